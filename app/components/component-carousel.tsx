@@ -1,0 +1,55 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+
+export interface CarouselItem {
+  image: string;
+  alt: string;
+  title: string;
+  description: string;
+}
+
+/**
+ * A horizontal, scroll-snapping list: swipe, scroll or Tab through it without JavaScript; with
+ * JavaScript, previous/next buttons scroll it by one card.
+ */
+export function ComponentCarousel({ items, label }: { items: CarouselItem[]; label: string }) {
+  const list = useRef<HTMLUListElement>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+
+  const scrollBy = (direction: 1 | -1) => {
+    const element = list.current;
+    if (!element) return;
+    const card = element.querySelector("li");
+    element.scrollBy({ left: direction * ((card?.clientWidth ?? 280) + 16), behavior: "smooth" });
+  };
+
+  return (
+    <div className="relative mt-6">
+      <ul
+        ref={list}
+        aria-label={label}
+        className="flex snap-x snap-mandatory gap-4 overflow-x-auto pb-4"
+        tabIndex={0}
+      >
+        {items.map((item) => (
+          <li key={item.title} className="w-64 shrink-0 snap-start rounded-xl border border-stone-200 bg-stone-50 p-4">
+            <img src={item.image} alt={item.alt} width={400} height={400} loading="lazy" decoding="async" className="w-full rounded-lg" />
+            <h3 className="mt-3 font-semibold">{item.title}</h3>
+            <p className="mt-1 text-sm text-stone-700">{item.description}</p>
+          </li>
+        ))}
+      </ul>
+      {enhanced && (
+        <div className="mt-2 flex justify-end gap-2">
+          <button type="button" onClick={() => scrollBy(-1)} className="flex size-11 items-center justify-center rounded-full border border-stone-400 bg-white hover:bg-stone-100" aria-label="Componente anterior">
+            <ChevronLeft aria-hidden className="size-5" />
+          </button>
+          <button type="button" onClick={() => scrollBy(1)} className="flex size-11 items-center justify-center rounded-full border border-stone-400 bg-white hover:bg-stone-100" aria-label="Componente siguiente">
+            <ChevronRight aria-hidden className="size-5" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

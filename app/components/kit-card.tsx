@@ -1,0 +1,68 @@
+import { Package } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { quotationMailto } from "~/content/company";
+import { formatPrice } from "~/lib/format";
+import { useRootData } from "~/lib/root-data";
+
+export interface KitCardData {
+  id: string;
+  name: string;
+  description: string;
+  version: "standard" | "mini";
+  price: number;
+  components: number;
+  path: string;
+  image: string;
+}
+
+/** A catalogue card (SPEC §2): version badge, name, description, components, price, shipping, actions. */
+export function KitCard({ kit, headingLevel = "h2", eager = false }: { kit: KitCardData; headingLevel?: "h2" | "h3"; eager?: boolean }) {
+  const Heading = headingLevel;
+  const { company } = useRootData();
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm" data-testid="kit-card">
+      <div className="relative">
+        <img
+          src={kit.image}
+          alt={`Ilustración del ${kit.name}`}
+          width={800}
+          height={600}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[4/3] w-full bg-stone-100 object-cover"
+        />
+        <span
+          className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-semibold ${kit.version === "mini" ? "bg-stone-900 text-white" : "bg-white text-stone-900 ring-1 ring-stone-300"}`}
+        >
+          {kit.version === "mini" ? "Mini" : "Estándar"}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <Heading className="text-xl font-bold">{kit.name}</Heading>
+        <p className="mt-2 flex-1 text-sm text-stone-700">{kit.description}</p>
+        <p className="mt-4 flex items-center gap-2 text-sm text-stone-700">
+          <Package aria-hidden className="size-4 text-brand-strong" />
+          <span data-testid="kit-components">{kit.components} componentes</span>
+        </p>
+        <p className="mt-3 flex items-baseline justify-between">
+          <span className="text-2xl font-bold" data-testid="kit-price">
+            {formatPrice(kit.price)}
+          </span>
+          <span className="text-sm font-semibold text-green-800">Envío Grátis*</span>
+        </p>
+        <div className="mt-4 grid gap-2">
+          <Link to={`${kit.path}#comprar`} className={buttonClass("primary")} aria-label={`Comprar ${kit.name}`}>
+            Comprar
+          </Link>
+          <a href={quotationMailto(company, kit.name)} className={buttonClass("outline")} aria-label={`Cotizar para Empresa: ${kit.name}`}>
+            Cotizar para Empresa
+          </a>
+          <Link to={kit.path} className={buttonClass("ghost", "underline")} aria-label={`Ver detalles del ${kit.name}`}>
+            Ver Detalles
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+import { PageHeader } from "~/components/page-header";
+import type { LegalDocument } from "~/content/legal";
+
+export function LegalDocumentView({ document }: { document: LegalDocument }) {
+  return (
+    <>
+      <PageHeader title={document.title} />
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <p className="text-sm text-stone-600">Última actualización: {document.updated}</p>
+        <p className="mt-4 text-stone-800">{document.intro}</p>
+        {document.sections.map((section) => (
+          <section key={section.heading} className="mt-10">
+            <h2 className="text-xl font-bold">{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mt-3 leading-relaxed text-stone-800">{paragraph}</p>
+            ))}
+            {section.list ? (
+              <ul className="mt-3 list-disc space-y-1 pl-6 text-stone-800">
+                {section.list.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

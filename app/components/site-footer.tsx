@@ -1,0 +1,98 @@
+import { Facebook, Instagram, Mail, Phone, Truck } from "lucide-react";
+import { Link } from "react-router";
+import { telLink, type CompanyInfo } from "~/content/company";
+import { footerNavigation, legalNavigation } from "~/content/navigation";
+import { deliveryPromise, freeShippingNote } from "~/content/policies";
+import { footer } from "~/content/site";
+
+export function SiteFooter({ company }: { company: CompanyInfo }) {
+  return (
+    <footer className="bg-stone-950 text-stone-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">LifeBox</p>
+          <p className="mt-3 text-sm">{footer.blurb}</p>
+          <p className="mt-4 flex items-start gap-2 text-sm">
+            <Truck aria-hidden className="mt-0.5 size-4 shrink-0 text-brand" />
+            <span>
+              Entrega en {deliveryPromise}. {freeShippingNote}.
+            </span>
+          </p>
+        </div>
+        <nav aria-label="Pie de página">
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Navegación</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {footerNavigation.map((item) => (
+              <li key={item.to}>
+                <Link className="hover:text-white hover:underline" to={item.to}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contacto</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <a className="flex items-center gap-2 hover:text-white hover:underline" href={`mailto:${company.email}`}>
+                <Mail aria-hidden className="size-4 text-brand" />
+                {company.email}
+              </a>
+            </li>
+            <li>
+              <a className="flex items-center gap-2 hover:text-white hover:underline" href={telLink(company.phone)}>
+                <Phone aria-hidden className="size-4 text-brand" />
+                {company.phone}
+              </a>
+            </li>
+          </ul>
+          <ul className="mt-4 flex gap-3" aria-label="Redes sociales">
+            <li>
+              <a
+                href={company.facebookUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex size-11 items-center justify-center rounded-full bg-stone-800 hover:bg-stone-700"
+                aria-label="LifeBox en Facebook (se abre en una pestaña nueva)"
+              >
+                <Facebook aria-hidden className="size-5 text-white" />
+              </a>
+            </li>
+            <li>
+              <a
+                href={company.instagramUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex size-11 items-center justify-center rounded-full bg-stone-800 hover:bg-stone-700"
+                aria-label="LifeBox en Instagram (se abre en una pestaña nueva)"
+              >
+                <Instagram aria-hidden className="size-5 text-white" />
+              </a>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Legal</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {legalNavigation.map((item) => (
+              <li key={item.to}>
+                <Link className="hover:text-white hover:underline" to={item.to}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 text-xs leading-relaxed text-stone-400">
+            {company.legalName} · RUT {company.rut}
+            <br />
+            {company.address}
+          </p>
+        </div>
+      </div>
+      <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-400">
+        © {new Date().getFullYear()} {company.legalName}. Todos los derechos reservados.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,134 @@
+import * as NavigationMenu from "@radix-ui/react-navigation-menu";
+import { ChevronDown, Menu, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { Logo } from "~/components/logo";
+import { kitList, kitPath } from "~/content/kits";
+import { allProductsLink, mainNavigation, type NavLinkItem } from "~/content/navigation";
+
+/** Active links are brand orange (#e8590c); Home only on an exact match (SPEC §2). */
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded px-3 py-2 text-sm font-medium transition-colors hover:text-brand ${isActive ? "text-brand" : "text-stone-100"}`;
+
+const productLinks: NavLinkItem[] = [allProductsLink, ...kitList.map((kit) => ({ label: kit.name, to: kitPath(kit) }))];
+
+function isActivePath(pathname: string, to: string) {
+  return to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const [home, ...rest] = mainNavigation;
+  const productsActive = isActivePath(pathname, "/productos");
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-stone-800 bg-stone-950/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
+        <Link to="/" className="rounded" aria-label="LifeBox, ir al inicio">
+          <Logo />
+        </Link>
+        {/* Desktop: Radix navigation menu, open/close delays 200 / 300 / 150 ms (SPEC §9). */}
+        <NavigationMenu.Root delayDuration={200} skipDelayDuration={300} className="relative hidden md:block" aria-label="Principal">
+          <NavigationMenu.List className="flex items-center gap-1">
+            {home && (
+              <NavigationMenu.Item>
+                <NavigationMenu.Link asChild active={isActivePath(pathname, home.to)}>
+                  <NavLink to={home.to} end className={linkClass}>
+                    {home.label}
+                  </NavLink>
+                </NavigationMenu.Link>
+              </NavigationMenu.Item>
+            )}
+            <NavigationMenu.Item>
+              <NavigationMenu.Trigger
+                className={`group flex items-center gap-1 rounded px-3 py-2 text-sm font-medium transition-colors hover:text-brand ${productsActive ? "text-brand" : "text-stone-100"}`}
+              >
+                Productos
+                <ChevronDown aria-hidden className="size-4 transition-transform group-data-[state=open]:rotate-180" />
+              </NavigationMenu.Trigger>
+              <NavigationMenu.Content className="absolute top-full left-0 mt-2 w-72 rounded-lg border border-stone-200 bg-white p-2 shadow-xl">
+                <ul>
+                  {productLinks.map((item) => (
+                    <li key={item.to}>
+                      <NavigationMenu.Link asChild active={pathname === item.to}>
+                        <NavLink
+                          to={item.to}
+                          end
+                          className={({ isActive }) =>
+                            `block rounded px-3 py-2 text-sm hover:bg-stone-100 ${isActive ? "font-semibold text-brand-strong" : "text-stone-900"}`
+                          }
+                        >
+                          {item.label}
+                        </NavLink>
+                      </NavigationMenu.Link>
+                    </li>
+                  ))}
+                </ul>
+              </NavigationMenu.Content>
+            </NavigationMenu.Item>
+            {rest.map((item) => (
+              <NavigationMenu.Item key={item.to}>
+                <NavigationMenu.Link asChild active={isActivePath(pathname, item.to)}>
+                  <NavLink to={item.to} className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                </NavigationMenu.Link>
+              </NavigationMenu.Item>
+            ))}
+          </NavigationMenu.List>
+        </NavigationMenu.Root>
+        <MobileMenu pathname={pathname} />
+      </div>
+    </header>
+  );
+}
+
+/**
+ * Small screens: a disclosure (details/summary) that works without JavaScript and by keyboard;
+ * with JavaScript it closes as soon as a link is chosen.
+ */
+function MobileMenu({ pathname }: { pathname: string }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [location.key]);
+  const close = () => {
+    if (details.current) details.current.open = false;
+  };
+  const mobileLink = (item: NavLinkItem) => (
+    <li key={item.to}>
+      <NavLink
+        to={item.to}
+        end={item.to === "/"}
+        onClick={close}
+        className={({ isActive }) =>
+          `block rounded px-3 py-2 text-base ${isActive ? "font-semibold text-brand" : "text-stone-100"} hover:bg-stone-800`
+        }
+      >
+        {item.label}
+      </NavLink>
+    </li>
+  );
+  return (
+    <details ref={details} className="group md:hidden" data-testid="mobile-menu">
+      <summary
+        className="flex size-11 items-center justify-center rounded text-stone-100 hover:bg-stone-800"
+        aria-label="Menú"
+      >
+        <Menu aria-hidden className="size-6 group-open:hidden" />
+        <X aria-hidden className="hidden size-6 group-open:block" />
+      </summary>
+      <nav
+        aria-label="Menú móvil"
+        className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-stone-800 bg-stone-950 px-4 pb-6"
+      >
+        <ul className="pt-2">{mainNavigation.map(mobileLink)}</ul>
+        <p className={`mt-4 px-3 text-xs font-semibold tracking-wide uppercase ${isActivePath(pathname, "/productos") ? "text-brand" : "text-stone-300"}`}>
+          Productos
+        </p>
+        <ul>{productLinks.map(mobileLink)}</ul>
+      </nav>
+    </details>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The eight LifeBox kits: the one source for their prices, contents, specifications and page texts
+ * (DECISIONS D1, D5). Component counts are derived from the contents, never written (D3). Kit texts
+ * state no delivery time: pages take the promise from ./policies (D2).
+ */
+import { essential, essentialMini } from "./kits/essential";
+import { expedition, expeditionMini } from "./kits/expedition";
+import { industry, industryMini } from "./kits/industry";
+import { nautical, nauticalMini } from "./kits/nautical";
+import { kitIds, type Kit, type KitId, type KitVersion, type ProductLine } from "./types";
+
+export const kits: Record<KitId, Kit> = {
+  essential,
+  expedition,
+  nautical,
+  industry,
+  "essential-mini": essentialMini,
+  "expedition-mini": expeditionMini,
+  "nautical-mini": nauticalMini,
+  "industry-mini": industryMini,
+};
+
+/** All kits in catalogue order: the four standard kits, then the four minis. */
+export const kitList: Kit[] = kitIds.map((id) => kits[id]);
+
+function isKitId(id: string): id is KitId {
+  return (kitIds as readonly string[]).includes(id);
+}
+
+/** The kit with this id, or undefined for anything else (e.g. an unknown URL segment). */
+export function getKit(id: string): Kit | undefined {
+  return isKitId(id) ? kits[id] : undefined;
+}
+
+/** Number of components in the kit: the items across all its content categories (D3). */
+export function componentCount(kit: Kit): number {
+  return kit.contents.reduce((total, category) => total + category.items.length, 0);
+}
+
+/** The kit's detail page, e.g. /productos/kit-essential-mini. */
+export function kitPath(kit: Kit | KitId): string {
+  const id = typeof kit === "string" ? kit : kit.id;
+  return `/productos/kit-${id}`;
+}
+
+export const lineNames: Record<ProductLine, string> = {
+  essential: "Essential",
+  expedition: "Expedition",
+  nautical: "Nautical",
+  industry: "Industry",
+};
+
+export const versionNames: Record<KitVersion, string> = {
+  standard: "Estándar",
+  mini: "Mini",
+};

@@ -1,0 +1,29 @@
+/** The site's main navigation (SPEC §2 "Shared layout") and footer links. */
+export interface NavLinkItem {
+  label: string;
+  to: string;
+}
+
+export const mainNavigation: NavLinkItem[] = [
+  { label: "Home", to: "/" },
+  { label: "Cómo Funciona", to: "/como-funciona" },
+  { label: "Propósito", to: "/proposito" },
+  { label: "FAQ", to: "/faq" },
+  { label: "Contacto", to: "/contacto" },
+];
+
+export const allProductsLink: NavLinkItem = { label: "Todos los productos", to: "/productos" };
+
+export const footerNavigation: NavLinkItem[] = [
+  { label: "Inicio", to: "/" },
+  { label: "Productos", to: "/productos" },
+  { label: "Cómo Funciona", to: "/como-funciona" },
+  { label: "Propósito", to: "/proposito" },
+  { label: "Preguntas frecuentes", to: "/faq" },
+  { label: "Contacto", to: "/contacto" },
+];
+
+export const legalNavigation: NavLinkItem[] = [
+  { label: "Términos y Condiciones", to: "/terminos" },
+  { label: "Política de Privacidad", to: "/privacidad" },
+];

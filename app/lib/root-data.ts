@@ -1,0 +1,20 @@
+import { useRouteLoaderData } from "react-router";
+import type { CompanyInfo } from "~/content/company";
+
+/** What the root loader hands to every page: the public origin and the seller's contact data. */
+export interface RootData {
+  siteUrl: string;
+  company: CompanyInfo;
+}
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  if (!data) throw new Error("Root data is missing");
+  return data;
+}
+
+/** The root data as seen from a meta function's `matches`. */
+export function rootDataFromMatches(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): RootData {
+  const root = matches.find((match) => match?.id === "root");
+  return root?.data as RootData;
+}

@@ -1,0 +1,71 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import { organizationJsonLd } from "~/lib/structured-data";
+import { useNonce } from "~/lib/nonce";
+import type { RootData } from "~/lib/root-data";
+import { getEnv } from "~/services/env.server";
+import stylesheet from "~/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+];
+
+export function loader(): RootData {
+  const env = getEnv();
+  return { siteUrl: env.SITE_URL, company: env.company };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="es-CL">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1917" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <script
+        type="application/ld+json"
+        // JSON-LD is data, not script: it is not executed, so it needs no nonce.
+        dangerouslySetInnerHTML={{ __html: organizationJsonLd(loaderData.siteUrl, loaderData.company) }}
+      />
+      <Outlet />
+    </>
+  );
+}
+
+/** Last-resort error page, in Spanish, for errors outside the site layout. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && import.meta.env.DEV) console.error(error);
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>{notFound ? "Página no encontrada | LifeBox" : "Error | LifeBox"}</title>
+      <h1 className="text-3xl font-bold">{notFound ? "¡Ups! Página no encontrada" : "Algo salió mal"}</h1>
+      <p className="mt-4 text-stone-700">
+        {notFound
+          ? "La página que buscas no existe o fue movida."
+          : "Tuvimos un problema al mostrar esta página. Inténtalo de nuevo en unos minutos."}
+      </p>
+      <a className="mt-8 inline-block font-semibold text-brand-strong underline" href="/">
+        Volver al inicio
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,8 @@
+import { robotsTxt } from "~/lib/sitemap";
+import { getEnv } from "~/services/env.server";
+
+export function loader() {
+  return new Response(robotsTxt(getEnv().SITE_URL), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

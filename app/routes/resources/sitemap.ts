@@ -1,0 +1,8 @@
+import { sitemapXml } from "~/lib/sitemap";
+import { getEnv } from "~/services/env.server";
+
+export function loader() {
+  return new Response(sitemapXml(getEnv().SITE_URL), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

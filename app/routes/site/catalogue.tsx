@@ -1,0 +1,94 @@
+import { Form, useSubmit } from "react-router";
+import type { Route } from "./+types/catalogue";
+import { KitCard } from "~/components/kit-card";
+import { buttonClass } from "~/components/ui/button";
+import { kitList, lineNames } from "~/content/kits";
+import { freeShippingNote, shippingExceptionsNote } from "~/content/policies";
+import { seo } from "~/content/site";
+import { productLines } from "~/content/types";
+import { filterCatalogue } from "~/lib/catalogue";
+import { toKitCard } from "~/lib/kit-card-data";
+import { rootDataFromMatches } from "~/lib/root-data";
+import { pageMeta } from "~/lib/seo";
+import { catalogueSorts, parseCatalogueQuery, sortLabels } from "~/schemas/catalogue-query";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const query = parseCatalogueQuery(new URL(request.url).searchParams);
+  return { query, kits: filterCatalogue(query).map(toKitCard), total: kitList.length };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ ...seo.catalogue, path: "/productos", siteUrl: rootDataFromMatches(matches).siteUrl });
+
+const selectClass =
+  "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 sm:text-sm";
+
+export default function Catalogue({ loaderData }: Route.ComponentProps) {
+  const { query, kits, total } = loaderData;
+  const submit = useSubmit();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-3xl font-bold sm:text-4xl">Nuestros productos</h1>
+      <p className="mt-2 max-w-2xl text-stone-700">
+        Kits de supervivencia modulares, resistentes a golpes e impermeables (IP67), en cuatro líneas y dos versiones.
+      </p>
+      {/* A GET form: the filters live in the URL, work without JavaScript and can be shared. */}
+      <Form
+        method="get"
+        preventScrollReset
+        replace
+        onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+        className="mt-8 grid gap-4 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
+        aria-label="Filtrar y ordenar productos"
+      >
+        <label className="text-sm font-medium">
+          Categoría
+          <select name="linea" defaultValue={query.linea} key={`linea-${query.linea}`} className={selectClass}>
+            <option value="todas">Todas</option>
+            {productLines.map((line) => (
+              <option key={line} value={line}>
+                {lineNames[line]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          Versión
+          <select name="version" defaultValue={query.version} key={`version-${query.version}`} className={selectClass}>
+            <option value="todas">Todas</option>
+            <option value="estandar">Estándar</option>
+            <option value="mini">Mini</option>
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          Ordenar por
+          <select name="orden" defaultValue={query.orden} key={`orden-${query.orden}`} className={selectClass}>
+            {catalogueSorts.map((sort) => (
+              <option key={sort} value={sort}>
+                {sortLabels[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <noscript>
+          <button type="submit" className={buttonClass("secondary")}>
+            Aplicar
+          </button>
+        </noscript>
+      </Form>
+      <p className="mt-6 text-sm text-stone-700" role="status" data-testid="catalogue-count">
+        Mostrando {kits.length} de {total} productos
+      </p>
+      <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {kits.map((kit, index) => (
+          <li key={kit.id} className="flex">
+            <KitCard kit={kit} eager={index < 2} />
+          </li>
+        ))}
+      </ul>
+      <p className="mt-8 text-xs text-stone-600">
+        *{freeShippingNote}. {shippingExceptionsNote}
+      </p>
+    </div>
+  );
+}

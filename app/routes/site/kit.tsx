@@ -1,0 +1,289 @@
+import {
+  Anchor,
+  BadgeCheck,
+  Check,
+  Clock,
+  Droplets,
+  Factory,
+  HeartPulse,
+  Mountain,
+  Package,
+  Shield,
+  Truck,
+  Users,
+} from "lucide-react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import type { Route } from "./+types/kit";
+import { ComponentCarousel } from "~/components/component-carousel";
+import { NotFoundContent } from "~/components/not-found-content";
+import { buttonClass } from "~/components/ui/button";
+import { componentCount, getKit, kitPath, kits } from "~/content/kits";
+import { componentImage, kitImage, sceneImage } from "~/content/illustrations";
+import { deliveryPromise, freeShippingNote, shippingExceptionsNote } from "~/content/policies";
+import type { Benefit } from "~/content/types";
+import { formatPrice } from "~/lib/format";
+import { rootDataFromMatches, useRootData } from "~/lib/root-data";
+import { jsonLd, pageMeta } from "~/lib/seo";
+import { breadcrumbData, productData } from "~/lib/structured-data";
+import { quotationMailto, whatsappLink } from "~/content/company";
+
+/** One route module for the eight kit pages: /productos/kit-{id} (SPEC §2, DECISIONS D5). */
+export function loader({ params }: Route.LoaderArgs) {
+  const kit = params.slug.startsWith("kit-") ? getKit(params.slug.slice("kit-".length)) : undefined;
+  if (!kit) throw data(null, { status: 404 });
+  const sibling = kits[kit.siblingId];
+  return {
+    kit,
+    components: componentCount(kit),
+    sibling: { name: sibling.name, description: sibling.description, path: kitPath(sibling), components: componentCount(sibling), price: sibling.price, id: sibling.id },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const { siteUrl } = rootDataFromMatches(matches);
+  if (!loaderData) return pageMeta({ title: "Producto no encontrado | LifeBox", description: "El producto que buscas no existe.", path: "/productos", siteUrl, noindex: true });
+  const { kit } = loaderData;
+  const path = kitPath(kit);
+  return [
+    ...pageMeta({ title: `${kit.name}: kit de supervivencia IP67 | LifeBox`, description: kit.description, path, siteUrl, image: "/og/lifebox.png", type: "product" }),
+    jsonLd(productData(siteUrl, kit, path, kitImage(kit.id))),
+    jsonLd(
+      breadcrumbData(siteUrl, [
+        { name: "Inicio", path: "/" },
+        { name: "Productos", path: "/productos" },
+        { name: kit.name, path },
+      ]),
+    ),
+  ];
+};
+
+const benefitIcons: Record<Benefit["icon"], typeof Shield> = {
+  shield: Shield,
+  droplets: Droplets,
+  package: Package,
+  "heart-pulse": HeartPulse,
+  mountain: Mountain,
+  anchor: Anchor,
+  factory: Factory,
+  clock: Clock,
+  users: Users,
+};
+
+export default function KitPage({ loaderData }: Route.ComponentProps) {
+  const { kit, components, sibling } = loaderData;
+  const { company } = useRootData();
+  const buyMessage = `Hola, quiero comprar el ${kit.name} (${formatPrice(kit.price)}).`;
+  const buyLink = `${whatsappLink(company).split("?")[0]}?text=${encodeURIComponent(buyMessage)}`;
+  const quoteLink = quotationMailto(company, kit.name);
+
+  return (
+    <article>
+      {/* Hero */}
+      <section className="bg-stone-900 text-white">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-2 lg:items-center lg:py-16">
+          <div>
+            <nav aria-label="Ruta de navegación" className="text-sm text-stone-300">
+              <ol className="flex flex-wrap gap-1">
+                <li>
+                  <Link to="/" className="hover:text-white hover:underline">Inicio</Link> /
+                </li>
+                <li>
+                  <Link to="/productos" className="hover:text-white hover:underline">Productos</Link> /
+                </li>
+                <li aria-current="page" className="text-white">{kit.name}</li>
+              </ol>
+            </nav>
+            <p className="mt-4 inline-block rounded-full bg-stone-700 px-3 py-1 text-xs font-semibold">
+              {kit.version === "mini" ? "Versión Mini" : "Versión Estándar"}
+            </p>
+            <h1 className="mt-3 text-4xl font-bold sm:text-5xl">{kit.name}</h1>
+            <p className="mt-3 text-lg text-stone-200">{kit.tagline}</p>
+            <p className="mt-2 flex items-center gap-2 text-sm text-stone-300">
+              <Droplets aria-hidden className="size-4 text-brand" />
+              {kit.ip67Note}
+            </p>
+            <ul className="mt-6 grid gap-2 sm:grid-cols-2">
+              {kit.highlights.map((highlight) => (
+                <li key={highlight} className="flex gap-2 text-sm text-stone-100">
+                  <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand" />
+                  {highlight}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-6 text-3xl font-bold" data-testid="kit-price">{formatPrice(kit.price)}</p>
+            <p className="text-sm text-stone-300">IVA incluido · {components} componentes</p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <a href="#comprar" className={buttonClass("primary")}>Comprar</a>
+              <a href={quoteLink} className={buttonClass("outline")}>Cotización Empresas</a>
+            </div>
+          </div>
+          <img
+            src={kitImage(kit.id)}
+            alt={`Ilustración del ${kit.name}: caja hermética con sus componentes`}
+            width={800}
+            height={600}
+            fetchPriority="high"
+            className="w-full rounded-2xl"
+          />
+        </div>
+      </section>
+
+      {/* Benefits */}
+      <section aria-labelledby="beneficios" className="mx-auto max-w-7xl px-4 py-14">
+        <h2 id="beneficios" className="text-2xl font-bold sm:text-3xl">Por qué elegir el {kit.name}</h2>
+        <ul className="mt-6 grid gap-6 md:grid-cols-3">
+          {kit.benefits.map((benefit) => {
+            const Icon = benefitIcons[benefit.icon];
+            return (
+              <li key={benefit.title} className="rounded-xl border border-stone-200 bg-white p-6">
+                <Icon aria-hidden className="size-8 text-brand-strong" />
+                <h3 className="mt-3 text-lg font-semibold">{benefit.title}</h3>
+                <p className="mt-2 text-sm text-stone-700">{benefit.description}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      {/* In action */}
+      <section aria-labelledby="en-accion" className="bg-white py-14">
+        <div className="mx-auto max-w-7xl px-4">
+          <h2 id="en-accion" className="text-2xl font-bold sm:text-3xl">{kit.name} en acción</h2>
+          <ul className="mt-6 grid gap-6 md:grid-cols-3">
+            {kit.gallery.map((item) => (
+              <li key={item.scene}>
+                <figure className="group relative overflow-hidden rounded-xl" tabIndex={0}>
+                  <img src={sceneImage(item.scene)} alt={item.alt} width={800} height={600} loading="lazy" decoding="async" className="w-full" />
+                  <figcaption className="absolute inset-x-0 bottom-0 bg-stone-950/85 p-4 text-sm text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus:opacity-100">
+                    {item.caption}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {/* Contents by category */}
+      <section aria-labelledby="contenido-kit" className="mx-auto max-w-7xl px-4 py-14">
+        <h2 id="contenido-kit" className="text-2xl font-bold sm:text-3xl">Contenido del kit</h2>
+        <p className="mt-2 text-stone-700" data-testid="kit-components">{components} componentes organizados por categoría</p>
+        <div className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {kit.contents.map((category) => (
+            <section key={category.name} className="rounded-xl border border-stone-200 bg-white p-6">
+              <h3 className="text-lg font-semibold">{category.name}</h3>
+              <ul className="mt-3 space-y-2 text-sm">
+                {category.items.map((item) => (
+                  <li key={item.name} className="flex gap-2">
+                    <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />
+                    <span>
+                      {item.name}
+                      {item.quantity ? <span className="text-stone-600"> ({item.quantity})</span> : null}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </section>
+
+      {/* Component carousel */}
+      <section aria-labelledby="componentes" className="bg-white py-14">
+        <div className="mx-auto max-w-7xl px-4">
+          <h2 id="componentes" className="text-2xl font-bold sm:text-3xl">Componentes en detalle</h2>
+          <ComponentCarousel
+            label={`Componentes del ${kit.name}`}
+            items={kit.contents.flatMap((category) =>
+              category.items.map((item) => ({
+                image: componentImage(item.illustration),
+                alt: `Ilustración: ${item.name}`,
+                title: item.quantity ? `${item.name} (${item.quantity})` : item.name,
+                description: item.description,
+              })),
+            )}
+          />
+        </div>
+      </section>
+
+      {/* Specifications and certifications */}
+      <section className="mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-2">
+        <div>
+          <h2 className="text-2xl font-bold sm:text-3xl">Especificaciones técnicas</h2>
+          <dl className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+            {kit.specifications.map((spec) => (
+              <div key={spec.label} className="grid grid-cols-2 gap-4 px-5 py-3 text-sm">
+                <dt className="font-medium text-stone-700">{spec.label}</dt>
+                <dd className="text-stone-900">{spec.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div>
+          <h2 className="text-2xl font-bold sm:text-3xl">Certificaciones</h2>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+            {kit.certifications.map((certification) => (
+              <li key={certification.name} className="rounded-xl border border-stone-200 bg-white p-5">
+                <p className="flex items-center gap-2 font-semibold">
+                  <BadgeCheck aria-hidden className="size-5 text-brand-strong" />
+                  {certification.name}
+                </p>
+                <p className="mt-2 text-sm text-stone-700">{certification.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      {/* Purchase call to action */}
+      <section id="comprar" aria-labelledby="comprar-titulo" className="bg-stone-900 py-14 text-white">
+        <div className="mx-auto max-w-3xl px-4 text-center">
+          <h2 id="comprar-titulo" className="text-2xl font-bold sm:text-3xl">Compra tu {kit.name}</h2>
+          <p className="mt-4 text-4xl font-bold">{formatPrice(kit.price)}</p>
+          <p className="mt-1 text-sm text-stone-300">IVA incluido</p>
+          <p className="mt-4 flex items-center justify-center gap-2 text-stone-200">
+            <Truck aria-hidden className="size-5 text-brand" />
+            Entrega en {deliveryPromise}. {freeShippingNote}.
+          </p>
+          <p className="mt-2 text-xs text-stone-300">{shippingExceptionsNote}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <a href={buyLink} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")}>
+              Comprar
+              <span className="sr-only"> (se abre WhatsApp en una pestaña nueva)</span>
+            </a>
+            <a href={quoteLink} className={buttonClass("outline")}>Cotización Empresas</a>
+          </div>
+          <p className="mt-4 text-xs text-stone-300">
+            Al comprar aceptas los <Link to="/terminos" className="underline">Términos y Condiciones</Link>.
+          </p>
+        </div>
+      </section>
+
+      {/* Sibling */}
+      <section aria-labelledby="tambien" className="mx-auto max-w-7xl px-4 py-14">
+        <h2 id="tambien" className="text-2xl font-bold sm:text-3xl">También te puede interesar</h2>
+        <Link
+          to={sibling.path}
+          className="mt-6 flex flex-col gap-6 rounded-xl border border-stone-200 bg-white p-5 hover:border-stone-400 sm:flex-row sm:items-center"
+          data-testid="sibling-card"
+        >
+          <img src={kitImage(sibling.id)} alt="" width={800} height={600} loading="lazy" decoding="async" className="w-full rounded-lg sm:w-56" />
+          <span className="block">
+            <span className="block text-xl font-bold">{sibling.name}</span>
+            <span className="mt-1 block text-sm text-stone-700">{sibling.description}</span>
+            <span className="mt-2 block text-sm text-stone-700" data-testid="sibling-components">{sibling.components} componentes · {formatPrice(sibling.price)}</span>
+            <span className="mt-3 inline-block font-semibold text-brand-strong underline">Ver {sibling.name}</span>
+          </span>
+        </Link>
+        <p className="mt-8">
+          <Link to="/productos" className="font-semibold text-brand-strong underline">Ver todos los productos</Link>
+        </p>
+      </section>
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  throw error;
+}

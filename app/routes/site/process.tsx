@@ -1,0 +1,35 @@
+import type { Route } from "./+types/process";
+import { NumberedSteps } from "~/components/numbered-steps";
+import { PageHeader } from "~/components/page-header";
+import { ButtonLink } from "~/components/ui/button";
+import { processPage, seo } from "~/content/site";
+import { rootDataFromMatches } from "~/lib/root-data";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ ...seo.process, path: "/como-funciona", siteUrl: rootDataFromMatches(matches).siteUrl });
+
+export default function Process() {
+  return (
+    <>
+      <PageHeader title={processPage.title} intro={processPage.intro} />
+      <div className="mx-auto max-w-7xl px-4 py-14">
+        <h2 className="sr-only">Nuestro proceso</h2>
+        <NumberedSteps steps={processPage.steps} />
+        <section aria-labelledby="envios" className="mt-14 max-w-3xl">
+          <h2 id="envios" className="text-2xl font-bold">{processPage.shipping.heading}</h2>
+          {processPage.shipping.paragraphs.map((paragraph) => (
+            <p key={paragraph} className="mt-3 text-stone-700">{paragraph}</p>
+          ))}
+        </section>
+        <section aria-labelledby="pedido" className="mt-14">
+          <h2 id="pedido" className="text-2xl font-bold">{processPage.ordering.heading}</h2>
+          <div className="mt-6">
+            <NumberedSteps steps={processPage.ordering.steps} />
+          </div>
+          <ButtonLink to={processPage.ordering.cta.href} className="mt-8">{processPage.ordering.cta.label}</ButtonLink>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Route } from "./+types/purpose";
+import { PageHeader } from "~/components/page-header";
+import { purpose, seo } from "~/content/site";
+import { rootDataFromMatches } from "~/lib/root-data";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ ...seo.purpose, path: "/proposito", siteUrl: rootDataFromMatches(matches).siteUrl });
+
+export default function Purpose() {
+  return (
+    <>
+      <PageHeader title={purpose.title} intro={purpose.intro} />
+      <div className="mx-auto max-w-3xl px-4 py-14">
+        <figure className="rounded-xl border-l-4 border-brand-strong bg-white p-8">
+          <blockquote className="text-2xl font-semibold text-stone-900">“{purpose.quote.text}”</blockquote>
+          <figcaption className="mt-4 text-stone-600">— {purpose.quote.attribution}</figcaption>
+        </figure>
+        <section aria-labelledby="por-que" className="mt-12">
+          <h2 id="por-que" className="text-2xl font-bold">{purpose.whyLifeBox.heading}</h2>
+          {purpose.whyLifeBox.paragraphs.map((paragraph) => (
+            <p key={paragraph} className="mt-4 text-stone-700">{paragraph}</p>
+          ))}
+        </section>
+        <div className="mt-12 grid gap-6 sm:grid-cols-2">
+          {[purpose.vision, purpose.mission].map((block) => (
+            <section key={block.heading} className="rounded-xl border border-stone-200 bg-white p-6">
+              <h2 className="text-xl font-bold">{block.heading}</h2>
+              <p className="mt-2 text-stone-700">{block.text}</p>
+            </section>
+          ))}
+        </div>
+      </div>
+    </>
+  );
+}

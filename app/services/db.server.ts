@@ -1,0 +1,79 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from "kysely";
+import pg from "pg";
+import type { Database } from "~/services/db-schema";
+
+export type Db = Kysely<Database>;
+export type Dialect = "sqlite" | "postgres";
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+}
+
+/**
+ * Opens the database: PostgreSQL when `databaseUrl` is a postgres URL, otherwise the embedded SQLite
+ * file `lifebox.sqlite` in `dataDir` (created if missing, WAL mode).
+ */
+export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; dataDir: string }): DbHandle {
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const file = new SQLite(path.join(dataDir, "lifebox.sqlite"));
+  file.pragma("journal_mode = WAL");
+  file.pragma("synchronous = NORMAL");
+  file.pragma("foreign_keys = ON");
+  file.pragma("busy_timeout = 5000");
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), dialect: "sqlite" };
+}
+
+/**
+ * The numbered migrations in db/migrations, bundled at build time (no file-system lookup at run
+ * time, so the production build carries them). One set for SQLite and PostgreSQL alike.
+ */
+const migrationModules = import.meta.glob<Migration>("../../db/migrations/*.ts", { eager: true });
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return Object.fromEntries(
+      Object.entries(migrationModules).map(([file, migration]) => [path.basename(file, ".ts"), migration]),
+    );
+  },
+};
+
+export class MigrationError extends Error {
+  override name = "MigrationError";
+}
+
+/** Brings the schema to the newest migration; throws if one fails (nothing half-applied stays). */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === "Error")?.migrationName ?? "unknown";
+    throw new MigrationError(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+}
+
+let handle: DbHandle | undefined;
+
+/** The process-wide database, opened by the server at start-up (server/app.ts). */
+export function getDb(): Db {
+  if (!handle) throw new Error("The database is not open: call useDatabase() at start-up");
+  return handle.db;
+}
+
+export function useDatabase(next: DbHandle) {
+  handle = next;
+}
+
+export async function closeDatabase() {
+  const closing = handle;
+  handle = undefined;
+  await closing?.db.destroy();
+}
