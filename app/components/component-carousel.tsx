@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export interface CarouselItem {
   image: string;
@@ -14,8 +15,7 @@ export interface CarouselItem {
  */
 export function ComponentCarousel({ items, label }: { items: CarouselItem[]; label: string }) {
   const list = useRef<HTMLUListElement>(null);
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
+  const enhanced = useHydrated();
 
   const scrollBy = (direction: 1 | -1) => {
     const element = list.current;

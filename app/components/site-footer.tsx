@@ -1,8 +1,7 @@
 import { Facebook, Instagram, Mail, Phone, Truck } from "lucide-react";
 import { Link } from "react-router";
 import { telLink, type CompanyInfo } from "~/content/company";
-import { footerNavigation, legalNavigation } from "~/content/navigation";
-import { deliveryPromise, freeShippingNote } from "~/content/policies";
+import { footerNavigation } from "~/content/navigation";
 import { footer } from "~/content/site";
 
 export function SiteFooter({ company }: { company: CompanyInfo }) {
@@ -15,12 +14,12 @@ export function SiteFooter({ company }: { company: CompanyInfo }) {
           <p className="mt-4 flex items-start gap-2 text-sm">
             <Truck aria-hidden className="mt-0.5 size-4 shrink-0 text-brand" />
             <span>
-              Entrega en {deliveryPromise}. {freeShippingNote}.
+              {footer.deliveryLine} {footer.freeShippingLine}
             </span>
           </p>
         </div>
         <nav aria-label="Pie de página">
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Navegación</h2>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{footer.navHeading}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             {footerNavigation.map((item) => (
               <li key={item.to}>
@@ -32,7 +31,7 @@ export function SiteFooter({ company }: { company: CompanyInfo }) {
           </ul>
         </nav>
         <div>
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contacto</h2>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{footer.contactHeading}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
               <a className="flex items-center gap-2 hover:text-white hover:underline" href={`mailto:${company.email}`}>
@@ -47,7 +46,8 @@ export function SiteFooter({ company }: { company: CompanyInfo }) {
               </a>
             </li>
           </ul>
-          <ul className="mt-4 flex gap-3" aria-label="Redes sociales">
+          <h3 className="mt-5 text-sm font-semibold text-white">{footer.socialHeading}</h3>
+          <ul className="mt-2 flex gap-3">
             <li>
               <a
                 href={company.facebookUrl}
@@ -73,25 +73,23 @@ export function SiteFooter({ company }: { company: CompanyInfo }) {
           </ul>
         </div>
         <div>
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Legal</h2>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{footer.legalHeading}</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            {legalNavigation.map((item) => (
-              <li key={item.to}>
-                <Link className="hover:text-white hover:underline" to={item.to}>
+            {[footer.legalLinks.terms, footer.legalLinks.privacy].map((item) => (
+              <li key={item.href}>
+                <Link className="hover:text-white hover:underline" to={item.href}>
                   {item.label}
                 </Link>
               </li>
             ))}
           </ul>
           <p className="mt-4 text-xs leading-relaxed text-stone-400">
-            {company.legalName} · RUT {company.rut}
-            <br />
-            {company.address}
+            {footer.sellerIdentity(company)}
           </p>
         </div>
       </div>
       <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-400">
-        © {new Date().getFullYear()} {company.legalName}. Todos los derechos reservados.
+        {footer.copyright(company, new Date().getFullYear())}
       </p>
     </footer>
   );

@@ -22,8 +22,3 @@ export const footerNavigation: NavLinkItem[] = [
   { label: "Preguntas frecuentes", to: "/faq" },
   { label: "Contacto", to: "/contacto" },
 ];
-
-export const legalNavigation: NavLinkItem[] = [
-  { label: "Términos y Condiciones", to: "/terminos" },
-  { label: "Política de Privacidad", to: "/privacidad" },
-];

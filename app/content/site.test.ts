@@ -154,10 +154,10 @@ describe("page texts", () => {
       "Entrega segura",
     ]);
     expect(processPage.steps).toHaveLength(3);
-    expect(processPage.steps[0].title).toBe("Fabricación a pedido");
-    expect(processPage.steps[2].description).toContain(deliveryPromise);
+    expect(processPage.steps[0]?.title).toBe("Fabricación a pedido");
+    expect(processPage.steps[2]?.description).toContain(deliveryPromise);
     expect(thanks.nextSteps).toHaveLength(4);
-    expect(thanks.nextSteps[0].description).toContain(`${quotationReviewHours} horas`);
+    expect(thanks.nextSteps[0]?.description).toContain(`${quotationReviewHours} horas`);
     expect(purpose.whyLifeBox.heading).toBe("Por Qué LifeBox");
     expect(purpose.whyLifeBox.paragraphs.length).toBeGreaterThanOrEqual(3);
     expect(purpose.whyLifeBox.paragraphs.length).toBeLessThanOrEqual(4);
@@ -237,7 +237,9 @@ describe("legal documents", () => {
     expect(termsText).toMatch(/seis meses/);
     expect(termsText).toContain(`${withdrawalDays} días`);
     expect(termsText).toMatch(/3 bis, letra b\)/);
-    expect(termsText).toMatch(/No procede el derecho de retracto respecto de los kits confeccionados conforme a las especificaciones del consumidor/);
+    expect(termsText).toMatch(
+      /No procede el derecho de retracto respecto de los kits confeccionados conforme a las especificaciones del consumidor/,
+    );
     expect(termsText).toMatch(/IVA/);
     expect(termsText).toMatch(/SERNAC/);
     expect(termsText).toContain("/privacidad");
@@ -248,7 +250,14 @@ describe("legal documents", () => {
     expect(privacy.title).toBe("Política de Privacidad");
     expect(privacyText).toContain("Ley 19.628");
     expect(privacyText).toContain("Ley 21.719");
-    for (const right of ["Acceso", "Rectificación", "Supresión", "Oposición", "Portabilidad", "Bloqueo"]) {
+    for (const right of [
+      "Acceso",
+      "Rectificación",
+      "Supresión",
+      "Oposición",
+      "Portabilidad",
+      "Bloqueo",
+    ]) {
       expect(privacyText).toContain(`${right}:`);
     }
     expect(privacyText).toContain("Agencia de Protección de Datos Personales");

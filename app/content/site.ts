@@ -410,8 +410,7 @@ export const thanks: ThanksTexts = {
     {
       number: 2,
       title: "Preparamos tu cotización",
-      description:
-        "Calculamos precios, cantidades y plazos según lo que necesita tu empresa.",
+      description: "Calculamos precios, cantidades y plazos según lo que necesita tu empresa.",
     },
     {
       number: 3,
@@ -456,8 +455,7 @@ export const footer: FooterTexts = {
     terms: { label: "Términos y Condiciones", href: "/terminos" },
     privacy: { label: "Política de Privacidad", href: "/privacidad" },
   },
-  sellerIdentity: (company) =>
-    `${company.legalName} · RUT ${company.rut} · ${company.address}`,
+  sellerIdentity: (company) => `${company.legalName} · RUT ${company.rut} · ${company.address}`,
   copyright: (company, year) => `© ${year} ${company.brand}. Todos los derechos reservados.`,
   newsletter: {
     heading: "Suscríbete a nuestro boletín",

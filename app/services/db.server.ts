@@ -64,11 +64,11 @@ let handle: DbHandle | undefined;
 
 /** The process-wide database, opened by the server at start-up (server/app.ts). */
 export function getDb(): Db {
-  if (!handle) throw new Error("The database is not open: call useDatabase() at start-up");
+  if (!handle) throw new Error("The database is not open: call setDatabase() at start-up");
   return handle.db;
 }
 
-export function useDatabase(next: DbHandle) {
+export function setDatabase(next: DbHandle) {
   handle = next;
 }
 

@@ -3,8 +3,7 @@ import type { Route } from "./+types/catalogue";
 import { KitCard } from "~/components/kit-card";
 import { buttonClass } from "~/components/ui/button";
 import { kitList, lineNames } from "~/content/kits";
-import { freeShippingNote, shippingExceptionsNote } from "~/content/policies";
-import { seo } from "~/content/site";
+import { footer, seo } from "~/content/site";
 import { productLines } from "~/content/types";
 import { filterCatalogue } from "~/lib/catalogue";
 import { toKitCard } from "~/lib/kit-card-data";
@@ -86,9 +85,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <p className="mt-8 text-xs text-stone-600">
-        *{freeShippingNote}. {shippingExceptionsNote}
-      </p>
+      <p className="mt-8 text-xs text-stone-600">{footer.shippingFootnote}</p>
     </div>
   );
 }

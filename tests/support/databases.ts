@@ -1,0 +1,57 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase, type DbHandle, type Dialect } from "~/services/db.server";
+
+/**
+ * Fresh databases for integration tests, one per test file, built by the real migrations. SQLite
+ * always runs; PostgreSQL runs when TEST_DATABASE_URL points at a server (CI starts one), and a
+ * test file says so in its output when it is not set.
+ */
+export const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
+
+export const dialectsUnderTest: Dialect[] = postgresUrl ? ["sqlite", "postgres"] : ["sqlite"];
+
+if (!postgresUrl) {
+  console.info("PostgreSQL tests not run: TEST_DATABASE_URL is not set (CI sets it; see README).");
+}
+
+export interface TestDatabase extends DbHandle {
+  drop(): Promise<void>;
+}
+
+/** Creates an empty database of the dialect: a temp SQLite file, or a new PostgreSQL database. */
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === "sqlite") {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-db-test-"));
+    const handle = openDatabase({ dataDir });
+    return {
+      ...handle,
+      async drop() {
+        await handle.db.destroy();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `lifebox_test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+  return {
+    ...handle,
+    async drop() {
+      await handle.db.destroy();
+      const cleanup = new pg.Client({ connectionString: postgresUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
