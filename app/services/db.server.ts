@@ -60,20 +60,21 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
 }
 
-let handle: DbHandle | undefined;
+// Kept on globalThis so that development hot reloads of this module keep the open connection.
+const holder = globalThis as typeof globalThis & { __lifeboxDb?: DbHandle };
 
 /** The process-wide database, opened by the server at start-up (server/app.ts). */
 export function getDb(): Db {
-  if (!handle) throw new Error("The database is not open: call setDatabase() at start-up");
-  return handle.db;
+  if (!holder.__lifeboxDb) throw new Error("The database is not open: call setDatabase() at start-up");
+  return holder.__lifeboxDb.db;
 }
 
 export function setDatabase(next: DbHandle) {
-  handle = next;
+  holder.__lifeboxDb = next;
 }
 
 export async function closeDatabase() {
-  const closing = handle;
-  handle = undefined;
+  const closing = holder.__lifeboxDb;
+  holder.__lifeboxDb = undefined;
   await closing?.db.destroy();
 }
