@@ -7,7 +7,7 @@ import { kitList, kitPath } from "~/content/kits";
 import { allProductsLink, mainNavigation, type NavLinkItem } from "~/content/navigation";
 
 /** Active links are brand orange (#e8590c); Home only on an exact match (SPEC §2). */
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   `rounded px-3 py-2 text-sm font-medium transition-colors hover:text-brand ${isActive ? "text-brand" : "text-stone-100"}`;
 
 const productLinks: NavLinkItem[] = [allProductsLink, ...kitList.map((kit) => ({ label: kit.name, to: kitPath(kit) }))];
@@ -32,11 +32,7 @@ export function SiteHeader() {
           <NavigationMenu.List className="flex items-center gap-1">
             {home && (
               <NavigationMenu.Item>
-                <NavigationMenu.Link asChild active={isActivePath(pathname, home.to)}>
-                  <NavLink to={home.to} end className={linkClass}>
-                    {home.label}
-                  </NavLink>
-                </NavigationMenu.Link>
+                <DesktopLink item={home} active={isActivePath(pathname, home.to)} />
               </NavigationMenu.Item>
             )}
             <NavigationMenu.Item>
@@ -51,15 +47,13 @@ export function SiteHeader() {
                   {productLinks.map((item) => (
                     <li key={item.to}>
                       <NavigationMenu.Link asChild active={pathname === item.to}>
-                        <NavLink
+                        <Link
                           to={item.to}
-                          end
-                          className={({ isActive }) =>
-                            `block rounded px-3 py-2 text-sm hover:bg-stone-100 ${isActive ? "font-semibold text-brand-strong" : "text-stone-900"}`
-                          }
+                          aria-current={pathname === item.to ? "page" : undefined}
+                          className={`block rounded px-3 py-2 text-sm hover:bg-stone-100 ${pathname === item.to ? "font-semibold text-brand-strong" : "text-stone-900"}`}
                         >
                           {item.label}
-                        </NavLink>
+                        </Link>
                       </NavigationMenu.Link>
                     </li>
                   ))}
@@ -68,11 +62,7 @@ export function SiteHeader() {
             </NavigationMenu.Item>
             {rest.map((item) => (
               <NavigationMenu.Item key={item.to}>
-                <NavigationMenu.Link asChild active={isActivePath(pathname, item.to)}>
-                  <NavLink to={item.to} className={linkClass}>
-                    {item.label}
-                  </NavLink>
-                </NavigationMenu.Link>
+                <DesktopLink item={item} active={isActivePath(pathname, item.to)} />
               </NavigationMenu.Item>
             ))}
           </NavigationMenu.List>
@@ -80,6 +70,18 @@ export function SiteHeader() {
         <MobileMenu pathname={pathname} />
       </div>
     </header>
+  );
+}
+
+/** A top-level desktop link. Radix's Slot merges class names as strings, so the active state is
+ * computed here rather than through NavLink's className callback. */
+function DesktopLink({ item, active }: { item: NavLinkItem; active: boolean }) {
+  return (
+    <NavigationMenu.Link asChild active={active}>
+      <Link to={item.to} className={linkClass(active)} aria-current={active ? "page" : undefined}>
+        {item.label}
+      </Link>
+    </NavigationMenu.Link>
   );
 }
 
