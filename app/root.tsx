@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/root-data";
+import { kitList, kitPath } from "~/content/kits";
 import { getEnv } from "~/services/env.server";
 import stylesheet from "~/app.css?url";
 
@@ -14,7 +15,11 @@ export const links: Route.LinksFunction = () => [
 
 export function loader(): RootData {
   const env = getEnv();
-  return { siteUrl: env.SITE_URL, company: env.company };
+  return {
+    siteUrl: env.SITE_URL,
+    company: env.company,
+    kitLinks: kitList.map((kit) => ({ label: kit.name, to: kitPath(kit) })),
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -3,14 +3,12 @@ import { ChevronDown, Menu, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
-import { kitList, kitPath } from "~/content/kits";
 import { allProductsLink, mainNavigation, type NavLinkItem } from "~/content/navigation";
+import { useRootData } from "~/lib/root-data";
 
 /** Active links are brand orange (#e8590c); Home only on an exact match (SPEC §2). */
 const linkClass = (isActive: boolean) =>
   `rounded px-3 py-2 text-sm font-medium transition-colors hover:text-brand ${isActive ? "text-brand" : "text-stone-100"}`;
-
-const productLinks: NavLinkItem[] = [allProductsLink, ...kitList.map((kit) => ({ label: kit.name, to: kitPath(kit) }))];
 
 function isActivePath(pathname: string, to: string) {
   return to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
@@ -20,6 +18,7 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   const [home, ...rest] = mainNavigation;
   const productsActive = isActivePath(pathname, "/productos");
+  const productLinks = [allProductsLink, ...useRootData().kitLinks];
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-stone-800 bg-stone-950/95 backdrop-blur">
@@ -67,7 +66,7 @@ export function SiteHeader() {
             ))}
           </NavigationMenu.List>
         </NavigationMenu.Root>
-        <MobileMenu pathname={pathname} />
+        <MobileMenu pathname={pathname} productLinks={productLinks} />
       </div>
     </header>
   );
@@ -89,7 +88,7 @@ function DesktopLink({ item, active }: { item: NavLinkItem; active: boolean }) {
  * Small screens: a disclosure (details/summary) that works without JavaScript and by keyboard;
  * with JavaScript it closes as soon as a link is chosen.
  */
-function MobileMenu({ pathname }: { pathname: string }) {
+function MobileMenu({ pathname, productLinks }: { pathname: string; productLinks: NavLinkItem[] }) {
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {

@@ -7,7 +7,7 @@ import { essential, essentialMini } from "./kits/essential";
 import { expedition, expeditionMini } from "./kits/expedition";
 import { industry, industryMini } from "./kits/industry";
 import { nautical, nauticalMini } from "./kits/nautical";
-import { kitIds, type Kit, type KitId, type KitVersion, type ProductLine } from "./types";
+import { kitIds, type Kit, type KitId } from "./types";
 
 export const kits: Record<KitId, Kit> = {
   essential,
@@ -37,20 +37,4 @@ export function componentCount(kit: Kit): number {
   return kit.contents.reduce((total, category) => total + category.items.length, 0);
 }
 
-/** The kit's detail page, e.g. /productos/kit-essential-mini. */
-export function kitPath(kit: Kit | KitId): string {
-  const id = typeof kit === "string" ? kit : kit.id;
-  return `/productos/kit-${id}`;
-}
-
-export const lineNames: Record<ProductLine, string> = {
-  essential: "Essential",
-  expedition: "Expedition",
-  nautical: "Nautical",
-  industry: "Industry",
-};
-
-export const versionNames: Record<KitVersion, string> = {
-  standard: "Estándar",
-  mini: "Mini",
-};
+export { kitPath, lineNames, versionNames } from "./kit-basics";

@@ -1,10 +1,13 @@
 import { useRouteLoaderData } from "react-router";
 import type { CompanyInfo } from "~/content/company";
+import type { NavLinkItem } from "~/content/navigation";
 
 /** What the root loader hands to every page: the public origin and the seller's contact data. */
 export interface RootData {
   siteUrl: string;
   company: CompanyInfo;
+  /** The eight kits for the header menus (names from the kit content, which stays on the server). */
+  kitLinks: NavLinkItem[];
 }
 
 export function useRootData(): RootData {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { catalogueSorts } from "~/content/catalogue-options";
 import { productLines } from "~/content/types";
 
 /**
@@ -6,8 +7,6 @@ import { productLines } from "~/content/types";
  * (/productos?linea=nautical&version=mini&orden=precio-desc). Unknown or missing values fall back
  * to the defaults, so a hand-edited or old link still shows the catalogue.
  */
-export const catalogueSorts = ["precio-asc", "precio-desc", "nombre", "componentes"] as const;
-export type CatalogueSort = (typeof catalogueSorts)[number];
 
 export const catalogueQuerySchema = z.object({
   linea: z.enum(["todas", ...productLines]).catch("todas"),
@@ -24,10 +23,3 @@ export function parseCatalogueQuery(params: URLSearchParams): CatalogueQuery {
     orden: params.get("orden") ?? undefined,
   });
 }
-
-export const sortLabels: Record<CatalogueSort, string> = {
-  nombre: "Nombre (A-Z)",
-  "precio-asc": "Precio: menor a mayor",
-  "precio-desc": "Precio: mayor a menor",
-  componentes: "Más componentes",
-};

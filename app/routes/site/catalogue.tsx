@@ -2,14 +2,16 @@ import { Form, useSubmit } from "react-router";
 import type { Route } from "./+types/catalogue";
 import { KitCard } from "~/components/kit-card";
 import { buttonClass } from "~/components/ui/button";
-import { kitList, lineNames } from "~/content/kits";
+import { catalogueSorts, sortLabels } from "~/content/catalogue-options";
+import { lineNames } from "~/content/kit-basics";
+import { kitList } from "~/content/kits";
 import { footer, seo } from "~/content/site";
 import { productLines } from "~/content/types";
 import { filterCatalogue } from "~/lib/catalogue";
 import { toKitCard } from "~/lib/kit-card-data";
 import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
-import { catalogueSorts, parseCatalogueQuery, sortLabels } from "~/schemas/catalogue-query";
+import { parseCatalogueQuery } from "~/schemas/catalogue-query";
 
 export function loader({ request }: Route.LoaderArgs) {
   const query = parseCatalogueQuery(new URL(request.url).searchParams);

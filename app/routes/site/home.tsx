@@ -5,7 +5,7 @@ import { NumberedSteps } from "~/components/numbered-steps";
 import { ButtonLink } from "~/components/ui/button";
 import { faqItems } from "~/content/faq";
 import { kitImage } from "~/content/illustrations";
-import { kitPath } from "~/content/kits";
+import { kitPath } from "~/content/kit-basics";
 import { home, seo } from "~/content/site";
 import { productLines } from "~/content/types";
 import { rootDataFromMatches } from "~/lib/root-data";

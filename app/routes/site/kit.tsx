@@ -34,6 +34,7 @@ export function loader({ params }: Route.LoaderArgs) {
   const sibling = kits[kit.siblingId];
   return {
     kit,
+    path: kitPath(kit),
     components: componentCount(kit),
     sibling: { name: sibling.name, description: sibling.description, path: kitPath(sibling), components: componentCount(sibling), price: sibling.price, id: sibling.id },
   };
@@ -42,8 +43,7 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const { siteUrl } = rootDataFromMatches(matches);
   if (!loaderData) return pageMeta({ title: "Producto no encontrado | LifeBox", description: "El producto que buscas no existe.", path: "/productos", siteUrl, noindex: true });
-  const { kit } = loaderData;
-  const path = kitPath(kit);
+  const { kit, path } = loaderData;
   return [
     ...pageMeta({ title: `${kit.name}: kit de supervivencia IP67 | LifeBox`, description: kit.description, path, siteUrl, image: "/og/lifebox.png", type: "product" }),
     jsonLd(productData(siteUrl, kit, path, kitImage(kit.id))),
