@@ -14,7 +14,10 @@ let appModule;
 if (production) {
   appModule = await import("./build/server/index.js");
   // Fingerprinted assets never change; everything else in public/ may.
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  server.use(
+    "/assets",
+    express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
+  );
   server.use(express.static("build/client", { maxAge: "1h", index: false }));
   server.use(appModule.app);
 } else {

@@ -30,10 +30,18 @@ describe.each(dialectsUnderTest)("migrations on %s", (dialect) => {
   });
 
   it("gives subscribers a unique e-mail", async () => {
-    const row = { id: crypto.randomUUID(), email: "ana@example.cl", unsubscribe_token: "t1", created_at: new Date().toISOString() };
+    const row = {
+      id: crypto.randomUUID(),
+      email: "ana@example.cl",
+      unsubscribe_token: "t1",
+      created_at: new Date().toISOString(),
+    };
     await database.db.insertInto("subscribers").values(row).execute();
     await expect(
-      database.db.insertInto("subscribers").values({ ...row, id: crypto.randomUUID(), unsubscribe_token: "t2" }).execute(),
+      database.db
+        .insertInto("subscribers")
+        .values({ ...row, id: crypto.randomUUID(), unsubscribe_token: "t2" })
+        .execute(),
     ).rejects.toThrow();
     const count = await sql<{ n: number }>`select count(*) as n from subscribers`.execute(database.db);
     expect(Number(count.rows[0]?.n)).toBe(1);

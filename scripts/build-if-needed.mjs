@@ -24,6 +24,10 @@ if (built >= changed) {
   console.log("Build is up to date.");
 } else {
   console.log(built ? "Sources changed since the last build: building…" : "No build yet: building…");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync("npx", ["react-router", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -19,7 +19,14 @@ let exitCode = 0;
 
 // 1. Vitest
 const vitestReport = path.join(reports, "vitest.json");
-exitCode |= run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`, ...extra]);
+exitCode |= run("npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestReport}`,
+  ...extra,
+]);
 if (fs.existsSync(vitestReport)) {
   const report = JSON.parse(fs.readFileSync(vitestReport, "utf8"));
   totals.passed += report.numPassedTests ?? 0;
@@ -43,5 +50,7 @@ if (fs.existsSync(playwrightReport)) {
   console.error("Playwright wrote no report.");
 }
 
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`,
+);
 process.exit(exitCode || (totals.failed > 0 ? 1 : 0));

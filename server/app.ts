@@ -6,7 +6,7 @@ import helmet from "helmet";
 import "react-router";
 import { getEnv } from "~/services/env.server";
 import { configureLogger, logger } from "~/services/logger.server";
-import { closeDatabase, migrateToLatest, openDatabase, useDatabase } from "~/services/db.server";
+import { closeDatabase, migrateToLatest, openDatabase, setDatabase } from "~/services/db.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -23,7 +23,7 @@ export async function init() {
   const env = getEnv();
   configureLogger();
   const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  useDatabase(handle);
+  setDatabase(handle);
   const applied = await migrateToLatest(handle.db);
   logger.info({ dialect: handle.dialect, applied }, "Database ready");
   if (env.NODE_ENV === "production" && env.exampleSettings.length > 0) {

@@ -33,8 +33,19 @@ export function ComponentCarousel({ items, label }: { items: CarouselItem[]; lab
         tabIndex={0}
       >
         {items.map((item) => (
-          <li key={item.title} className="w-64 shrink-0 snap-start rounded-xl border border-stone-200 bg-stone-50 p-4">
-            <img src={item.image} alt={item.alt} width={400} height={400} loading="lazy" decoding="async" className="w-full rounded-lg" />
+          <li
+            key={item.title}
+            className="w-64 shrink-0 snap-start rounded-xl border border-stone-200 bg-stone-50 p-4"
+          >
+            <img
+              src={item.image}
+              alt={item.alt}
+              width={400}
+              height={400}
+              loading="lazy"
+              decoding="async"
+              className="w-full rounded-lg"
+            />
             <h3 className="mt-3 font-semibold">{item.title}</h3>
             <p className="mt-1 text-sm text-stone-700">{item.description}</p>
           </li>
@@ -42,10 +53,20 @@ export function ComponentCarousel({ items, label }: { items: CarouselItem[]; lab
       </ul>
       {enhanced && (
         <div className="mt-2 flex justify-end gap-2">
-          <button type="button" onClick={() => scrollBy(-1)} className="flex size-11 items-center justify-center rounded-full border border-stone-400 bg-white hover:bg-stone-100" aria-label="Componente anterior">
+          <button
+            type="button"
+            onClick={() => scrollBy(-1)}
+            className="flex size-11 items-center justify-center rounded-full border border-stone-400 bg-white hover:bg-stone-100"
+            aria-label="Componente anterior"
+          >
             <ChevronLeft aria-hidden className="size-5" />
           </button>
-          <button type="button" onClick={() => scrollBy(1)} className="flex size-11 items-center justify-center rounded-full border border-stone-400 bg-white hover:bg-stone-100" aria-label="Componente siguiente">
+          <button
+            type="button"
+            onClick={() => scrollBy(1)}
+            className="flex size-11 items-center justify-center rounded-full border border-stone-400 bg-white hover:bg-stone-100"
+            aria-label="Componente siguiente"
+          >
             <ChevronRight aria-hidden className="size-5" />
           </button>
         </div>

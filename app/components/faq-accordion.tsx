@@ -6,10 +6,19 @@ import type { FaqItem } from "~/content/types";
  * items when one opens, it works without JavaScript, and every answer is in the HTML for search
  * engines (docs/decisions/004-faq-accordion.md).
  */
-export function FaqAccordion({ items, headingLevel = "h3" }: { items: FaqItem[]; headingLevel?: "h2" | "h3" }) {
+export function FaqAccordion({
+  items,
+  headingLevel = "h3",
+}: {
+  items: FaqItem[];
+  headingLevel?: "h2" | "h3";
+}) {
   const Heading = headingLevel;
   return (
-    <div className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white" data-testid="faq-accordion">
+    <div
+      className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white"
+      data-testid="faq-accordion"
+    >
       {items.map((item) => (
         <details key={item.question} name="faq" className="group px-5">
           <summary className="flex items-center justify-between gap-4 py-4 text-left font-semibold">

@@ -17,11 +17,22 @@ export interface KitCardData {
 }
 
 /** A catalogue card (SPEC §2): version badge, name, description, components, price, shipping, actions. */
-export function KitCard({ kit, headingLevel = "h2", eager = false }: { kit: KitCardData; headingLevel?: "h2" | "h3"; eager?: boolean }) {
+export function KitCard({
+  kit,
+  headingLevel = "h2",
+  eager = false,
+}: {
+  kit: KitCardData;
+  headingLevel?: "h2" | "h3";
+  eager?: boolean;
+}) {
   const Heading = headingLevel;
   const { company } = useRootData();
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm" data-testid="kit-card">
+    <article
+      className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
+      data-testid="kit-card"
+    >
       <div className="relative">
         <img
           src={kit.image}
@@ -52,13 +63,25 @@ export function KitCard({ kit, headingLevel = "h2", eager = false }: { kit: KitC
           <span className="text-sm font-semibold text-green-800">Envío Grátis*</span>
         </p>
         <div className="mt-4 grid gap-2">
-          <Link to={`${kit.path}#comprar`} className={buttonClass("primary")} aria-label={`Comprar ${kit.name}`}>
+          <Link
+            to={`${kit.path}#comprar`}
+            className={buttonClass("primary")}
+            aria-label={`Comprar ${kit.name}`}
+          >
             Comprar
           </Link>
-          <a href={quotationMailto(company, kit.name)} className={buttonClass("outline")} aria-label={`Cotizar para Empresa: ${kit.name}`}>
+          <a
+            href={quotationMailto(company, kit.name)}
+            className={buttonClass("outline")}
+            aria-label={`Cotizar para Empresa: ${kit.name}`}
+          >
             Cotizar para Empresa
           </a>
-          <Link to={kit.path} className={buttonClass("ghost", "underline")} aria-label={`Ver detalles del ${kit.name}`}>
+          <Link
+            to={kit.path}
+            className={buttonClass("ghost", "underline")}
+            aria-label={`Ver detalles del ${kit.name}`}
+          >
             Ver Detalles
           </Link>
         </div>

@@ -12,7 +12,9 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
           <section key={section.heading} className="mt-10">
             <h2 className="text-xl font-bold">{section.heading}</h2>
             {section.paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-3 leading-relaxed text-stone-800">{paragraph}</p>
+              <p key={paragraph} className="mt-3 leading-relaxed text-stone-800">
+                {paragraph}
+              </p>
             ))}
             {section.list ? (
               <ul className="mt-3 list-disc space-y-1 pl-6 text-stone-800">

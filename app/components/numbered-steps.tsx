@@ -5,7 +5,10 @@ export function NumberedSteps({ steps }: { steps: NumberedStep[] }) {
     <ol className="grid gap-6 md:grid-cols-3">
       {steps.map((step) => (
         <li key={step.number} className="rounded-xl border border-stone-200 bg-white p-6">
-          <span aria-hidden className="flex size-10 items-center justify-center rounded-full bg-brand-strong text-lg font-bold text-white">
+          <span
+            aria-hidden
+            className="flex size-10 items-center justify-center rounded-full bg-brand-strong text-lg font-bold text-white"
+          >
             {step.number}
           </span>
           <h3 className="mt-4 text-lg font-semibold">

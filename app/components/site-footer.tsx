@@ -31,16 +31,24 @@ export function SiteFooter({ company }: { company: CompanyInfo }) {
           </ul>
         </nav>
         <div>
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{footer.contactHeading}</h2>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">
+            {footer.contactHeading}
+          </h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <a className="flex items-center gap-2 hover:text-white hover:underline" href={`mailto:${company.email}`}>
+              <a
+                className="flex items-center gap-2 hover:text-white hover:underline"
+                href={`mailto:${company.email}`}
+              >
                 <Mail aria-hidden className="size-4 text-brand" />
                 {company.email}
               </a>
             </li>
             <li>
-              <a className="flex items-center gap-2 hover:text-white hover:underline" href={telLink(company.phone)}>
+              <a
+                className="flex items-center gap-2 hover:text-white hover:underline"
+                href={telLink(company.phone)}
+              >
                 <Phone aria-hidden className="size-4 text-brand" />
                 {company.phone}
               </a>
@@ -83,9 +91,7 @@ export function SiteFooter({ company }: { company: CompanyInfo }) {
               </li>
             ))}
           </ul>
-          <p className="mt-4 text-xs leading-relaxed text-stone-400">
-            {footer.sellerIdentity(company)}
-          </p>
+          <p className="mt-4 text-xs leading-relaxed text-stone-400">{footer.sellerIdentity(company)}</p>
         </div>
       </div>
       <p className="border-t border-stone-800 py-4 text-center text-xs text-stone-400">

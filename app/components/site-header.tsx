@@ -27,7 +27,12 @@ export function SiteHeader() {
           <Logo />
         </Link>
         {/* Desktop: Radix navigation menu, open/close delays 200 / 300 / 150 ms (SPEC §9). */}
-        <NavigationMenu.Root delayDuration={200} skipDelayDuration={300} className="relative hidden md:block" aria-label="Principal">
+        <NavigationMenu.Root
+          delayDuration={200}
+          skipDelayDuration={300}
+          className="relative hidden md:block"
+          aria-label="Principal"
+        >
           <NavigationMenu.List className="flex items-center gap-1">
             {home && (
               <NavigationMenu.Item>
@@ -39,7 +44,10 @@ export function SiteHeader() {
                 className={`group flex items-center gap-1 rounded px-3 py-2 text-sm font-medium transition-colors hover:text-brand ${productsActive ? "text-brand" : "text-stone-100"}`}
               >
                 Productos
-                <ChevronDown aria-hidden className="size-4 transition-transform group-data-[state=open]:rotate-180" />
+                <ChevronDown
+                  aria-hidden
+                  className="size-4 transition-transform group-data-[state=open]:rotate-180"
+                />
               </NavigationMenu.Trigger>
               <NavigationMenu.Content className="absolute top-full left-0 mt-2 w-72 rounded-lg border border-stone-200 bg-white p-2 shadow-xl">
                 <ul>
@@ -125,7 +133,9 @@ function MobileMenu({ pathname, productLinks }: { pathname: string; productLinks
         className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-stone-800 bg-stone-950 px-4 pb-6"
       >
         <ul className="pt-2">{mainNavigation.map(mobileLink)}</ul>
-        <p className={`mt-4 px-3 text-xs font-semibold tracking-wide uppercase ${isActivePath(pathname, "/productos") ? "text-brand" : "text-stone-300"}`}>
+        <p
+          className={`mt-4 px-3 text-xs font-semibold tracking-wide uppercase ${isActivePath(pathname, "/productos") ? "text-brand" : "text-stone-300"}`}
+        >
           Productos
         </p>
         <ul>{productLinks.map(mobileLink)}</ul>

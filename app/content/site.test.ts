@@ -123,8 +123,7 @@ describe("FAQ", () => {
   });
 
   it("states the delivery promise, the warranty and the shipping rules from policies", () => {
-    const answer = (pattern: RegExp) =>
-      faqItems.find((item) => pattern.test(item.question))?.answer ?? "";
+    const answer = (pattern: RegExp) => faqItems.find((item) => pattern.test(item.question))?.answer ?? "";
     expect(answer(/cuánto demora/i)).toContain(deliveryPromise);
     expect(answer(/garantía/i)).toContain(`${warrantyMonths} meses`);
     const shipping = answer(/envío/i);
@@ -250,14 +249,7 @@ describe("legal documents", () => {
     expect(privacy.title).toBe("Política de Privacidad");
     expect(privacyText).toContain("Ley 19.628");
     expect(privacyText).toContain("Ley 21.719");
-    for (const right of [
-      "Acceso",
-      "Rectificación",
-      "Supresión",
-      "Oposición",
-      "Portabilidad",
-      "Bloqueo",
-    ]) {
+    for (const right of ["Acceso", "Rectificación", "Supresión", "Oposición", "Portabilidad", "Bloqueo"]) {
       expect(privacyText).toContain(`${right}:`);
     }
     expect(privacyText).toContain("Agencia de Protección de Datos Personales");

@@ -324,8 +324,7 @@ export const processPage: ProcessTexts = {
 
 export const purpose: PurposeTexts = {
   title: "Nuestro Propósito",
-  intro:
-    "LifeBox nace de una convicción simple: estar preparado no debería ser complicado ni un lujo.",
+  intro: "LifeBox nace de una convicción simple: estar preparado no debería ser complicado ni un lujo.",
   quote: {
     text: "Prepararse no es vivir con miedo: es decidir hoy que mañana vas a poder cuidar a los tuyos.",
     attribution: "Equipo LifeBox",
@@ -351,8 +350,7 @@ export const purpose: PurposeTexts = {
 
 export const faqPage: FaqPageTexts = {
   title: "Preguntas Frecuentes",
-  intro:
-    "Aquí respondemos las dudas más comunes sobre nuestros kits, la compra, los envíos y la garantía.",
+  intro: "Aquí respondemos las dudas más comunes sobre nuestros kits, la compra, los envíos y la garantía.",
   contact: {
     heading: "¿No encontraste tu respuesta?",
     text: "Escríbenos o llámanos y te ayudamos a elegir el kit adecuado.",
@@ -415,8 +413,7 @@ export const thanks: ThanksTexts = {
     {
       number: 3,
       title: "Te enviamos el documento formal",
-      description:
-        "Recibirás por correo electrónico la cotización formal, con su detalle y vigencia.",
+      description: "Recibirás por correo electrónico la cotización formal, con su detalle y vigencia.",
     },
     {
       number: 4,

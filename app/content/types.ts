@@ -51,7 +51,8 @@ export interface ContentCategory {
 export interface Benefit {
   title: string;
   description: string;
-  icon: "shield" | "droplets" | "package" | "heart-pulse" | "mountain" | "anchor" | "factory" | "clock" | "users";
+  icon:
+    "shield" | "droplets" | "package" | "heart-pulse" | "mountain" | "anchor" | "factory" | "clock" | "users";
 }
 
 export interface GalleryItem {

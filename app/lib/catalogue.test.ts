@@ -12,7 +12,11 @@ describe("catalogue query", () => {
   });
 
   it("falls back to the defaults for unknown values", () => {
-    expect(query("linea=space&version=xl&orden=random")).toEqual({ linea: "todas", version: "todas", orden: "precio-asc" });
+    expect(query("linea=space&version=xl&orden=random")).toEqual({
+      linea: "todas",
+      version: "todas",
+      orden: "precio-asc",
+    });
   });
 
   it("leaves the defaults out of shareable links", () => {

@@ -17,7 +17,9 @@ export function useRootData(): RootData {
 }
 
 /** The root data as seen from a meta function's `matches`. */
-export function rootDataFromMatches(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): RootData {
+export function rootDataFromMatches(
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>,
+): RootData {
   const root = matches.find((match) => match?.id === "root");
   return root?.data as RootData;
 }

@@ -25,7 +25,9 @@ export function pageMeta(page: PageSeo): MetaDescriptor[] {
   return [
     { title: page.title },
     { name: "description", content: page.description },
-    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : [{ tagName: "link", rel: "canonical", href: url }]),
+    ...(page.noindex
+      ? [{ name: "robots", content: "noindex" }]
+      : [{ tagName: "link", rel: "canonical", href: url }]),
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:site_name", content: "LifeBox" },
     { property: "og:locale", content: "es_CL" },

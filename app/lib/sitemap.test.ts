@@ -6,7 +6,16 @@ describe("sitemap", () => {
   it("lists every public page once", () => {
     const paths = publicPaths();
     expect(new Set(paths).size).toBe(paths.length);
-    for (const path of ["/", "/productos", "/como-funciona", "/proposito", "/faq", "/contacto", "/terminos", "/privacidad"]) {
+    for (const path of [
+      "/",
+      "/productos",
+      "/como-funciona",
+      "/proposito",
+      "/faq",
+      "/contacto",
+      "/terminos",
+      "/privacidad",
+    ]) {
       expect(paths).toContain(path);
     }
     for (const id of kitIds) expect(paths).toContain(`/productos/kit-${id}`);

@@ -19,7 +19,10 @@ export function publicPaths(): string[] {
 }
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
+  text.replace(
+    /[<>&'"]/g,
+    (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!,
+  );
 
 export function sitemapXml(siteUrl: string, paths: string[] = publicPaths()): string {
   const urls = paths

@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from "kysely";
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type Migration,
+  type MigrationProvider,
+} from "kysely";
 import pg from "pg";
 import type { Database } from "~/services/db-schema";
 
@@ -55,9 +62,13 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName ?? "unknown";
-    throw new MigrationError(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new MigrationError(
+      `Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
-  return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+  return (results ?? [])
+    .filter((result) => result.status === "Success")
+    .map((result) => result.migrationName);
 }
 
 // Kept on globalThis so that development hot reloads of this module keep the open connection.

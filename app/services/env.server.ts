@@ -39,7 +39,9 @@ const envSchema = z.object({
   SHOP_EMAIL: optionalText(exampleCompany.email).pipe(z.email()),
   SHOP_PHONE: optionalText(exampleCompany.phone),
   WHATSAPP_NUMBER: optionalText(exampleCompany.whatsappNumber).pipe(
-    z.string().regex(/^\d{8,15}$/, "must be the number in international format, digits only (e.g. 56912345678)"),
+    z
+      .string()
+      .regex(/^\d{8,15}$/, "must be the number in international format, digits only (e.g. 56912345678)"),
   ),
   FACEBOOK_URL: optionalText(exampleCompany.facebookUrl).pipe(z.url({ protocol: /^https$/ })),
   INSTAGRAM_URL: optionalText(exampleCompany.instagramUrl).pipe(z.url({ protocol: /^https$/ })),
@@ -77,7 +79,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `- ${issue.path.join(".") || "environment"}: ${issue.message}`);
+    const lines = result.error.issues.map(
+      (issue) => `- ${issue.path.join(".") || "environment"}: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;

@@ -7,8 +7,7 @@ import type { Certification } from "../types";
 /** The enclosure of every kit. */
 export const ip67: Certification = {
   name: "IP67",
-  description:
-    "La caja está totalmente protegida contra el polvo y resiste la inmersión temporal en agua.",
+  description: "La caja está totalmente protegida contra el polvo y resiste la inmersión temporal en agua.",
 };
 
 /** Applies to kits that contain KN95 masks. */

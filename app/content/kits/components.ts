@@ -146,8 +146,7 @@ export const foilBag: KitComponent = {
 
 export const waterproofMatches: KitComponent = {
   name: "Fósforos impermeables",
-  description:
-    "Encienden aunque estén húmedos o haya viento; vienen en un estuche hermético con raspador.",
+  description: "Encienden aunque estén húmedos o haya viento; vienen en un estuche hermético con raspador.",
   illustration: "matches",
 };
 
@@ -219,8 +218,7 @@ export const compass: KitComponent = {
 
 export const highFrequencyAlarm: KitComponent = {
   name: "Alarma de alta frecuencia",
-  description:
-    "Emite un sonido agudo y potente para pedir ayuda o reunir a tu grupo sin gastar la voz.",
+  description: "Emite un sonido agudo y potente para pedir ayuda o reunir a tu grupo sin gastar la voz.",
   illustration: "alarm",
 };
 
@@ -270,7 +268,6 @@ export const documentBag: KitComponent = {
 
 export const dryBag: KitComponent = {
   name: "Bolsa estanca",
-  description:
-    "Protege el celular, los documentos y una muda de ropa seca; resiste la inmersión hasta 10 m.",
+  description: "Protege el celular, los documentos y una muda de ropa seca; resiste la inmersión hasta 10 m.",
   illustration: "dry-bag",
 };

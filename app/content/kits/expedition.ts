@@ -47,8 +47,7 @@ export const expedition: Kit = {
   benefits: [
     {
       title: "Hecho para la montaña",
-      description:
-        "Soporta de -40 °C a +70 °C, desde la cordillera en invierno hasta el desierto en verano.",
+      description: "Soporta de -40 °C a +70 °C, desde la cordillera en invierno hasta el desierto en verano.",
       icon: "mountain",
     },
     {
@@ -124,8 +123,7 @@ export const expeditionMini: Kit = {
     "Versión compacta del Expedition para salidas a la montaña y al terreno, pensada para 1 persona por 3 días.",
   price: 179990,
   tagline: "Lo indispensable para salir a la montaña, dentro de tu mochila.",
-  ip67Note:
-    "Caja compacta con protección IP67: resiste el polvo, la lluvia y la inmersión temporal en agua.",
+  ip67Note: "Caja compacta con protección IP67: resiste el polvo, la lluvia y la inmersión temporal en agua.",
   highlights: [
     "Pensado para 1 persona por 3 días",
     "Raciones de energía de 3600 calorías",

@@ -135,8 +135,7 @@ export const nauticalMini: Kit = {
     },
     {
       title: "Compacto a bordo",
-      description:
-        "Ocupa poco espacio en kayaks, botes y motos de agua, donde cada centímetro cuenta.",
+      description: "Ocupa poco espacio en kayaks, botes y motos de agua, donde cada centímetro cuenta.",
       icon: "package",
     },
   ],

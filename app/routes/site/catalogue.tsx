@@ -31,7 +31,8 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">Nuestros productos</h1>
       <p className="mt-2 max-w-2xl text-stone-700">
-        Kits de supervivencia modulares, resistentes a golpes e impermeables (IP67), en cuatro líneas y dos versiones.
+        Kits de supervivencia modulares, resistentes a golpes e impermeables (IP67), en cuatro líneas y dos
+        versiones.
       </p>
       {/* A GET form: the filters live in the URL, work without JavaScript and can be shared. */}
       <Form
@@ -44,7 +45,12 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
       >
         <label className="text-sm font-medium">
           Categoría
-          <select name="linea" defaultValue={query.linea} key={`linea-${query.linea}`} className={selectClass}>
+          <select
+            name="linea"
+            defaultValue={query.linea}
+            key={`linea-${query.linea}`}
+            className={selectClass}
+          >
             <option value="todas">Todas</option>
             {productLines.map((line) => (
               <option key={line} value={line}>
@@ -55,7 +61,12 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         </label>
         <label className="text-sm font-medium">
           Versión
-          <select name="version" defaultValue={query.version} key={`version-${query.version}`} className={selectClass}>
+          <select
+            name="version"
+            defaultValue={query.version}
+            key={`version-${query.version}`}
+            className={selectClass}
+          >
             <option value="todas">Todas</option>
             <option value="estandar">Estándar</option>
             <option value="mini">Mini</option>
@@ -63,7 +74,12 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         </label>
         <label className="text-sm font-medium">
           Ordenar por
-          <select name="orden" defaultValue={query.orden} key={`orden-${query.orden}`} className={selectClass}>
+          <select
+            name="orden"
+            defaultValue={query.orden}
+            key={`orden-${query.orden}`}
+            className={selectClass}
+          >
             {catalogueSorts.map((sort) => (
               <option key={sort} value={sort}>
                 {sortLabels[sort]}

@@ -15,7 +15,13 @@ export default function Contact() {
   const rows = [
     { icon: Mail, label: card.emailLabel, value: company.email, href: `mailto:${company.email}` },
     { icon: Phone, label: card.phoneLabel, value: company.phone, href: telLink(company.phone) },
-    { icon: MessageCircle, label: card.whatsappLabel, value: company.phone, href: whatsappLink(company), external: true },
+    {
+      icon: MessageCircle,
+      label: card.whatsappLabel,
+      value: company.phone,
+      href: whatsappLink(company),
+      external: true,
+    },
     { icon: MapPin, label: card.addressLabel, value: company.address },
     { icon: Clock, label: card.hoursLabel, value: card.workingHours },
     { icon: Truck, label: card.coverageLabel, value: card.coverage },
@@ -24,8 +30,14 @@ export default function Contact() {
     <>
       <PageHeader title={contact.title} intro={contact.intro} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-2">
-        <section aria-labelledby="info-contacto" className="rounded-xl border border-stone-200 bg-white p-8" data-testid="contact-card">
-          <h2 id="info-contacto" className="text-2xl font-bold">{card.heading}</h2>
+        <section
+          aria-labelledby="info-contacto"
+          className="rounded-xl border border-stone-200 bg-white p-8"
+          data-testid="contact-card"
+        >
+          <h2 id="info-contacto" className="text-2xl font-bold">
+            {card.heading}
+          </h2>
           <dl className="mt-6 space-y-5">
             {rows.map(({ icon: Icon, label, value, href, external }) => (
               <div key={label} className="flex gap-3">
@@ -34,7 +46,11 @@ export default function Contact() {
                   <dt className="text-sm font-semibold text-stone-600">{label}</dt>
                   <dd className="text-stone-900">
                     {href ? (
-                      <a className="underline" href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+                      <a
+                        className="underline"
+                        href={href}
+                        {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                      >
                         {value}
                         {external ? <span className="sr-only"> (se abre en una pestaña nueva)</span> : null}
                       </a>

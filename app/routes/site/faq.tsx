@@ -23,21 +23,30 @@ export default function Faq() {
       <div className="mx-auto max-w-3xl px-4 py-14">
         <FaqAccordion items={faqItems} headingLevel="h2" />
         <section aria-labelledby="faq-contacto" className="mt-12 rounded-xl bg-stone-900 p-8 text-white">
-          <h2 id="faq-contacto" className="text-2xl font-bold">{faqPage.contact.heading}</h2>
+          <h2 id="faq-contacto" className="text-2xl font-bold">
+            {faqPage.contact.heading}
+          </h2>
           <p className="mt-2 text-stone-200">{faqPage.contact.text}</p>
           <ul className="mt-4 space-y-2">
             <li className="flex items-center gap-2">
               <Mail aria-hidden className="size-5 text-brand" />
               <span className="sr-only">{faqPage.contact.emailLabel}: </span>
-              <a className="underline" href={`mailto:${company.email}`}>{company.email}</a>
+              <a className="underline" href={`mailto:${company.email}`}>
+                {company.email}
+              </a>
             </li>
             <li className="flex items-center gap-2">
               <Phone aria-hidden className="size-5 text-brand" />
               <span className="sr-only">{faqPage.contact.phoneLabel}: </span>
-              <a className="underline" href={telLink(company.phone)}>{company.phone}</a>
+              <a className="underline" href={telLink(company.phone)}>
+                {company.phone}
+              </a>
             </li>
           </ul>
-          <Link to={faqPage.contact.link.href} className="mt-6 inline-block font-semibold text-brand underline">
+          <Link
+            to={faqPage.contact.link.href}
+            className="mt-6 inline-block font-semibold text-brand underline"
+          >
             {faqPage.contact.link.label}
           </Link>
         </section>

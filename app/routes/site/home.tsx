@@ -45,15 +45,30 @@ export default function Home() {
       </section>
 
       <section aria-labelledby="lineas" className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="lineas" className="text-3xl font-bold">{home.productLines.heading}</h2>
+        <h2 id="lineas" className="text-3xl font-bold">
+          {home.productLines.heading}
+        </h2>
         <p className="mt-3 max-w-3xl text-stone-700">{home.productLines.intro}</p>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {productLines.map((line) => (
-            <li key={line} className={`flex flex-col rounded-xl border border-t-4 border-stone-200 bg-white ${lineTheme[line]}`}>
-              <img src={kitImage(line)} alt="" width={800} height={600} loading="lazy" decoding="async" className="w-full rounded-t-lg" />
+            <li
+              key={line}
+              className={`flex flex-col rounded-xl border border-t-4 border-stone-200 bg-white ${lineTheme[line]}`}
+            >
+              <img
+                src={kitImage(line)}
+                alt=""
+                width={800}
+                height={600}
+                loading="lazy"
+                decoding="async"
+                className="w-full rounded-t-lg"
+              />
               <div className="flex flex-1 flex-col p-5">
                 <h3 className="text-xl font-bold">{home.productLines.lines[line].title}</h3>
-                <p className="mt-2 flex-1 text-sm text-stone-700">{home.productLines.lines[line].description}</p>
+                <p className="mt-2 flex-1 text-sm text-stone-700">
+                  {home.productLines.lines[line].description}
+                </p>
                 <Link
                   to={kitPath(line)}
                   className="mt-4 font-semibold text-brand-strong underline"
@@ -70,33 +85,48 @@ export default function Home() {
 
       <section aria-labelledby="como-funciona" className="bg-stone-100 py-16">
         <div className="mx-auto max-w-7xl px-4">
-          <h2 id="como-funciona" className="text-3xl font-bold">{home.howItWorks.heading}</h2>
+          <h2 id="como-funciona" className="text-3xl font-bold">
+            {home.howItWorks.heading}
+          </h2>
           <p className="mt-3 max-w-3xl text-stone-700">{home.howItWorks.intro}</p>
           <div className="mt-8">
             <NumberedSteps steps={home.howItWorks.steps} />
           </div>
-          <Link to={home.howItWorks.link.href} className="mt-6 inline-block font-semibold text-brand-strong underline">
+          <Link
+            to={home.howItWorks.link.href}
+            className="mt-6 inline-block font-semibold text-brand-strong underline"
+          >
             {home.howItWorks.link.label}
           </Link>
         </div>
       </section>
 
       <section aria-labelledby="proposito" className="mx-auto max-w-4xl px-4 py-16 text-center">
-        <h2 id="proposito" className="text-3xl font-bold">{home.purpose.heading}</h2>
+        <h2 id="proposito" className="text-3xl font-bold">
+          {home.purpose.heading}
+        </h2>
         <p className="mt-4 text-lg text-stone-700">{home.purpose.text}</p>
-        <Link to={home.purpose.link.href} className="mt-6 inline-block font-semibold text-brand-strong underline">
+        <Link
+          to={home.purpose.link.href}
+          className="mt-6 inline-block font-semibold text-brand-strong underline"
+        >
           {home.purpose.link.label}
         </Link>
       </section>
 
       <section aria-labelledby="preguntas" className="bg-stone-100 py-16">
         <div className="mx-auto max-w-3xl px-4">
-          <h2 id="preguntas" className="text-3xl font-bold">{home.faq.heading}</h2>
+          <h2 id="preguntas" className="text-3xl font-bold">
+            {home.faq.heading}
+          </h2>
           <p className="mt-3 text-stone-700">{home.faq.intro}</p>
           <div className="mt-8">
             <FaqAccordion items={faqItems.slice(0, 5)} />
           </div>
-          <Link to={home.faq.link.href} className="mt-6 inline-block font-semibold text-brand-strong underline">
+          <Link
+            to={home.faq.link.href}
+            className="mt-6 inline-block font-semibold text-brand-strong underline"
+          >
             {home.faq.link.label}
           </Link>
         </div>

@@ -26,26 +26,51 @@ import { rootDataFromMatches, useRootData } from "~/lib/root-data";
 import { jsonLd, pageMeta } from "~/lib/seo";
 import { breadcrumbData, productData } from "~/lib/structured-data";
 import { quotationMailto, whatsappLink } from "~/content/company";
+import { logger } from "~/services/logger.server";
 
 /** One route module for the eight kit pages: /productos/kit-{id} (SPEC §2, DECISIONS D5). */
 export function loader({ params }: Route.LoaderArgs) {
   const kit = params.slug.startsWith("kit-") ? getKit(params.slug.slice("kit-".length)) : undefined;
-  if (!kit) throw data(null, { status: 404 });
+  if (!kit) {
+    logger.warn({ path: `/productos/${params.slug}` }, "Page not found");
+    throw data(null, { status: 404 });
+  }
   const sibling = kits[kit.siblingId];
   return {
     kit,
     path: kitPath(kit),
     components: componentCount(kit),
-    sibling: { name: sibling.name, description: sibling.description, path: kitPath(sibling), components: componentCount(sibling), price: sibling.price, id: sibling.id },
+    sibling: {
+      name: sibling.name,
+      description: sibling.description,
+      path: kitPath(sibling),
+      components: componentCount(sibling),
+      price: sibling.price,
+      id: sibling.id,
+    },
   };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const { siteUrl } = rootDataFromMatches(matches);
-  if (!loaderData) return pageMeta({ title: "Producto no encontrado | LifeBox", description: "El producto que buscas no existe.", path: "/productos", siteUrl, noindex: true });
+  if (!loaderData)
+    return pageMeta({
+      title: "Producto no encontrado | LifeBox",
+      description: "El producto que buscas no existe.",
+      path: "/productos",
+      siteUrl,
+      noindex: true,
+    });
   const { kit, path } = loaderData;
   return [
-    ...pageMeta({ title: `${kit.name}: kit de supervivencia IP67 | LifeBox`, description: kit.description, path, siteUrl, image: "/og/lifebox.png", type: "product" }),
+    ...pageMeta({
+      title: `${kit.name}: kit de supervivencia IP67 | LifeBox`,
+      description: kit.description,
+      path,
+      siteUrl,
+      image: "/og/lifebox.png",
+      type: "product",
+    }),
     jsonLd(productData(siteUrl, kit, path, kitImage(kit.id))),
     jsonLd(
       breadcrumbData(siteUrl, [
@@ -85,12 +110,20 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
             <nav aria-label="Ruta de navegación" className="text-sm text-stone-300">
               <ol className="flex flex-wrap gap-1">
                 <li>
-                  <Link to="/" className="hover:text-white hover:underline">Inicio</Link> /
+                  <Link to="/" className="hover:text-white hover:underline">
+                    Inicio
+                  </Link>{" "}
+                  /
                 </li>
                 <li>
-                  <Link to="/productos" className="hover:text-white hover:underline">Productos</Link> /
+                  <Link to="/productos" className="hover:text-white hover:underline">
+                    Productos
+                  </Link>{" "}
+                  /
                 </li>
-                <li aria-current="page" className="text-white">{kit.name}</li>
+                <li aria-current="page" className="text-white">
+                  {kit.name}
+                </li>
               </ol>
             </nav>
             <p className="mt-4 inline-block rounded-full bg-stone-700 px-3 py-1 text-xs font-semibold">
@@ -110,11 +143,17 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-            <p className="mt-6 text-3xl font-bold" data-testid="kit-price">{formatPrice(kit.price)}</p>
+            <p className="mt-6 text-3xl font-bold" data-testid="kit-price">
+              {formatPrice(kit.price)}
+            </p>
             <p className="text-sm text-stone-300">IVA incluido · {components} componentes</p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <a href="#comprar" className={buttonClass("primary")}>Comprar</a>
-              <a href={quoteLink} className={buttonClass("outline")}>Cotización Empresas</a>
+              <a href="#comprar" className={buttonClass("primary")}>
+                Comprar
+              </a>
+              <a href={quoteLink} className={buttonClass("outline")}>
+                Cotización Empresas
+              </a>
             </div>
           </div>
           <img
@@ -130,7 +169,9 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
 
       {/* Benefits */}
       <section aria-labelledby="beneficios" className="mx-auto max-w-7xl px-4 py-14">
-        <h2 id="beneficios" className="text-2xl font-bold sm:text-3xl">Por qué elegir el {kit.name}</h2>
+        <h2 id="beneficios" className="text-2xl font-bold sm:text-3xl">
+          Por qué elegir el {kit.name}
+        </h2>
         <ul className="mt-6 grid gap-6 md:grid-cols-3">
           {kit.benefits.map((benefit) => {
             const Icon = benefitIcons[benefit.icon];
@@ -148,12 +189,22 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
       {/* In action */}
       <section aria-labelledby="en-accion" className="bg-white py-14">
         <div className="mx-auto max-w-7xl px-4">
-          <h2 id="en-accion" className="text-2xl font-bold sm:text-3xl">{kit.name} en acción</h2>
+          <h2 id="en-accion" className="text-2xl font-bold sm:text-3xl">
+            {kit.name} en acción
+          </h2>
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {kit.gallery.map((item) => (
               <li key={item.scene}>
                 <figure className="group relative overflow-hidden rounded-xl" tabIndex={0}>
-                  <img src={sceneImage(item.scene)} alt={item.alt} width={800} height={600} loading="lazy" decoding="async" className="w-full" />
+                  <img
+                    src={sceneImage(item.scene)}
+                    alt={item.alt}
+                    width={800}
+                    height={600}
+                    loading="lazy"
+                    decoding="async"
+                    className="w-full"
+                  />
                   <figcaption className="absolute inset-x-0 bottom-0 bg-stone-950/85 p-4 text-sm text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus:opacity-100">
                     {item.caption}
                   </figcaption>
@@ -166,8 +217,12 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
 
       {/* Contents by category */}
       <section aria-labelledby="contenido-kit" className="mx-auto max-w-7xl px-4 py-14">
-        <h2 id="contenido-kit" className="text-2xl font-bold sm:text-3xl">Contenido del kit</h2>
-        <p className="mt-2 text-stone-700" data-testid="kit-components">{components} componentes organizados por categoría</p>
+        <h2 id="contenido-kit" className="text-2xl font-bold sm:text-3xl">
+          Contenido del kit
+        </h2>
+        <p className="mt-2 text-stone-700" data-testid="kit-components">
+          {components} componentes organizados por categoría
+        </p>
         <div className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {kit.contents.map((category) => (
             <section key={category.name} className="rounded-xl border border-stone-200 bg-white p-6">
@@ -191,7 +246,9 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
       {/* Component carousel */}
       <section aria-labelledby="componentes" className="bg-white py-14">
         <div className="mx-auto max-w-7xl px-4">
-          <h2 id="componentes" className="text-2xl font-bold sm:text-3xl">Componentes en detalle</h2>
+          <h2 id="componentes" className="text-2xl font-bold sm:text-3xl">
+            Componentes en detalle
+          </h2>
           <ComponentCarousel
             label={`Componentes del ${kit.name}`}
             items={kit.contents.flatMap((category) =>
@@ -238,7 +295,9 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
       {/* Purchase call to action */}
       <section id="comprar" aria-labelledby="comprar-titulo" className="bg-stone-900 py-14 text-white">
         <div className="mx-auto max-w-3xl px-4 text-center">
-          <h2 id="comprar-titulo" className="text-2xl font-bold sm:text-3xl">Compra tu {kit.name}</h2>
+          <h2 id="comprar-titulo" className="text-2xl font-bold sm:text-3xl">
+            Compra tu {kit.name}
+          </h2>
           <p className="mt-4 text-4xl font-bold">{formatPrice(kit.price)}</p>
           <p className="mt-1 text-sm text-stone-300">IVA incluido</p>
           <p className="mt-4 flex items-center justify-center gap-2 text-stone-200">
@@ -251,32 +310,54 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
               Comprar
               <span className="sr-only"> (se abre WhatsApp en una pestaña nueva)</span>
             </a>
-            <a href={quoteLink} className={buttonClass("outline")}>Cotización Empresas</a>
+            <a href={quoteLink} className={buttonClass("outline")}>
+              Cotización Empresas
+            </a>
           </div>
           <p className="mt-4 text-xs text-stone-300">
-            Al comprar aceptas los <Link to="/terminos" className="underline">Términos y Condiciones</Link>.
+            Al comprar aceptas los{" "}
+            <Link to="/terminos" className="underline">
+              Términos y Condiciones
+            </Link>
+            .
           </p>
         </div>
       </section>
 
       {/* Sibling */}
       <section aria-labelledby="tambien" className="mx-auto max-w-7xl px-4 py-14">
-        <h2 id="tambien" className="text-2xl font-bold sm:text-3xl">También te puede interesar</h2>
+        <h2 id="tambien" className="text-2xl font-bold sm:text-3xl">
+          También te puede interesar
+        </h2>
         <Link
           to={sibling.path}
           className="mt-6 flex flex-col gap-6 rounded-xl border border-stone-200 bg-white p-5 hover:border-stone-400 sm:flex-row sm:items-center"
           data-testid="sibling-card"
         >
-          <img src={kitImage(sibling.id)} alt="" width={800} height={600} loading="lazy" decoding="async" className="w-full rounded-lg sm:w-56" />
+          <img
+            src={kitImage(sibling.id)}
+            alt=""
+            width={800}
+            height={600}
+            loading="lazy"
+            decoding="async"
+            className="w-full rounded-lg sm:w-56"
+          />
           <span className="block">
             <span className="block text-xl font-bold">{sibling.name}</span>
             <span className="mt-1 block text-sm text-stone-700">{sibling.description}</span>
-            <span className="mt-2 block text-sm text-stone-700" data-testid="sibling-components">{sibling.components} componentes · {formatPrice(sibling.price)}</span>
-            <span className="mt-3 inline-block font-semibold text-brand-strong underline">Ver {sibling.name}</span>
+            <span className="mt-2 block text-sm text-stone-700" data-testid="sibling-components">
+              {sibling.components} componentes · {formatPrice(sibling.price)}
+            </span>
+            <span className="mt-3 inline-block font-semibold text-brand-strong underline">
+              Ver {sibling.name}
+            </span>
           </span>
         </Link>
         <p className="mt-8">
-          <Link to="/productos" className="font-semibold text-brand-strong underline">Ver todos los productos</Link>
+          <Link to="/productos" className="font-semibold text-brand-strong underline">
+            Ver todos los productos
+          </Link>
         </p>
       </section>
     </article>

@@ -14,7 +14,12 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({ ...seo.notFound, path: location.pathname, siteUrl: rootDataFromMatches(matches).siteUrl, noindex: true });
+  pageMeta({
+    ...seo.notFound,
+    path: location.pathname,
+    siteUrl: rootDataFromMatches(matches).siteUrl,
+    noindex: true,
+  });
 
 export default function NotFound() {
   return <NotFoundContent />;

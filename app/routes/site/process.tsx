@@ -17,17 +17,25 @@ export default function Process() {
         <h2 className="sr-only">Nuestro proceso</h2>
         <NumberedSteps steps={processPage.steps} />
         <section aria-labelledby="envios" className="mt-14 max-w-3xl">
-          <h2 id="envios" className="text-2xl font-bold">{processPage.shipping.heading}</h2>
+          <h2 id="envios" className="text-2xl font-bold">
+            {processPage.shipping.heading}
+          </h2>
           {processPage.shipping.paragraphs.map((paragraph) => (
-            <p key={paragraph} className="mt-3 text-stone-700">{paragraph}</p>
+            <p key={paragraph} className="mt-3 text-stone-700">
+              {paragraph}
+            </p>
           ))}
         </section>
         <section aria-labelledby="pedido" className="mt-14">
-          <h2 id="pedido" className="text-2xl font-bold">{processPage.ordering.heading}</h2>
+          <h2 id="pedido" className="text-2xl font-bold">
+            {processPage.ordering.heading}
+          </h2>
           <div className="mt-6">
             <NumberedSteps steps={processPage.ordering.steps} />
           </div>
-          <ButtonLink to={processPage.ordering.cta.href} className="mt-8">{processPage.ordering.cta.label}</ButtonLink>
+          <ButtonLink to={processPage.ordering.cta.href} className="mt-8">
+            {processPage.ordering.cta.label}
+          </ButtonLink>
         </section>
       </div>
     </>

@@ -17,9 +17,13 @@ export default function Purpose() {
           <figcaption className="mt-4 text-stone-600">— {purpose.quote.attribution}</figcaption>
         </figure>
         <section aria-labelledby="por-que" className="mt-12">
-          <h2 id="por-que" className="text-2xl font-bold">{purpose.whyLifeBox.heading}</h2>
+          <h2 id="por-que" className="text-2xl font-bold">
+            {purpose.whyLifeBox.heading}
+          </h2>
           {purpose.whyLifeBox.paragraphs.map((paragraph) => (
-            <p key={paragraph} className="mt-4 text-stone-700">{paragraph}</p>
+            <p key={paragraph} className="mt-4 text-stone-700">
+              {paragraph}
+            </p>
           ))}
         </section>
         <div className="mt-12 grid gap-6 sm:grid-cols-2">

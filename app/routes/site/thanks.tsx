@@ -22,20 +22,28 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
       <div className="text-center">
         <CheckCircle2 aria-hidden className="mx-auto size-14 text-green-700" />
         <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{thanks.title}</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-700">{thanks.intro(loaderData.productName)}</p>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-700">
+          {thanks.intro(loaderData.productName)}
+        </p>
       </div>
       <section aria-labelledby="que-sigue" className="mt-12">
-        <h2 id="que-sigue" className="text-2xl font-bold">{thanks.nextStepsHeading}</h2>
+        <h2 id="que-sigue" className="text-2xl font-bold">
+          {thanks.nextStepsHeading}
+        </h2>
         <div className="mt-6 [&_ol]:lg:grid-cols-4">
           <NumberedSteps steps={thanks.nextSteps} />
         </div>
       </section>
       <section aria-labelledby="informado" className="mt-12 rounded-xl bg-stone-900 p-8 text-white">
-        <h2 id="informado" className="text-xl font-bold">{thanks.stayInformed.heading}</h2>
+        <h2 id="informado" className="text-xl font-bold">
+          {thanks.stayInformed.heading}
+        </h2>
         <p className="mt-2 text-stone-200">{thanks.stayInformed.text}</p>
       </section>
       <div className="mt-10 flex flex-wrap justify-center gap-3">
-        <ButtonLink to={thanks.links.home.href} variant="outline">{thanks.links.home.label}</ButtonLink>
+        <ButtonLink to={thanks.links.home.href} variant="outline">
+          {thanks.links.home.label}
+        </ButtonLink>
         <ButtonLink to={thanks.links.catalogue.href}>{thanks.links.catalogue.label}</ButtonLink>
       </div>
     </div>
