@@ -1,0 +1,400 @@
+// `npm run bench:lighthouse`: builds if needed, serves the production build on a free port with a
+// throwaway database, runs Lighthouse (mobile, default simulated throttling) on every public page
+// and prints the four category scores, LCP, TBT, CLS and the gzip bytes of JavaScript and CSS.
+// It is a benchmark, not a test: it exits 0 whether or not the targets are met, and 1 only when the
+// build, the server or Lighthouse itself fails.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const root = path.resolve(import.meta.dirname, "..");
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+const categories = ["performance", "accessibility", "best-practices", "seo"];
+const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100, cls: 0 };
+
+const kitIds = [
+  "essential",
+  "expedition",
+  "nautical",
+  "industry",
+  "essential-mini",
+  "expedition-mini",
+  "nautical-mini",
+  "industry-mini",
+];
+/** Every public page. /gracias is noindex on purpose, so Lighthouse's is-crawlable audit fails there. */
+const pages = [
+  { path: "/" },
+  { path: "/productos" },
+  ...kitIds.map((id) => ({ path: `/productos/kit-${id}` })),
+  { path: "/como-funciona" },
+  { path: "/proposito" },
+  { path: "/faq" },
+  { path: "/contacto" },
+  { path: "/gracias?producto=nautical&tipo=cotizacion", noindex: true },
+  { path: "/terminos" },
+  { path: "/privacidad" },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Server
+// ---------------------------------------------------------------------------------------------
+
+/** Resolves to `preferred` when it is free, otherwise to any free port. */
+function freePort(preferred) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => {
+      const any = net.createServer();
+      any.listen(0, "127.0.0.1", () => {
+        const { port } = any.address();
+        any.close(() => resolve(port));
+      });
+    });
+    probe.listen(preferred, "127.0.0.1", () => probe.close(() => resolve(preferred)));
+  });
+}
+
+async function waitForHealth(baseUrl, server, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null)
+      throw new Error(`The server exited with code ${server.exitCode} before it was healthy.`);
+    try {
+      const response = await fetch(`${baseUrl}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${baseUrl}/healthz did not answer within ${timeoutMs / 1000} s.`);
+}
+
+function stopServer(server) {
+  return new Promise((resolve) => {
+    if (server.exitCode !== null || server.signalCode !== null) return resolve();
+    const timer = setTimeout(() => {
+      server.kill("SIGKILL");
+      resolve();
+    }, 8000);
+    server.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.kill("SIGTERM");
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+// ---------------------------------------------------------------------------------------------
+
+/** One Lighthouse run in a fresh Chromium; returns the LHR. */
+async function audit(url) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: "silent" });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: categories,
+    });
+    if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+    if (result.lhr.runtimeError) {
+      throw new Error(
+        `Lighthouse could not audit ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+      );
+    }
+    return result.lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** Lighthouse now and then fails to record a trace (e.g. NO_NAVSTART): try such a page again. */
+async function auditWithRetries(url, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(
+        `  ${url}: ${error instanceof Error ? error.message : String(error)}; retrying (${attempt}/${attempts - 1})`,
+      );
+    }
+  }
+}
+
+const score = (lhr, category) => {
+  const value = lhr.categories[category]?.score;
+  return value === null || value === undefined ? null : Math.round(value * 100);
+};
+
+/** Transferred (compressed) bytes of one resource type, from the network-requests audit. */
+function transferred(lhr, resourceType) {
+  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  return items
+    .filter((item) => item.resourceType === resourceType)
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+function summarise(page, lhr) {
+  return {
+    page: page.path,
+    noindex: !!page.noindex,
+    performance: score(lhr, "performance"),
+    accessibility: score(lhr, "accessibility"),
+    "best-practices": score(lhr, "best-practices"),
+    seo: score(lhr, "seo"),
+    lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+    tbt: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+    js: transferred(lhr, "Script"),
+    css: transferred(lhr, "Stylesheet"),
+    failing: failingAudits(lhr),
+  };
+}
+
+/**
+ * Per category, the audits that cost points (weight > 0, score < 1), heaviest first; for
+ * performance also the unweighted diagnostics that estimate a saving (what to fix to gain time).
+ */
+function failingAudits(lhr) {
+  const byCategory = {};
+  for (const category of categories) {
+    const refs = lhr.categories[category]?.auditRefs ?? [];
+    const failing = refs
+      .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+      .filter(
+        ({ audit }) =>
+          audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative",
+      );
+    const weighted = failing
+      .filter(({ ref }) => ref.weight > 0)
+      .sort((a, b) => b.ref.weight * (1 - b.audit.score) - a.ref.weight * (1 - a.audit.score));
+    const opportunities =
+      category === "performance"
+        ? failing
+            .filter(({ ref, audit }) => ref.weight === 0 && savings(audit) > 0)
+            .sort((a, b) => savings(b.audit) - savings(a.audit))
+            .slice(0, 4)
+        : [];
+    byCategory[category] = [...weighted, ...opportunities].map(({ ref, audit }) => ({
+      id: ref.id,
+      weight: ref.weight,
+      score: audit.score,
+      title: audit.title,
+      displayValue: audit.displayValue ?? "",
+      items: describeItems(audit),
+    }));
+  }
+  return byCategory;
+}
+
+/** Estimated saving of a diagnostic, in ms of LCP/FCP (or overall), 0 when none. */
+function savings(audit) {
+  const metric = audit.metricSavings ?? {};
+  return Math.max(metric.LCP ?? 0, metric.FCP ?? 0, metric.TBT ?? 0, audit.details?.overallSavingsMs ?? 0);
+}
+
+/** A few of the audit's offending items (selector, URL or message), for the report. */
+function describeItems(audit) {
+  const items = audit.details?.items ?? [];
+  return items.slice(0, 4).flatMap((item) => {
+    const node = item.node ?? item.element;
+    if (node?.selector) return [`${node.selector}${node.snippet ? ` ${node.snippet.slice(0, 120)}` : ""}`];
+    if (item.description) {
+      const where = item.sourceLocation?.url ?? item.source?.url ?? item.url ?? "";
+      return [`${String(item.description).slice(0, 200)}${where ? ` (${where})` : ""}`];
+    }
+    if (item.url) return [`${item.url}${item.wastedBytes ? ` (${kb(item.wastedBytes)} KB wasted)` : ""}`];
+    if (item.issueType) {
+      const sub = item.subItems?.items ?? [];
+      return [`${item.issueType}${sub.length ? `: ${JSON.stringify(sub[0]).slice(0, 160)}` : ""}`];
+    }
+    return [];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const fmt = (value) => (value === null ? "n/a" : String(value));
+
+function printTable(rows) {
+  const header = [
+    "Page",
+    "Perf",
+    "A11y",
+    "BP",
+    "SEO",
+    "LCP (ms)",
+    "TBT (ms)",
+    "CLS",
+    "JS (KB gz)",
+    "CSS (KB gz)",
+  ];
+  const body = rows.map((row) => [
+    row.page,
+    fmt(row.performance),
+    fmt(row.accessibility),
+    fmt(row["best-practices"]),
+    fmt(row.seo),
+    Math.round(row.lcp).toString(),
+    Math.round(row.tbt).toString(),
+    row.cls.toFixed(3),
+    kb(row.js),
+    kb(row.css),
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...body.map((cells) => cells[i].length)));
+  const line = (cells) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  console.log(`\n${line(header)}`);
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const cells of body) console.log(line(cells));
+}
+
+/** Whether a page meets the targets; for a noindex page, a missed SEO point from is-crawlable only is expected. */
+function misses(row) {
+  const missed = [];
+  if (row.performance === null || row.performance < targets.performance)
+    missed.push(`performance ${fmt(row.performance)} < ${targets.performance}`);
+  for (const category of ["accessibility", "best-practices", "seo"]) {
+    if (row[category] === null || row[category] < targets[category]) {
+      const onlyCrawlable =
+        category === "seo" && row.noindex && row.failing.seo.every((item) => item.id === "is-crawlable");
+      if (!onlyCrawlable) missed.push(`${category} ${fmt(row[category])} < ${targets[category]}`);
+    }
+  }
+  if (!(row.cls <= targets.cls)) missed.push(`CLS ${row.cls.toFixed(3)} > ${targets.cls}`);
+  return missed;
+}
+
+function printTargets(rows) {
+  console.log("\nTargets: performance ≥ 95, accessibility 100, best practices 100, SEO 100, CLS 0");
+  const checks = [
+    ["performance ≥ 95", (row) => row.performance !== null && row.performance >= targets.performance],
+    ["accessibility = 100", (row) => row.accessibility === 100],
+    ["best practices = 100", (row) => row["best-practices"] === 100],
+    [
+      "SEO = 100 (noindex pages: is-crawlable excepted)",
+      (row) =>
+        row.seo === 100 || (row.noindex && row.failing.seo.every((item) => item.id === "is-crawlable")),
+    ],
+    ["CLS = 0", (row) => row.cls <= targets.cls],
+  ];
+  for (const [label, ok] of checks) {
+    const failing = rows.filter((row) => !ok(row)).map((row) => row.page);
+    console.log(
+      `  ${failing.length === 0 ? "MET    " : "NOT MET"}  ${label}${failing.length ? `: ${failing.join(", ")}` : ""}`,
+    );
+  }
+
+  const under = rows.filter((row) => misses(row).length > 0);
+  if (under.length === 0) {
+    console.log("\nEvery page meets every target.");
+    return;
+  }
+  console.log("\nFailing audits of the pages under target:");
+  for (const row of under) {
+    console.log(`\n${row.page}: ${misses(row).join("; ")}`);
+    const missedCategories = categories.filter((category) =>
+      category === "performance"
+        ? row.performance < targets.performance || row.cls > targets.cls
+        : row[category] < 100 &&
+          !(category === "seo" && row.noindex && row.failing.seo.every((item) => item.id === "is-crawlable")),
+    );
+    for (const category of missedCategories) {
+      for (const item of row.failing[category].slice(0, 8)) {
+        const points =
+          item.weight > 0 ? `score ${item.score}, weight ${Number(item.weight.toFixed(1))}` : "diagnostic";
+        console.log(
+          `  [${category}] ${item.id} (${points})${item.displayValue ? ` ${item.displayValue}` : ""}: ${item.title}`,
+        );
+        for (const detail of item.items) console.log(`      ${detail}`);
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------
+
+const build = spawnSync(process.execPath, ["scripts/build-if-needed.mjs"], { cwd: root, stdio: "inherit" });
+if (build.status !== 0) {
+  console.error("The build failed.");
+  process.exit(1);
+}
+
+const port = await freePort(Number(process.env.BENCH_PORT ?? 3200));
+const baseUrl = `http://localhost:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-bench-"));
+const server = spawn(process.execPath, ["server.js"], {
+  cwd: root,
+  stdio: ["ignore", "ignore", "inherit"],
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    LOG_LEVEL: "error",
+    RATE_LIMIT_PER_MINUTE: "100000",
+  },
+});
+
+let exitCode = 0;
+const rows = [];
+try {
+  await waitForHealth(baseUrl, server);
+  console.log(
+    `Serving the production build on ${baseUrl}; running Lighthouse ${lighthouseVersion()} (mobile, simulated throttling) on ${pages.length} pages…`,
+  );
+  for (const page of pages) {
+    const started = Date.now();
+    const lhr = await auditWithRetries(`${baseUrl}${page.path}`);
+    const row = summarise(page, lhr);
+    rows.push(row);
+    console.log(
+      `  ${page.path}: perf ${fmt(row.performance)}, a11y ${fmt(row.accessibility)}, bp ${fmt(row["best-practices"])}, seo ${fmt(row.seo)} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+  }
+  printTable(rows);
+  printTargets(rows);
+} catch (error) {
+  console.error(
+    `\nThe benchmark stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+  if (rows.length > 0) printTable(rows);
+  exitCode = 1;
+} finally {
+  await stopServer(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
+
+function lighthouseVersion() {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, "node_modules", "lighthouse", "package.json"), "utf8"))
+      .version;
+  } catch {
+    return "";
+  }
+}
