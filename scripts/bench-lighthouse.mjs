@@ -36,7 +36,7 @@ const kitIds = [
   "industry-mini",
 ];
 /** Every public page. /gracias is noindex on purpose, so Lighthouse's is-crawlable audit fails there. */
-const pages = [
+const allPages = [
   { path: "/" },
   { path: "/productos" },
   ...kitIds.map((id) => ({ path: `/productos/kit-${id}` })),
@@ -48,6 +48,9 @@ const pages = [
   { path: "/terminos" },
   { path: "/privacidad" },
 ];
+/** BENCH_PAGES=/,/faq measures only those pages (while working on one of them). */
+const only = process.env.BENCH_PAGES?.split(",").map((page) => page.trim());
+const pages = only ? allPages.filter((page) => only.includes(page.path.split("?")[0])) : allPages;
 
 // ---------------------------------------------------------------------------------------------
 // Server

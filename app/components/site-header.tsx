@@ -1,8 +1,8 @@
-import * as NavigationMenu from "@radix-ui/react-navigation-menu";
-import { ChevronDown, Menu, X } from "lucide-react";
+import { Menu, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
+import { ProductsDropdown } from "~/components/products-dropdown";
 import { allProductsLink, mainNavigation, type NavLinkItem } from "~/content/navigation";
 import { useRootData } from "~/lib/root-data";
 
@@ -26,69 +26,35 @@ export function SiteHeader() {
         <Link to="/" className="rounded" aria-label="LifeBox, ir al inicio">
           <Logo />
         </Link>
-        {/* Desktop: Radix navigation menu, open/close delays 200 / 300 / 150 ms (SPEC §9). */}
-        <NavigationMenu.Root
-          delayDuration={200}
-          skipDelayDuration={300}
-          className="relative hidden md:block"
-          aria-label="Principal"
-        >
-          <NavigationMenu.List className="flex items-center gap-1">
+        <nav aria-label="Principal" className="hidden md:block">
+          <ul className="flex items-center gap-1">
             {home && (
-              <NavigationMenu.Item>
+              <li>
                 <DesktopLink item={home} active={isActivePath(pathname, home.to)} />
-              </NavigationMenu.Item>
+              </li>
             )}
-            <NavigationMenu.Item>
-              <NavigationMenu.Trigger
-                className={`group flex items-center gap-1 rounded px-3 py-2 text-sm font-medium transition-colors hover:text-brand ${productsActive ? "text-brand" : "text-stone-100"}`}
-              >
-                Productos
-                <ChevronDown
-                  aria-hidden
-                  className="size-4 transition-transform group-data-[state=open]:rotate-180"
-                />
-              </NavigationMenu.Trigger>
-              <NavigationMenu.Content className="absolute top-full left-0 mt-2 w-72 rounded-lg border border-stone-200 bg-white p-2 shadow-xl">
-                <ul>
-                  {productLinks.map((item) => (
-                    <li key={item.to}>
-                      <NavigationMenu.Link asChild active={pathname === item.to}>
-                        <Link
-                          to={item.to}
-                          aria-current={pathname === item.to ? "page" : undefined}
-                          className={`block rounded px-3 py-2 text-sm hover:bg-stone-100 ${pathname === item.to ? "font-semibold text-brand-strong" : "text-stone-900"}`}
-                        >
-                          {item.label}
-                        </Link>
-                      </NavigationMenu.Link>
-                    </li>
-                  ))}
-                </ul>
-              </NavigationMenu.Content>
-            </NavigationMenu.Item>
+            <li>
+              <ProductsDropdown links={productLinks} active={productsActive} />
+            </li>
             {rest.map((item) => (
-              <NavigationMenu.Item key={item.to}>
+              <li key={item.to}>
                 <DesktopLink item={item} active={isActivePath(pathname, item.to)} />
-              </NavigationMenu.Item>
+              </li>
             ))}
-          </NavigationMenu.List>
-        </NavigationMenu.Root>
+          </ul>
+        </nav>
         <MobileMenu pathname={pathname} productLinks={productLinks} />
       </div>
     </header>
   );
 }
 
-/** A top-level desktop link. Radix's Slot merges class names as strings, so the active state is
- * computed here rather than through NavLink's className callback. */
+/** A top-level desktop link, orange while its section is shown. */
 function DesktopLink({ item, active }: { item: NavLinkItem; active: boolean }) {
   return (
-    <NavigationMenu.Link asChild active={active}>
-      <Link to={item.to} className={linkClass(active)} aria-current={active ? "page" : undefined}>
-        {item.label}
-      </Link>
-    </NavigationMenu.Link>
+    <Link to={item.to} className={linkClass(active)} aria-current={active ? "page" : undefined}>
+      {item.label}
+    </Link>
   );
 }
 

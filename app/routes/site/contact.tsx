@@ -40,25 +40,25 @@ export default function Contact() {
           </h2>
           <dl className="mt-6 space-y-5">
             {rows.map(({ icon: Icon, label, value, href, external }) => (
-              <div key={label} className="flex gap-3">
-                <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-strong" />
-                <div>
-                  <dt className="text-sm font-semibold text-stone-600">{label}</dt>
-                  <dd className="text-stone-900">
-                    {href ? (
-                      <a
-                        className="underline"
-                        href={href}
-                        {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-                      >
-                        {value}
-                        {external ? <span className="sr-only"> (se abre en una pestaña nueva)</span> : null}
-                      </a>
-                    ) : (
-                      value
-                    )}
-                  </dd>
-                </div>
+              <div key={label}>
+                <dt className="flex items-center gap-2 text-sm font-semibold text-stone-600">
+                  <Icon aria-hidden className="size-5 shrink-0 text-brand-strong" />
+                  {label}
+                </dt>
+                <dd className="mt-1 pl-7 text-stone-900">
+                  {href ? (
+                    <a
+                      className="underline"
+                      href={href}
+                      {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                    >
+                      {value}
+                      {external ? <span className="sr-only"> (se abre en una pestaña nueva)</span> : null}
+                    </a>
+                  ) : (
+                    value
+                  )}
+                </dd>
               </div>
             ))}
           </dl>
