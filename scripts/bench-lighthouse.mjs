@@ -25,32 +25,22 @@ const chromeFlags = [
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100, cls: 0 };
 
-const kitIds = [
-  "essential",
-  "expedition",
-  "nautical",
-  "industry",
-  "essential-mini",
-  "expedition-mini",
-  "nautical-mini",
-  "industry-mini",
-];
-/** Every public page. /gracias is noindex on purpose, so Lighthouse's is-crawlable audit fails there. */
-const allPages = [
-  { path: "/" },
-  { path: "/productos" },
-  ...kitIds.map((id) => ({ path: `/productos/kit-${id}` })),
-  { path: "/como-funciona" },
-  { path: "/proposito" },
-  { path: "/faq" },
-  { path: "/contacto" },
-  { path: "/gracias?producto=nautical&tipo=cotizacion", noindex: true },
-  { path: "/terminos" },
-  { path: "/privacidad" },
-];
 /** BENCH_PAGES=/,/faq measures only those pages (while working on one of them). */
 const only = process.env.BENCH_PAGES?.split(",").map((page) => page.trim());
-const pages = only ? allPages.filter((page) => only.includes(page.path.split("?")[0])) : allPages;
+
+/**
+ * Every public page: the ones the server's own sitemap lists, plus the quotation thank-you page,
+ * which is noindex on purpose (so Lighthouse's is-crawlable audit fails there and is excepted).
+ */
+async function publicPages(baseUrl) {
+  const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  const pages = [
+    ...paths.map((path) => ({ path })),
+    { path: "/gracias?producto=nautical&tipo=cotizacion", noindex: true },
+  ];
+  return only ? pages.filter((page) => only.includes(page.path.split("?")[0])) : pages;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Server
@@ -367,6 +357,7 @@ let exitCode = 0;
 const rows = [];
 try {
   await waitForHealth(baseUrl, server);
+  const pages = await publicPages(baseUrl);
   console.log(
     `Serving the production build on ${baseUrl}; running Lighthouse ${lighthouseVersion()} (mobile, simulated throttling) on ${pages.length} pages…`,
   );

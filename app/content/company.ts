@@ -35,8 +35,9 @@ export const exampleCompany: CompanyInfo = {
 
 export const whatsappMessage = "Hola, me interesa conocer más sobre los productos LifeBox";
 
-export function whatsappLink(company: Pick<CompanyInfo, "whatsappNumber">): string {
-  return `https://wa.me/${company.whatsappNumber}?text=${encodeURIComponent(whatsappMessage)}`;
+/** A WhatsApp chat with the shop, prefilled with `message` (by default the spec's greeting). */
+export function whatsappLink(company: Pick<CompanyInfo, "whatsappNumber">, message = whatsappMessage): string {
+  return `https://wa.me/${company.whatsappNumber}?text=${encodeURIComponent(message)}`;
 }
 
 export function telLink(phone: string): string {

@@ -1,46 +1,18 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { indexablePaths, thanksPath, waitForHydration } from "./support";
 
 /**
  * Goal: every public page meets WCAG 2.1 A and AA as far as axe can tell, on a phone and on a
  * desktop, including the states a visitor opens (FAQ answer, products dropdown, mobile menu).
  */
 
-const publicPaths = [
-  "/",
-  "/productos",
-  ...[
-    "essential",
-    "expedition",
-    "nautical",
-    "industry",
-    "essential-mini",
-    "expedition-mini",
-    "nautical-mini",
-    "industry-mini",
-  ].map((id) => `/productos/kit-${id}`),
-  "/como-funciona",
-  "/proposito",
-  "/faq",
-  "/contacto",
-  "/gracias?producto=nautical&tipo=cotizacion",
-  "/terminos",
-  "/privacidad",
-  "/pagina-que-no-existe",
-];
+const publicPaths = [...indexablePaths, thanksPath, "/pagina-que-no-existe"];
 
 const viewports = {
   desktop: { width: 1280, height: 800 },
   mobile: { width: 390, height: 844 },
 } as const;
-
-/** Resolves once React has hydrated the document (hydrated nodes carry React's fiber key). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const header = document.querySelector("header a");
-    return !!header && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 /** Runs axe (WCAG 2.0/2.1 A and AA) and fails with one readable line per violating node. */
 async function expectNoViolations(page: Page, label: string) {

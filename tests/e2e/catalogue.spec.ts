@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { waitForHydration } from "./support";
 
 /**
  * Goal: a visitor narrows the catalogue by line and version and sorts it, with or without
@@ -7,14 +8,6 @@ import { expect, test, type Page } from "@playwright/test";
 
 const cards = (page: Page) => page.getByTestId("kit-card");
 const count = (page: Page) => page.getByTestId("catalogue-count");
-
-/** Resolves once React has hydrated the document (hydrated nodes carry React's fiber key). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const header = document.querySelector("header a");
-    return !!header && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 async function names(page: Page): Promise<string[]> {
   return (await cards(page).getByRole("heading").allTextContents()).map((name) => name.trim());

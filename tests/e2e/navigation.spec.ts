@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { waitForHydration } from "./support";
 
 /**
  * Goal: a visitor finds every page from the header (dropdown on desktop, disclosure menu on
@@ -19,14 +20,6 @@ const kitNames = [
 const brandOrange = "rgb(232, 89, 12)";
 const desktop = { width: 1280, height: 800 };
 const mobile = { width: 390, height: 844 };
-
-/** Resolves once React has hydrated the document (hydrated nodes carry React's fiber key). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const header = document.querySelector("header a");
-    return !!header && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 /** Presses Tab until `target` has the focus (at most `limit` times). */
 async function tabTo(page: Page, target: Locator, limit = 30) {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { waitForHydration } from "./support";
 
 /**
  * Goal: every public page answers, in Spanish, with its own title, one main heading, a description
@@ -46,14 +47,6 @@ function watchForErrors(page: Page): string[] {
     }
   });
   return problems;
-}
-
-/** Resolves once React has hydrated the document (hydrated nodes carry React's fiber key). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const header = document.querySelector("header a");
-    return !!header && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
-  });
 }
 
 test.describe("public pages render", () => {

@@ -1,31 +1,12 @@
 import { expect, test } from "@playwright/test";
+import { indexablePaths, thanksPath } from "./support";
 
 /**
  * Goal: search engines find every public page (sitemap, robots.txt), read the Organization data
  * on each page, and skip what should not be indexed.
  */
 
-const indexablePaths = [
-  "/",
-  "/productos",
-  ...[
-    "essential",
-    "expedition",
-    "nautical",
-    "industry",
-    "essential-mini",
-    "expedition-mini",
-    "nautical-mini",
-    "industry-mini",
-  ].map((id) => `/productos/kit-${id}`),
-  "/como-funciona",
-  "/proposito",
-  "/faq",
-  "/contacto",
-  "/terminos",
-  "/privacidad",
-];
-const allPublicPaths = [...indexablePaths, "/gracias?producto=nautical&tipo=cotizacion"];
+const allPublicPaths = [...indexablePaths, thanksPath];
 
 /** The JSON-LD blocks of a server-rendered page, as a crawler without JavaScript reads them. */
 function jsonLdBlocks(html: string): Array<Record<string, unknown>> {

@@ -97,8 +97,7 @@ const benefitIcons: Record<Benefit["icon"], typeof Shield> = {
 export default function KitPage({ loaderData }: Route.ComponentProps) {
   const { kit, components, sibling } = loaderData;
   const { company } = useRootData();
-  const buyMessage = `Hola, quiero comprar el ${kit.name} (${formatPrice(kit.price)}).`;
-  const buyLink = `${whatsappLink(company).split("?")[0]}?text=${encodeURIComponent(buyMessage)}`;
+  const buyLink = whatsappLink(company, `Hola, quiero comprar el ${kit.name} (${formatPrice(kit.price)}).`);
   const quoteLink = quotationMailto(company, kit.name);
 
   return (
