@@ -231,7 +231,7 @@ test.describe("catalogue without JavaScript", () => {
     await page.getByLabel("Ordenar por").selectOption("precio-desc");
     await page.getByRole("button", { name: "Aplicar" }).click();
     await expect(page).toHaveURL(/orden=precio-desc/);
-    expect(await names(page)).toEqual(["LifeBox Expedition", "LifeBox Expedition Mini"]);
+    await expect.poll(() => names(page)).toEqual(["LifeBox Expedition", "LifeBox Expedition Mini"]);
   });
 
   test("the version filter works with Aplicar", async ({ page }) => {

@@ -120,6 +120,8 @@ test.describe("kit pages", () => {
     await page.goto("/productos");
     await page.getByRole("link", { name: "Ver detalles del LifeBox Expedition Mini" }).click();
     await expect(page).toHaveURL(/\/productos\/kit-expedition-mini$/);
+    // The URL changes as the client navigation starts; wait for the new page before reading it.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("LifeBox Expedition Mini");
     await expect(page.getByTestId("kit-price")).toHaveText("$179.990");
   });
 });
