@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createContactMessage } from "~/models/contacts.server";
+import { migrateToLatest, type Db } from "~/services/db.server";
+import { createTestDatabase, dialectsUnderTest, type TestDatabase } from "../../tests/support/databases";
+
+describe.each(dialectsUnderTest)("contact messages on %s", (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await migrateToLatest(database.db);
+    db = database.db;
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("stores exactly what was sent", async () => {
+    const now = new Date("2025-03-03T17:45:00.000Z");
+    const message = "Hola:\n\n¿Hacen envíos a Punta Arenas? ¿Cuánto demora?\n\nSaludos, Ñuñoa — «gracias»";
+    const { id } = await createContactMessage(
+      db,
+      { name: "María José Ñancupil", email: "mj@example.cl", subject: "Envíos a Magallanes", message },
+      { now },
+    );
+    const row = await db
+      .selectFrom("contact_messages")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      id,
+      name: "María José Ñancupil",
+      email: "mj@example.cl",
+      subject: "Envíos a Magallanes",
+      message,
+      created_at: "2025-03-03T17:45:00.000Z",
+      answered_at: null,
+    });
+  });
+
+  it("keeps each message as its own row", async () => {
+    const input = { name: "Pedro", email: "pedro@example.cl", subject: "Hola", message: "Uno" };
+    const first = await createContactMessage(db, input);
+    const second = await createContactMessage(db, input);
+    expect(first.id).not.toBe(second.id);
+    const rows = await db
+      .selectFrom("contact_messages")
+      .select("id")
+      .where("email", "=", input.email)
+      .execute();
+    expect(rows).toHaveLength(2);
+  });
+
+  it("refuses a message longer than the column allows, on both databases", async () => {
+    await expect(
+      createContactMessage(db, {
+        name: "X",
+        email: "x@example.cl",
+        subject: "S",
+        message: "a".repeat(10001),
+      }),
+    ).rejects.toThrow();
+    const { id } = await createContactMessage(db, {
+      name: "X",
+      email: "x@example.cl",
+      subject: "S",
+      message: "ñ".repeat(10000),
+    });
+    expect(id).toBeTruthy();
+  });
+});

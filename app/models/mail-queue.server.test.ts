@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  claimDueMail,
+  enqueueMail,
+  mailClaimLeaseMs,
+  markFailed,
+  markSent,
+  maxMailAttempts,
+  type OutgoingMail,
+} from "~/models/mail-queue.server";
+import { migrateToLatest, type Db } from "~/services/db.server";
+import { createTestDatabase, dialectsUnderTest, type TestDatabase } from "../../tests/support/databases";
+
+const minute = 60_000;
+const t0 = new Date("2025-03-01T12:00:00.000Z");
+const at = (ms: number) => new Date(t0.getTime() + ms);
+
+function message(overrides: Partial<OutgoingMail> = {}): OutgoingMail {
+  return {
+    kind: "order-confirmation",
+    to: "ana@example.cl",
+    subject: "Tu pedido LB-7K3F9Q",
+    text: "Hola Ana:\nRecibimos tu pedido LB-7K3F9Q.",
+    html: "<p>Hola Ana:</p><p>Recibimos tu pedido <strong>LB-7K3F9Q</strong>.</p>",
+    ...overrides,
+  };
+}
+
+describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await migrateToLatest(database.db);
+    db = database.db;
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+  beforeEach(async () => {
+    await db.deleteFrom("mail_queue").execute();
+  });
+
+  const row = (id: string) =>
+    db.selectFrom("mail_queue").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+  it("stores exactly what was sent, due at once", async () => {
+    const { id } = await enqueueMail(db, message(), t0);
+    expect(await row(id)).toEqual({
+      id,
+      kind: "order-confirmation",
+      to_address: "ana@example.cl",
+      subject: "Tu pedido LB-7K3F9Q",
+      text_body: "Hola Ana:\nRecibimos tu pedido LB-7K3F9Q.",
+      html_body: "<p>Hola Ana:</p><p>Recibimos tu pedido <strong>LB-7K3F9Q</strong>.</p>",
+      status: "pending",
+      attempts: 0,
+      last_error: null,
+      next_attempt_at: "2025-03-01T12:00:00.000Z",
+      created_at: "2025-03-01T12:00:00.000Z",
+      sent_at: null,
+    });
+    const { id: plain } = await enqueueMail(db, message({ html: undefined }), t0);
+    expect((await row(plain)).html_body).toBeNull();
+  });
+
+  it("claims due messages oldest first, up to the limit, and not twice", async () => {
+    const first = await enqueueMail(db, message({ subject: "1" }), t0);
+    const second = await enqueueMail(db, message({ subject: "2" }), at(1000));
+    const third = await enqueueMail(db, message({ subject: "3" }), at(2000));
+    await enqueueMail(db, message({ subject: "futuro" }), at(10 * minute));
+
+    expect(await claimDueMail(db, at(500), 10)).toEqual([
+      {
+        id: first.id,
+        kind: "order-confirmation",
+        to: "ana@example.cl",
+        subject: "1",
+        text: "Hola Ana:\nRecibimos tu pedido LB-7K3F9Q.",
+        html: "<p>Hola Ana:</p><p>Recibimos tu pedido <strong>LB-7K3F9Q</strong>.</p>",
+        attempts: 0,
+        createdAt: "2025-03-01T12:00:00.000Z",
+      },
+    ]);
+    const claimed = await claimDueMail(db, at(5000), 1);
+    expect(claimed.map((mail) => mail.id)).toEqual([second.id]);
+    expect((await claimDueMail(db, at(5000), 10)).map((mail) => mail.id)).toEqual([third.id]);
+    expect(await claimDueMail(db, at(5000), 10)).toEqual([]);
+    expect(await claimDueMail(db, at(5000), 0)).toEqual([]);
+  });
+
+  it("offers a claimed message again if its worker never reports back", async () => {
+    const { id } = await enqueueMail(db, message(), t0);
+    expect(await claimDueMail(db, t0, 10)).toHaveLength(1);
+    expect(await claimDueMail(db, at(mailClaimLeaseMs - 1), 10)).toEqual([]);
+    expect((await claimDueMail(db, at(mailClaimLeaseMs), 10)).map((mail) => mail.id)).toEqual([id]);
+  });
+
+  it("does not hand the same message to two workers at once", async () => {
+    for (let index = 0; index < 6; index++) await enqueueMail(db, message({ subject: String(index) }), t0);
+    const claims = await Promise.all([
+      claimDueMail(db, t0, 4),
+      claimDueMail(db, t0, 4),
+      claimDueMail(db, t0, 4),
+    ]);
+    const ids = claims.flat().map((mail) => mail.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // A worker that lost a race may come back empty-handed; the rest are still there for the next round.
+    const rest = (await claimDueMail(db, t0, 10)).map((mail) => mail.id);
+    expect(new Set([...ids, ...rest]).size).toBe(ids.length + rest.length);
+    expect(ids.length + rest.length).toBe(6);
+  });
+
+  it("marks a message sent, once", async () => {
+    const { id } = await enqueueMail(db, message(), t0);
+    await claimDueMail(db, t0, 10);
+    expect(await markSent(db, id, at(3000))).toBe(true);
+    expect(await row(id)).toMatchObject({ status: "sent", sent_at: "2025-03-01T12:00:03.000Z", attempts: 0 });
+    expect(await markSent(db, id, at(4000))).toBe(false);
+    expect(await claimDueMail(db, at(24 * 60 * minute), 10)).toEqual([]);
+  });
+
+  it("retries after 1 min, 5 min, 30 min and 2 h, then gives up", async () => {
+    const { id } = await enqueueMail(db, message(), t0);
+    const delays = [1 * minute, 5 * minute, 30 * minute, 120 * minute];
+    let now = t0;
+    for (const [index, delay] of delays.entries()) {
+      expect(await claimDueMail(db, now, 10)).toHaveLength(1);
+      const outcome = await markFailed(db, id, new Error(`SMTP 421 intento ${index + 1}`), now);
+      const next = new Date(now.getTime() + delay);
+      expect(outcome).toEqual({ status: "pending", attempts: index + 1, nextAttemptAt: next.toISOString() });
+      expect(await row(id)).toMatchObject({
+        status: "pending",
+        attempts: index + 1,
+        last_error: `SMTP 421 intento ${index + 1}`,
+        next_attempt_at: next.toISOString(),
+      });
+      expect(await claimDueMail(db, new Date(next.getTime() - 1), 10)).toEqual([]);
+      now = next;
+    }
+    expect(await claimDueMail(db, now, 10)).toHaveLength(1);
+    expect(await markFailed(db, id, "conexión rechazada", now)).toEqual({
+      status: "failed",
+      attempts: maxMailAttempts,
+    });
+    expect(maxMailAttempts).toBe(5);
+    expect(await row(id)).toMatchObject({
+      status: "failed",
+      attempts: 5,
+      last_error: "conexión rechazada",
+      sent_at: null,
+    });
+    expect(await claimDueMail(db, at(365 * 24 * 60 * minute), 10)).toEqual([]);
+    expect(await markFailed(db, id, "otra vez", now)).toBeUndefined();
+    expect(await markSent(db, id, now)).toBe(false);
+  });
+
+  it("keeps a long error short and ignores unknown messages", async () => {
+    const { id } = await enqueueMail(db, message(), t0);
+    await markFailed(db, id, new Error("x".repeat(5000)), t0);
+    expect((await row(id)).last_error).toHaveLength(2000);
+    expect(await markFailed(db, crypto.randomUUID(), new Error("?"), t0)).toBeUndefined();
+    expect(await markSent(db, crypto.randomUUID(), t0)).toBe(false);
+  });
+
+  it("enqueues inside the caller's transaction", async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await enqueueMail(trx, message({ subject: "revertido" }), t0);
+        throw new Error("the order failed");
+      }),
+    ).rejects.toThrow("the order failed");
+    expect(
+      await db.selectFrom("mail_queue").select("id").where("subject", "=", "revertido").execute(),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,177 @@
+import type { Db } from "~/services/db.server";
+import type { MailStatus } from "~/services/db-schema";
+
+/**
+ * Outgoing e-mail (DECISIONS D19). A request enqueues its messages (inside its own transaction when
+ * it passes one), and a worker claims the due ones, sends them and marks each sent or failed. A
+ * failure is retried after 1 min, 5 min, 30 min and 2 h; the fifth failure is final ("failed"), and
+ * the admin can see it with its last error.
+ */
+
+export interface OutgoingMail {
+  /** What the message is about, e.g. "order-confirmation" or "shop-new-order". */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+export interface QueuedMail {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** Failed attempts so far. */
+  attempts: number;
+  createdAt: string;
+}
+
+export type MailFailureOutcome =
+  { status: "pending"; attempts: number; nextAttemptAt: string } | { status: "failed"; attempts: number };
+
+const minute = 60_000;
+
+/** Wait after the 1st, 2nd, 3rd and 4th failure. */
+export const mailRetryDelaysMs = [1 * minute, 5 * minute, 30 * minute, 120 * minute] as const;
+
+/** The fifth failure is final. */
+export const maxMailAttempts = mailRetryDelaysMs.length + 1;
+
+/**
+ * A claimed message is not offered again for this long, so two workers never send it twice; if its
+ * worker dies before marking it, it is offered again afterwards (without counting an attempt).
+ */
+export const mailClaimLeaseMs = 10 * minute;
+
+const maxErrorLength = 2000;
+
+const pending: MailStatus = "pending";
+
+async function inTransaction<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? body(db) : db.transaction().execute(body);
+}
+
+/** Queues a message, due at once. */
+export async function enqueueMail(
+  db: Db,
+  message: OutgoingMail,
+  now: Date = new Date(),
+): Promise<{ id: string }> {
+  const id = crypto.randomUUID();
+  const at = now.toISOString();
+  await db
+    .insertInto("mail_queue")
+    .values({
+      id,
+      kind: message.kind,
+      to_address: message.to,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html ?? null,
+      status: pending,
+      attempts: 0,
+      last_error: null,
+      next_attempt_at: at,
+      created_at: at,
+      sent_at: null,
+    })
+    .execute();
+  return { id };
+}
+
+/**
+ * Takes up to `limit` pending messages that are due at `now`, oldest first, and leases them for
+ * mailClaimLeaseMs. One statement (update … where id in (select … limit) returning), so concurrent
+ * workers on PostgreSQL or SQLite do not claim the same message.
+ */
+export async function claimDueMail(db: Db, now: Date, limit: number): Promise<QueuedMail[]> {
+  if (!(limit > 0)) return [];
+  const at = now.toISOString();
+  const due = db
+    .selectFrom("mail_queue")
+    .select("id")
+    .where("status", "=", pending)
+    .where("next_attempt_at", "<=", at)
+    .orderBy("next_attempt_at")
+    .orderBy("created_at")
+    .limit(Math.floor(limit));
+  const rows = await db
+    .updateTable("mail_queue")
+    .set({ next_attempt_at: new Date(now.getTime() + mailClaimLeaseMs).toISOString() })
+    .where("id", "in", due)
+    .where("status", "=", pending)
+    .where("next_attempt_at", "<=", at)
+    .returning(["id", "kind", "to_address", "subject", "text_body", "html_body", "attempts", "created_at"])
+    .execute();
+  return rows
+    .map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      attempts: row.attempts,
+      createdAt: row.created_at,
+    }))
+    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+}
+
+/** Records that the message went out; false if it is not a pending message. */
+export async function markSent(db: Db, id: string, now: Date = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable("mail_queue")
+    .set({ status: "sent", sent_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("status", "=", pending)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? error.message || error.name : String(error);
+  return text.slice(0, maxErrorLength);
+}
+
+/**
+ * Records a failed attempt: the message is retried after the next delay of mailRetryDelaysMs, or
+ * becomes "failed" at the fifth failure. Undefined if it is not a pending message.
+ */
+export async function markFailed(
+  db: Db,
+  id: string,
+  error: unknown,
+  now: Date = new Date(),
+): Promise<MailFailureOutcome | undefined> {
+  const lastError = describeError(error);
+  return inTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom("mail_queue")
+      .select("attempts")
+      .where("id", "=", id)
+      .where("status", "=", pending)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const attempts = row.attempts + 1;
+    const delay = mailRetryDelaysMs[attempts - 1];
+    const outcome: MailFailureOutcome =
+      delay === undefined || attempts >= maxMailAttempts
+        ? { status: "failed", attempts }
+        : { status: "pending", attempts, nextAttemptAt: new Date(now.getTime() + delay).toISOString() };
+    await trx
+      .updateTable("mail_queue")
+      .set({
+        attempts,
+        last_error: lastError,
+        status: outcome.status,
+        ...(outcome.status === "pending" ? { next_attempt_at: outcome.nextAttemptAt } : {}),
+      })
+      .where("id", "=", id)
+      .where("attempts", "=", row.attempts)
+      .execute();
+    return outcome;
+  });
+}

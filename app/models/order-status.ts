@@ -1,0 +1,52 @@
+/**
+ * The order lifecycle (DECISIONS D9): pendiente de pago → pagado → en preparación → enviado →
+ * entregado, or cancelado before the kit leaves. Shared by the server (which enforces it) and the
+ * admin pages (which offer only the allowed next steps); no database here.
+ */
+export const orderStatuses = [
+  "pendiente_pago",
+  "pagado",
+  "en_preparacion",
+  "enviado",
+  "entregado",
+  "cancelado",
+] as const;
+
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** Every order starts here, written by its creation. */
+export const initialOrderStatus: OrderStatus = "pendiente_pago";
+
+/** What customers and staff read. */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pendiente_pago: "Pendiente de pago",
+  pagado: "Pagado",
+  en_preparacion: "En preparación",
+  enviado: "Enviado",
+  entregado: "Entregado",
+  cancelado: "Cancelado",
+};
+
+/** The statuses each status may move to. A shipped kit can no longer be cancelled. */
+export const allowedTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  pendiente_pago: ["pagado", "cancelado"],
+  pagado: ["en_preparacion", "cancelado"],
+  en_preparacion: ["enviado", "cancelado"],
+  enviado: ["entregado"],
+  entregado: [],
+  cancelado: [],
+};
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (orderStatuses as readonly string[]).includes(value);
+}
+
+/** Whether an order in `from` may move to `to`; false for anything that is not a status. */
+export function canTransition(from: string, to: string): boolean {
+  return isOrderStatus(from) && isOrderStatus(to) && allowedTransitions[from].includes(to);
+}
+
+/** Statuses with no way out. */
+export function isFinalStatus(status: OrderStatus): boolean {
+  return allowedTransitions[status].length === 0;
+}

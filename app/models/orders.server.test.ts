@@ -1,0 +1,355 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getKit } from "~/content/kits";
+import type { RandomSource } from "~/models/order-number";
+import {
+  changeOrderStatus,
+  createOrder,
+  getOrderForCustomer,
+  OrderNotFoundError,
+  OrderNumberUnavailableError,
+  OrderStatusTransitionError,
+  UnknownKitError,
+  type NewOrder,
+} from "~/models/orders.server";
+import { migrateToLatest, type Db } from "~/services/db.server";
+import { createTestDatabase, dialectsUnderTest, type TestDatabase } from "../../tests/support/databases";
+
+const orderNumber = /^LB-[A-HJ-KM-NP-Z2-9]{6}$/;
+
+function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
+  return {
+    kitId: "essential",
+    name: "Ana Pérez Soto",
+    email: "ana@example.cl",
+    phone: "+56 9 1234 5678",
+    region: "13",
+    comuna: "13101",
+    address: "Av. Libertador Bernardo O'Higgins 1234, depto. 56",
+    rut: "12.345.678-5",
+    notes: "Dejar en conserjería",
+    shippingKind: "free",
+    ...overrides,
+  };
+}
+
+/** A random source that replays `first` on its first `times` calls, then is random. */
+function repeatingSource(first: Uint8Array, times: number): RandomSource {
+  let calls = 0;
+  return (bytes) => {
+    calls++;
+    if (calls <= times) {
+      bytes.set(first.subarray(0, bytes.length));
+      return bytes;
+    }
+    return crypto.getRandomValues(bytes);
+  };
+}
+
+/** The bytes a random source gave for one order number (12 per draw; these are all usable). */
+const fixedBytes = Uint8Array.from([5, 17, 22, 3, 9, 28, 1, 2, 3, 4, 5, 6]);
+
+async function countRows(db: Db, table: "orders" | "order_status_changes", column: string, value: string) {
+  const result = await sql<{
+    n: number | string;
+  }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(db);
+  return Number(result.rows[0]?.n);
+}
+
+describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await migrateToLatest(database.db);
+    db = database.db;
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("stores exactly what was sent, with the catalogue's name and price, and the first status", async () => {
+    const now = new Date("2025-03-01T12:34:56.789Z");
+    const { id, number } = await createOrder(db, newOrder(), { now });
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(number).toMatch(orderNumber);
+
+    const row = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      id,
+      number,
+      kit_id: "essential",
+      kit_name: "LifeBox Essential",
+      unit_price: 219990,
+      shipping_kind: "free",
+      total: 219990,
+      status: "pendiente_pago",
+      customer_name: "Ana Pérez Soto",
+      email: "ana@example.cl",
+      phone: "+56 9 1234 5678",
+      region_cut: "13",
+      comuna_cut: "13101",
+      address: "Av. Libertador Bernardo O'Higgins 1234, depto. 56",
+      rut: "12.345.678-5",
+      notes: "Dejar en conserjería",
+      terms_accepted_at: "2025-03-01T12:34:56.789Z",
+      created_at: "2025-03-01T12:34:56.789Z",
+      updated_at: "2025-03-01T12:34:56.789Z",
+    });
+
+    const changes = await db
+      .selectFrom("order_status_changes")
+      .selectAll()
+      .where("order_id", "=", id)
+      .execute();
+    expect(changes).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        order_id: id,
+        from_status: null,
+        to_status: "pendiente_pago",
+        changed_by: null,
+        changed_at: "2025-03-01T12:34:56.789Z",
+      },
+    ]);
+  });
+
+  it("stores blank optional fields as null and keeps an arranged shipping", async () => {
+    const { id } = await createOrder(
+      db,
+      newOrder({
+        kitId: "nautical-mini",
+        rut: "",
+        notes: undefined,
+        comuna: "05201",
+        region: "05",
+        shippingKind: "arranged",
+      }),
+    );
+    const row = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      kit_id: "nautical-mini",
+      kit_name: "LifeBox Nautical Mini",
+      unit_price: 199990,
+      total: 199990,
+      shipping_kind: "arranged",
+      region_cut: "05",
+      comuna_cut: "05201",
+      rut: null,
+      notes: null,
+    });
+  });
+
+  it("takes the price from the catalogue, never from the input", async () => {
+    const tampered = {
+      ...newOrder({ kitId: "industry" }),
+      price: 1,
+      unitPrice: 1,
+      total: 1,
+      kitName: "Gratis",
+    };
+    const { id } = await createOrder(db, tampered);
+    const row = await db
+      .selectFrom("orders")
+      .select(["kit_name", "unit_price", "total"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const kit = getKit("industry");
+    expect(row).toEqual({ kit_name: kit?.name, unit_price: kit?.price, total: kit?.price });
+    expect(row.unit_price).toBe(539990);
+  });
+
+  it("refuses an unknown kit with a typed error and stores nothing", async () => {
+    const email = "unknown-kit@example.cl";
+    await expect(createOrder(db, newOrder({ kitId: "deluxe", email }))).rejects.toBeInstanceOf(
+      UnknownKitError,
+    );
+    await expect(createOrder(db, newOrder({ kitId: "toString", email }))).rejects.toBeInstanceOf(
+      UnknownKitError,
+    );
+    expect(await countRows(db, "orders", "email", email)).toBe(0);
+  });
+
+  it("retries an order number that is already taken", async () => {
+    const first = await createOrder(db, newOrder(), { random: repeatingSource(fixedBytes, 1) });
+    const second = await createOrder(db, newOrder(), { random: repeatingSource(fixedBytes, 2) });
+    expect(first.number).toMatch(orderNumber);
+    expect(second.number).toMatch(orderNumber);
+    expect(second.number).not.toBe(first.number);
+    expect(await countRows(db, "orders", "number", first.number)).toBe(1);
+    expect(await countRows(db, "orders", "number", second.number)).toBe(1);
+    expect(await countRows(db, "order_status_changes", "order_id", second.id)).toBe(1);
+  });
+
+  it("gives up after five taken numbers and stores nothing", async () => {
+    const email = "five-collisions@example.cl";
+    // The fixed number is taken (by this call, or by an earlier test and then this one retries).
+    await createOrder(db, newOrder(), { random: repeatingSource(fixedBytes, 1) });
+    await expect(
+      createOrder(db, newOrder({ email }), { random: repeatingSource(fixedBytes, 5) }),
+    ).rejects.toBeInstanceOf(OrderNumberUnavailableError);
+    expect(await countRows(db, "orders", "email", email)).toBe(0);
+    // Four taken numbers still succeed: the fifth attempt is made.
+    const { number } = await createOrder(db, newOrder({ email }), { random: repeatingSource(fixedBytes, 4) });
+    expect(number).toMatch(orderNumber);
+    expect(await countRows(db, "orders", "email", email)).toBe(1);
+  });
+
+  it("writes the order and its first status change in one transaction", async () => {
+    const email = "rollback@example.cl";
+    // Make the second insert fail: without its table, the order written just before must go too.
+    await sql`alter table order_status_changes rename to order_status_changes_away`.execute(db);
+    try {
+      await expect(createOrder(db, newOrder({ email }))).rejects.toThrow(/order_status_changes/);
+    } finally {
+      await sql`alter table order_status_changes_away rename to order_status_changes`.execute(db);
+    }
+    expect(await countRows(db, "orders", "email", email)).toBe(0);
+    // And the database is fine afterwards.
+    const { id } = await createOrder(db, newOrder({ email }));
+    expect(await countRows(db, "orders", "email", email)).toBe(1);
+    expect(await countRows(db, "order_status_changes", "order_id", id)).toBe(1);
+  });
+
+  it("shows a customer their order by its id, and nothing for anything else", async () => {
+    const now = new Date("2025-04-02T10:00:00.000Z");
+    const { id, number } = await createOrder(db, newOrder({ kitId: "expedition-mini" }), { now });
+    expect(await getOrderForCustomer(db, id)).toEqual({
+      id,
+      number,
+      kitId: "expedition-mini",
+      kitName: "LifeBox Expedition Mini",
+      unitPrice: 179990,
+      shippingKind: "free",
+      total: 179990,
+      status: "pendiente_pago",
+      customerName: "Ana Pérez Soto",
+      createdAt: "2025-04-02T10:00:00.000Z",
+    });
+    expect(await getOrderForCustomer(db, id.toUpperCase())).toMatchObject({ id });
+    expect(await getOrderForCustomer(db, crypto.randomUUID())).toBeUndefined();
+    expect(await getOrderForCustomer(db, number)).toBeUndefined();
+    expect(await getOrderForCustomer(db, "")).toBeUndefined();
+    expect(await getOrderForCustomer(db, `${id}' or '1'='1`)).toBeUndefined();
+  });
+
+  it("moves an order along its lifecycle, keeping each change with time and staff user", async () => {
+    const created = new Date("2025-05-01T09:00:00.000Z");
+    const { id } = await createOrder(db, newOrder(), { now: created });
+    const steps = [
+      ["pagado", null, "2025-05-01T09:05:00.000Z"],
+      ["en_preparacion", "staff-1", "2025-05-02T10:00:00.000Z"],
+      ["enviado", "staff-2", "2025-05-05T15:30:00.000Z"],
+      ["entregado", "staff-1", "2025-05-09T11:00:00.000Z"],
+    ] as const;
+    let from = "pendiente_pago";
+    for (const [to, staff, at] of steps) {
+      expect(await changeOrderStatus(db, id, to, staff, new Date(at))).toEqual({ from, to, changedAt: at });
+      const order = await db
+        .selectFrom("orders")
+        .select(["status", "updated_at", "created_at"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(order).toEqual({ status: to, updated_at: at, created_at: created.toISOString() });
+      from = to;
+    }
+    const history = await db
+      .selectFrom("order_status_changes")
+      .select(["from_status", "to_status", "changed_by", "changed_at"])
+      .where("order_id", "=", id)
+      .orderBy("changed_at")
+      .execute();
+    expect(history).toEqual([
+      { from_status: null, to_status: "pendiente_pago", changed_by: null, changed_at: created.toISOString() },
+      { from_status: "pendiente_pago", to_status: "pagado", changed_by: null, changed_at: steps[0][2] },
+      { from_status: "pagado", to_status: "en_preparacion", changed_by: "staff-1", changed_at: steps[1][2] },
+      { from_status: "en_preparacion", to_status: "enviado", changed_by: "staff-2", changed_at: steps[2][2] },
+      { from_status: "enviado", to_status: "entregado", changed_by: "staff-1", changed_at: steps[3][2] },
+    ]);
+  });
+
+  it("cancels before shipping", async () => {
+    for (const path of [[], ["pagado"], ["pagado", "en_preparacion"]] as const) {
+      const { id } = await createOrder(db, newOrder());
+      for (const to of path) await changeOrderStatus(db, id, to, "staff-1");
+      await changeOrderStatus(db, id, "cancelado", "staff-1");
+      expect(await getOrderForCustomer(db, id)).toMatchObject({ status: "cancelado" });
+    }
+  });
+
+  it("refuses transitions the lifecycle does not allow, changing nothing", async () => {
+    const created = new Date("2025-06-01T09:00:00.000Z");
+    const { id } = await createOrder(db, newOrder(), { now: created });
+    for (const to of ["pendiente_pago", "en_preparacion", "enviado", "entregado"] as const) {
+      const refusal = changeOrderStatus(db, id, to, "staff-1");
+      await expect(refusal).rejects.toBeInstanceOf(OrderStatusTransitionError);
+      await expect(refusal).rejects.toMatchObject({ from: "pendiente_pago", to });
+    }
+    await expect(changeOrderStatus(db, id, "reembolsado" as never, "staff-1")).rejects.toBeInstanceOf(
+      OrderStatusTransitionError,
+    );
+    expect(await getOrderForCustomer(db, id)).toMatchObject({ status: "pendiente_pago" });
+    expect(await countRows(db, "order_status_changes", "order_id", id)).toBe(1);
+    const { updated_at } = await db
+      .selectFrom("orders")
+      .select("updated_at")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(updated_at).toBe(created.toISOString());
+
+    await changeOrderStatus(db, id, "pagado", "staff-1");
+    await changeOrderStatus(db, id, "en_preparacion", "staff-1");
+    await changeOrderStatus(db, id, "enviado", "staff-1");
+    await expect(changeOrderStatus(db, id, "cancelado", "staff-1")).rejects.toBeInstanceOf(
+      OrderStatusTransitionError,
+    );
+    await changeOrderStatus(db, id, "entregado", "staff-1");
+    for (const to of ["cancelado", "enviado", "pendiente_pago"] as const) {
+      await expect(changeOrderStatus(db, id, to, "staff-1")).rejects.toBeInstanceOf(
+        OrderStatusTransitionError,
+      );
+    }
+    expect(await countRows(db, "order_status_changes", "order_id", id)).toBe(5);
+  });
+
+  it("refuses to change an order that does not exist", async () => {
+    await expect(changeOrderStatus(db, crypto.randomUUID(), "pagado", "staff-1")).rejects.toBeInstanceOf(
+      OrderNotFoundError,
+    );
+    await expect(changeOrderStatus(db, "not-a-uuid", "pagado", "staff-1")).rejects.toBeInstanceOf(
+      OrderNotFoundError,
+    );
+  });
+
+  it("deletes an order's history with the order", async () => {
+    const { id } = await createOrder(db, newOrder());
+    await changeOrderStatus(db, id, "pagado", null);
+    expect(await countRows(db, "order_status_changes", "order_id", id)).toBe(2);
+    await db.deleteFrom("orders").where("id", "=", id).execute();
+    expect(await countRows(db, "order_status_changes", "order_id", id)).toBe(0);
+  });
+
+  it("refuses values the database does not allow, the same on both databases", async () => {
+    const { id } = await createOrder(db, newOrder());
+    await expect(
+      db
+        .updateTable("orders")
+        .set({ status: "perdido" as never })
+        .where("id", "=", id)
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .updateTable("orders")
+        .set({ shipping_kind: "express" as never })
+        .where("id", "=", id)
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db.updateTable("orders").set({ total: -1 }).where("id", "=", id).execute(),
+    ).rejects.toThrow();
+    await expect(
+      db.updateTable("orders").set({ region_cut: "123456789" }).where("id", "=", id).execute(),
+    ).rejects.toThrow();
+  });
+});

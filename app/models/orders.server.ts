@@ -1,0 +1,257 @@
+import { getKit } from "~/content/kits";
+import { generateOrderNumber, type RandomSource } from "~/models/order-number";
+import { canTransition, initialOrderStatus, isOrderStatus, type OrderStatus } from "~/models/order-status";
+import type { Db } from "~/services/db.server";
+import type { ShippingKind } from "~/services/db-schema";
+
+/**
+ * Orders (DECISIONS D6–D9): recorded before the customer goes to the external payment page, with a
+ * UUID for the confirmation link and a short number for people. The kit's name and price are taken
+ * from the catalogue at the time of the order, never from the browser.
+ */
+
+/** What the purchase-data form sends, already checked by its schema. */
+export interface NewOrder {
+  kitId: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** Código Único Territorial of the región, e.g. "13". */
+  region: string;
+  /** Código Único Territorial of the comuna, e.g. "13101". */
+  comuna: string;
+  address: string;
+  rut?: string | null;
+  notes?: string | null;
+  /** "free" for continental Chile, "arranged" otherwise (D7). */
+  shippingKind: ShippingKind;
+}
+
+export interface CreateOrderOptions {
+  /** The time of the order (default: now). */
+  now?: Date;
+  /** Random source for the order number (tests inject one). */
+  random?: RandomSource;
+}
+
+/** What the order confirmation page shows (D8); nothing more leaves the database for the public. */
+export interface CustomerOrderView {
+  id: string;
+  number: string;
+  kitId: string;
+  kitName: string;
+  unitPrice: number;
+  shippingKind: ShippingKind;
+  total: number;
+  status: OrderStatus;
+  customerName: string;
+  createdAt: string;
+}
+
+export interface OrderStatusChange {
+  from: OrderStatus;
+  to: OrderStatus;
+  changedAt: string;
+}
+
+export class UnknownKitError extends Error {
+  override name = "UnknownKitError";
+  readonly kitId: string;
+  constructor(kitId: string) {
+    super(`Unknown kit: ${JSON.stringify(kitId)}`);
+    this.kitId = kitId;
+  }
+}
+
+/** Every generated order number was taken (practically impossible, but bounded). */
+export class OrderNumberUnavailableError extends Error {
+  override name = "OrderNumberUnavailableError";
+}
+
+export class OrderNotFoundError extends Error {
+  override name = "OrderNotFoundError";
+  readonly orderId: string;
+  constructor(orderId: string) {
+    super(`No order ${JSON.stringify(orderId)}`);
+    this.orderId = orderId;
+  }
+}
+
+/** The lifecycle (D9) does not allow this change. */
+export class OrderStatusTransitionError extends Error {
+  override name = "OrderStatusTransitionError";
+  readonly from: string;
+  readonly to: string;
+  constructor(from: string, to: string) {
+    super(`An order cannot go from ${from} to ${to}`);
+    this.from = from;
+    this.to = to;
+  }
+}
+
+/** Someone else changed the order's status between reading and writing it. */
+export class OrderStatusConflictError extends Error {
+  override name = "OrderStatusConflictError";
+}
+
+export const orderNumberAttempts = 5;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}
+
+/** Runs `body` in a transaction, or inside the caller's when `db` already is one. */
+async function inTransaction<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? body(db) : db.transaction().execute(body);
+}
+
+function blankToNull(value: string | null | undefined): string | null {
+  return value === undefined || value === null || value.trim() === "" ? null : value;
+}
+
+/**
+ * Records an order and its first status change in one transaction. Shipping is free or arranged
+ * with the customer ("por coordinar"), so today the total is the kit's price.
+ */
+export async function createOrder(
+  db: Db,
+  input: NewOrder,
+  { now = new Date(), random }: CreateOrderOptions = {},
+): Promise<{ id: string; number: string }> {
+  const kit = getKit(input.kitId);
+  if (!kit) throw new UnknownKitError(input.kitId);
+  const id = crypto.randomUUID();
+  const at = now.toISOString();
+  const shippingCost = 0;
+
+  return inTransaction(db, async (trx) => {
+    for (let attempt = 0; attempt < orderNumberAttempts; attempt++) {
+      const number = generateOrderNumber(random);
+      // A taken number inserts nothing instead of failing, which would abort a PostgreSQL
+      // transaction; a fresh number is then tried in the same transaction.
+      const result = await trx
+        .insertInto("orders")
+        .values({
+          id,
+          number,
+          kit_id: kit.id,
+          kit_name: kit.name,
+          unit_price: kit.price,
+          shipping_kind: input.shippingKind,
+          total: kit.price + shippingCost,
+          status: initialOrderStatus,
+          customer_name: input.name,
+          email: input.email,
+          phone: input.phone,
+          region_cut: input.region,
+          comuna_cut: input.comuna,
+          address: input.address,
+          rut: blankToNull(input.rut),
+          notes: blankToNull(input.notes),
+          terms_accepted_at: at,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((conflict) => conflict.column("number").doNothing())
+        .executeTakeFirst();
+      if (result.numInsertedOrUpdatedRows !== 1n) continue;
+
+      await trx
+        .insertInto("order_status_changes")
+        .values({
+          id: crypto.randomUUID(),
+          order_id: id,
+          from_status: null,
+          to_status: initialOrderStatus,
+          changed_by: null,
+          changed_at: at,
+        })
+        .execute();
+      return { id, number };
+    }
+    throw new OrderNumberUnavailableError(`No free order number after ${orderNumberAttempts} attempts`);
+  });
+}
+
+/** The order behind a confirmation link, or undefined for anything that is not one. */
+export async function getOrderForCustomer(db: Db, id: string): Promise<CustomerOrderView | undefined> {
+  const key = id.trim().toLowerCase();
+  if (!isUuid(key)) return undefined;
+  const row = await db
+    .selectFrom("orders")
+    .select([
+      "id",
+      "number",
+      "kit_id",
+      "kit_name",
+      "unit_price",
+      "shipping_kind",
+      "total",
+      "status",
+      "customer_name",
+      "created_at",
+    ])
+    .where("id", "=", key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    number: row.number,
+    kitId: row.kit_id,
+    kitName: row.kit_name,
+    unitPrice: row.unit_price,
+    shippingKind: row.shipping_kind,
+    total: row.total,
+    status: row.status,
+    customerName: row.customer_name,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * Moves an order to `to` if the lifecycle allows it, keeping the change with its time and the staff
+ * user (null: the system or the customer). Throws OrderNotFoundError, OrderStatusTransitionError or
+ * OrderStatusConflictError.
+ */
+export async function changeOrderStatus(
+  db: Db,
+  id: string,
+  to: OrderStatus,
+  staffUserId: string | null,
+  now: Date = new Date(),
+): Promise<OrderStatusChange> {
+  const at = now.toISOString();
+  return inTransaction(db, async (trx) => {
+    const order = isUuid(id)
+      ? await trx.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirst()
+      : undefined;
+    if (!order) throw new OrderNotFoundError(id);
+    const from = order.status;
+    if (!isOrderStatus(to) || !canTransition(from, to)) throw new OrderStatusTransitionError(from, to);
+
+    // Only if the status is still the one read: two staff members cannot both move the same order.
+    const updated = await trx
+      .updateTable("orders")
+      .set({ status: to, updated_at: at })
+      .where("id", "=", id)
+      .where("status", "=", from)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) {
+      throw new OrderStatusConflictError(`Order ${id} changed status meanwhile`);
+    }
+    await trx
+      .insertInto("order_status_changes")
+      .values({
+        id: crypto.randomUUID(),
+        order_id: id,
+        from_status: from,
+        to_status: to,
+        changed_by: staffUserId,
+        changed_at: at,
+      })
+      .execute();
+    return { from, to, changedAt: at };
+  });
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UnknownKitError } from "~/models/orders.server";
+import { createQuote, type NewQuote } from "~/models/quotes.server";
+import { migrateToLatest, type Db } from "~/services/db.server";
+import { createTestDatabase, dialectsUnderTest, type TestDatabase } from "../../tests/support/databases";
+
+function newQuote(overrides: Partial<NewQuote> = {}): NewQuote {
+  return {
+    productId: "industry",
+    fullName: "José Muñoz Araya",
+    email: "compras@constructora.cl",
+    phone: "+56 2 2345 6789",
+    company: "Constructora Los Andes SpA",
+    city: "Rancagua",
+    additionalNotes: "Necesitamos 40 unidades para tres faenas.",
+    ...overrides,
+  };
+}
+
+describe.each(dialectsUnderTest)("quotes on %s", (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await migrateToLatest(database.db);
+    db = database.db;
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("stores exactly what was sent, one plain value per field, with the catalogue's product name", async () => {
+    const now = new Date("2025-03-02T08:00:00.000Z");
+    const { id, productName } = await createQuote(db, newQuote(), { now });
+    expect(productName).toBe("LifeBox Industry");
+    const row = await db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      id,
+      product_id: "industry",
+      product_name: "LifeBox Industry",
+      full_name: "José Muñoz Araya",
+      email: "compras@constructora.cl",
+      phone: "+56 2 2345 6789",
+      company: "Constructora Los Andes SpA",
+      city: "Rancagua",
+      additional_notes: "Necesitamos 40 unidades para tres faenas.",
+      created_at: "2025-03-02T08:00:00.000Z",
+      answered_at: null,
+    });
+  });
+
+  it("stores blank notes as null", async () => {
+    for (const additionalNotes of [undefined, null, "", "   "]) {
+      const { id } = await createQuote(db, newQuote({ productId: "essential-mini", additionalNotes }));
+      const row = await db
+        .selectFrom("quotes")
+        .select(["product_name", "additional_notes"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ product_name: "LifeBox Essential Mini", additional_notes: null });
+    }
+  });
+
+  it("ignores a product name sent by the browser", async () => {
+    const tampered = { ...newQuote({ productId: "nautical" }), productName: "Otro producto" };
+    const { id } = await createQuote(db, tampered);
+    const row = await db
+      .selectFrom("quotes")
+      .select("product_name")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.product_name).toBe("LifeBox Nautical");
+  });
+
+  it("refuses an unknown product and stores nothing", async () => {
+    const email = "nadie@example.cl";
+    await expect(createQuote(db, newQuote({ productId: "kit-deluxe", email }))).rejects.toBeInstanceOf(
+      UnknownKitError,
+    );
+    expect(await db.selectFrom("quotes").select("id").where("email", "=", email).execute()).toEqual([]);
+  });
+});

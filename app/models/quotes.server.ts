@@ -1,0 +1,50 @@
+import { getKit } from "~/content/kits";
+import { UnknownKitError } from "~/models/orders.server";
+import type { Db } from "~/services/db.server";
+
+/**
+ * Quotation requests from companies (SPEC §3 "Cotizacion", DECISIONS D18/D19). One plain value per
+ * field: the spec's one-item lists were an artifact of its API client. The product's name is taken
+ * from the catalogue, so the admin reads what the kit was called when the request came in; an unknown
+ * product throws UnknownKitError (from ./orders.server).
+ */
+
+/** What the quotation form sends, already checked by its schema. */
+export interface NewQuote {
+  productId: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  company: string;
+  city: string;
+  /** Optional; blank is stored as null. */
+  additionalNotes?: string | null;
+}
+
+export async function createQuote(
+  db: Db,
+  input: NewQuote,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<{ id: string; productName: string }> {
+  const kit = getKit(input.productId);
+  if (!kit) throw new UnknownKitError(input.productId);
+  const id = crypto.randomUUID();
+  const notes = input.additionalNotes;
+  await db
+    .insertInto("quotes")
+    .values({
+      id,
+      product_id: kit.id,
+      product_name: kit.name,
+      full_name: input.fullName,
+      email: input.email,
+      phone: input.phone,
+      company: input.company,
+      city: input.city,
+      additional_notes: notes === undefined || notes === null || notes.trim() === "" ? null : notes,
+      created_at: now.toISOString(),
+      answered_at: null,
+    })
+    .execute();
+  return { id, productName: kit.name };
+}

@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "~/services/db.server";
+
+/**
+ * Newsletter subscribers (SPEC §3 "Subscript", DECISIONS D14/D15): one row per trimmed, lower-cased
+ * e-mail, with the time of consent and a token for the one-click unsubscribe link in every e-mail.
+ */
+
+/** The same answer whether the address was new or already subscribed (no "already subscribed" leak). */
+export interface SubscribeOutcome {
+  email: string;
+}
+
+/** 32 random bytes in base64url: 43 characters. */
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+export function createUnsubscribeToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Subscribes `email`, consenting now. Subscribing again is a quiet success that keeps the first
+ * subscription (its consent time and unsubscribe token) untouched.
+ */
+export async function subscribe(
+  db: Db,
+  email: string,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<SubscribeOutcome> {
+  const address = normalizeEmail(email);
+  if (!address) throw new TypeError("subscribe() needs an e-mail address");
+  const at = now.toISOString();
+  await db
+    .insertInto("subscribers")
+    .values({
+      id: crypto.randomUUID(),
+      email: address,
+      unsubscribe_token: createUnsubscribeToken(),
+      created_at: at,
+      consented_at: at,
+    })
+    .onConflict((conflict) => conflict.column("email").doNothing())
+    .execute();
+  return { email: address };
+}
+
+/** Deletes the subscription the token belongs to; false if there is none (or the token is malformed). */
+export async function unsubscribe(db: Db, token: string): Promise<boolean> {
+  if (!tokenPattern.test(token)) return false;
+  const result = await db.deleteFrom("subscribers").where("unsubscribe_token", "=", token).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

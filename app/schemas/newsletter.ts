@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+/**
+ * The newsletter signup in the footer (SPEC §5, DECISIONS D15): one e-mail, trimmed and lower-cased
+ * so that "Ana@Correo.cl " and "ana@correo.cl" are the same subscriber.
+ * Shared by the form in the browser and the subscribe action on the server. Fields the schema does
+ * not know (honeypot, captcha, anything added by hand) are dropped.
+ */
+
+/** Maximum lengths, also for the input's maxLength attribute. */
+export const newsletterFieldLimits = {
+  email: 254,
+} as const;
+
+const messages = {
+  email: "Ingresa un email válido",
+  emailMax: `El email debe tener como máximo ${newsletterFieldLimits.email} caracteres`,
+} as const;
+
+export const newsletterSchema = z.object({
+  email: z
+    .string({ error: messages.email })
+    .trim()
+    .toLowerCase()
+    .max(newsletterFieldLimits.email, messages.emailMax)
+    .pipe(z.email({ error: messages.email })),
+});
+
+export type NewsletterFormData = z.infer<typeof newsletterSchema>;

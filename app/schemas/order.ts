@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { kitIds } from "~/content/types";
+import { getComuna, getRegion, isComunaInRegion } from "~/lib/chile";
+import { formatRut, isValidRut } from "~/lib/rut";
+
+/**
+ * The purchase-data form ("Producto {nombre}", DECISIONS D6): who buys which kit and where it goes.
+ * Shared by the dialog in the browser and the order action on the server.
+ *
+ * Values arrive as strings from FormData: every text is trimmed, an empty optional field counts as
+ * missing, and a missing required field gets the same Spanish message as an empty one. Fields the
+ * schema does not know (honeypot, captcha, anything added by hand) are dropped.
+ */
+
+/** Maximum lengths, also for the inputs' maxLength attributes. */
+export const orderFieldLimits = {
+  name: 100,
+  email: 254,
+  phone: 20,
+  address: 200,
+  notes: 500,
+} as const;
+
+const messages = {
+  kitId: "El producto no es válido. Recarga la página e intenta nuevamente.",
+  nameMin: "El nombre debe tener al menos 2 caracteres.",
+  nameMax: `El nombre debe tener como máximo ${orderFieldLimits.name} caracteres.`,
+  email: "Ingresa un email válido",
+  emailMax: `El email debe tener como máximo ${orderFieldLimits.email} caracteres.`,
+  phoneMin: "El teléfono debe tener al menos 8 dígitos.",
+  phoneChars: "El teléfono solo puede tener números, espacios y el signo + al inicio.",
+  phoneMax: `El teléfono debe tener como máximo ${orderFieldLimits.phone} caracteres.`,
+  region: "Selecciona una región",
+  comuna: "Selecciona una comuna de la región elegida",
+  addressMin: "La dirección debe tener al menos 10 caracteres.",
+  addressMax: `La dirección debe tener como máximo ${orderFieldLimits.address} caracteres.`,
+  rut: "Ingresa un RUT válido (por ejemplo, 12.345.678-5)",
+  notesMax: `Las notas deben tener como máximo ${orderFieldLimits.notes} caracteres.`,
+  acceptTerms: "Debes aceptar los Términos y Condiciones para continuar",
+} as const;
+
+/** "" (or only spaces) and null, as FormData gives them, count as a missing optional field. */
+function blankToUndefined(value: unknown): unknown {
+  return value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+}
+
+/** A checked checkbox posts "on" (or "true" from a fetcher); anything else is "not accepted". */
+function isChecked(value: unknown): boolean {
+  return value === true || value === "on" || value === "true";
+}
+
+export const orderSchema = z
+  .object({
+    kitId: z.enum(kitIds, { error: messages.kitId }),
+    name: z
+      .string({ error: messages.nameMin })
+      .trim()
+      .min(2, messages.nameMin)
+      .max(orderFieldLimits.name, messages.nameMax),
+    email: z
+      .string({ error: messages.email })
+      .trim()
+      .max(orderFieldLimits.email, messages.emailMax)
+      .pipe(z.email({ error: messages.email })),
+    phone: z
+      .string({ error: messages.phoneMin })
+      .trim()
+      .regex(/^\+?[0-9 ]*$/, messages.phoneChars)
+      .min(8, messages.phoneMin)
+      .max(orderFieldLimits.phone, messages.phoneMax),
+    region: z
+      .string({ error: messages.region })
+      .trim()
+      .refine((cut) => getRegion(cut) !== undefined, messages.region),
+    comuna: z
+      .string({ error: messages.comuna })
+      .trim()
+      .refine((cut) => getComuna(cut) !== undefined, messages.comuna),
+    address: z
+      .string({ error: messages.addressMin })
+      .trim()
+      .min(10, messages.addressMin)
+      .max(orderFieldLimits.address, messages.addressMax),
+    rut: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: messages.rut })
+        .trim()
+        .refine(isValidRut, messages.rut)
+        .transform((rut) => formatRut(rut))
+        .optional(),
+    ),
+    notes: z.preprocess(
+      blankToUndefined,
+      z.string({ error: messages.notesMax }).trim().max(orderFieldLimits.notes, messages.notesMax).optional(),
+    ),
+    acceptTerms: z.preprocess(isChecked, z.literal(true, { error: messages.acceptTerms })),
+  })
+  .refine((order) => isComunaInRegion(order.comuna, order.region), {
+    path: ["comuna"],
+    error: messages.comuna,
+    // Only compare a known región with a known comuna; otherwise their own messages already show.
+    when: ({ value, issues }) =>
+      typeof value === "object" &&
+      value !== null &&
+      !issues.some((issue) => issue.path?.[0] === "region" || issue.path?.[0] === "comuna"),
+  });
+
+export type OrderFormData = z.infer<typeof orderSchema>;
