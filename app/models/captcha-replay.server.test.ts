@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { markChallengeUsed, purgeExpiredChallenges } from "~/models/captcha-replay.server";
-import { migrateToLatest, type Db } from "~/services/db.server";
-import { createTestDatabase, dialectsUnderTest, type TestDatabase } from "../../tests/support/databases";
+import type { Db } from "~/services/db.server";
+import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
 const signature = (label: string) => `${label}${"0".repeat(64 - label.length)}`;
 
 describe.each(dialectsUnderTest)("captcha replay on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useMigratedDatabase(dialect);
   let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await migrateToLatest(database.db);
-    db = database.db;
-  });
-  afterAll(async () => {
-    await database?.drop();
+  beforeAll(() => {
+    db = database().db;
   });
 
   it("accepts a challenge once and refuses its replay", async () => {

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createContactMessage } from "~/models/contacts.server";
-import { migrateToLatest, type Db } from "~/services/db.server";
-import { createTestDatabase, dialectsUnderTest, type TestDatabase } from "../../tests/support/databases";
+import type { Db } from "~/services/db.server";
+import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
 describe.each(dialectsUnderTest)("contact messages on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useMigratedDatabase(dialect);
   let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await migrateToLatest(database.db);
-    db = database.db;
-  });
-  afterAll(async () => {
-    await database?.drop();
+  beforeAll(() => {
+    db = database().db;
   });
 
   it("stores exactly what was sent", async () => {

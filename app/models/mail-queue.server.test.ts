@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   claimDueMail,
   enqueueMail,
@@ -8,8 +8,8 @@ import {
   maxMailAttempts,
   type OutgoingMail,
 } from "~/models/mail-queue.server";
-import { migrateToLatest, type Db } from "~/services/db.server";
-import { createTestDatabase, dialectsUnderTest, type TestDatabase } from "../../tests/support/databases";
+import type { Db } from "~/services/db.server";
+import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
 const minute = 60_000;
 const t0 = new Date("2025-03-01T12:00:00.000Z");
@@ -27,15 +27,10 @@ function message(overrides: Partial<OutgoingMail> = {}): OutgoingMail {
 }
 
 describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useMigratedDatabase(dialect);
   let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await migrateToLatest(database.db);
-    db = database.db;
-  });
-  afterAll(async () => {
-    await database?.drop();
+  beforeAll(() => {
+    db = database().db;
   });
   beforeEach(async () => {
     await db.deleteFrom("mail_queue").execute();

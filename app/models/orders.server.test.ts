@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getKit } from "~/content/kits";
 import type { RandomSource } from "~/models/order-number";
 import {
@@ -12,8 +12,8 @@ import {
   UnknownKitError,
   type NewOrder,
 } from "~/models/orders.server";
-import { migrateToLatest, type Db } from "~/services/db.server";
-import { createTestDatabase, dialectsUnderTest, type TestDatabase } from "../../tests/support/databases";
+import type { Db } from "~/services/db.server";
+import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
 const orderNumber = /^LB-[A-HJ-KM-NP-Z2-9]{6}$/;
 
@@ -57,15 +57,10 @@ async function countRows(db: Db, table: "orders" | "order_status_changes", colum
 }
 
 describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useMigratedDatabase(dialect);
   let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await migrateToLatest(database.db);
-    db = database.db;
-  });
-  afterAll(async () => {
-    await database?.drop();
+  beforeAll(() => {
+    db = database().db;
   });
 
   it("stores exactly what was sent, with the catalogue's name and price, and the first status", async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { UnknownKitError } from "~/models/orders.server";
 import { createQuote, type NewQuote } from "~/models/quotes.server";
-import { migrateToLatest, type Db } from "~/services/db.server";
-import { createTestDatabase, dialectsUnderTest, type TestDatabase } from "../../tests/support/databases";
+import type { Db } from "~/services/db.server";
+import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
 function newQuote(overrides: Partial<NewQuote> = {}): NewQuote {
   return {
@@ -18,15 +18,10 @@ function newQuote(overrides: Partial<NewQuote> = {}): NewQuote {
 }
 
 describe.each(dialectsUnderTest)("quotes on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useMigratedDatabase(dialect);
   let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await migrateToLatest(database.db);
-    db = database.db;
-  });
-  afterAll(async () => {
-    await database?.drop();
+  beforeAll(() => {
+    db = database().db;
   });
 
   it("stores exactly what was sent, one plain value per field, with the catalogue's product name", async () => {

@@ -2,18 +2,18 @@ import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscribe, unsubscribe } from "~/models/subscribers.server";
 import { migrateToLatest, migrationProvider, type Db } from "~/services/db.server";
-import { createTestDatabase, dialectsUnderTest, type TestDatabase } from "../../tests/support/databases";
+import {
+  createTestDatabase,
+  dialectsUnderTest,
+  useMigratedDatabase,
+  type TestDatabase,
+} from "../../tests/support/databases";
 
 describe.each(dialectsUnderTest)("subscribers on %s", (dialect) => {
-  let database: TestDatabase;
+  const database = useMigratedDatabase(dialect);
   let db: Db;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await migrateToLatest(database.db);
-    db = database.db;
-  });
-  afterAll(async () => {
-    await database?.drop();
+  beforeAll(() => {
+    db = database().db;
   });
 
   const rowsFor = (email: string) =>

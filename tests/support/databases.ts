@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, type DbHandle, type Dialect } from "~/services/db.server";
+import { afterAll, beforeAll } from "vitest";
+import { migrateToLatest, openDatabase, type DbHandle, type Dialect } from "~/services/db.server";
 
 /**
  * Fresh databases for integration tests, one per test file, built by the real migrations. SQLite
@@ -53,5 +54,24 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
     },
+  };
+}
+
+/**
+ * Inside a describe block: a fresh, migrated database for the block's tests, dropped after them.
+ * Returns a getter, because the database exists only once beforeAll has run.
+ */
+export function useMigratedDatabase(dialect: Dialect): () => TestDatabase {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await migrateToLatest(database.db);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+  return () => {
+    if (!database) throw new Error("The test database is not ready yet");
+    return database;
   };
 }
