@@ -4,7 +4,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import stylesheet from "~/app.css?url";
+import { InlineCssProvider } from "~/lib/inline-css";
 import { NonceProvider } from "~/lib/nonce";
+import { builtStylesheet } from "~/services/stylesheet.server";
 
 export const streamTimeout = 5_000;
 
@@ -25,7 +28,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssProvider value={import.meta.env.DEV ? "" : builtStylesheet(stylesheet)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,

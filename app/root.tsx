@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { organizationJsonLd } from "~/lib/structured-data";
+import { useInlineCss } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/root-data";
 import { kitList, kitPath } from "~/content/kits";
@@ -28,8 +29,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The only render-blocking request: first in the head, before the script preloads. */}
-        <link rel="stylesheet" href={stylesheet} precedence="default" />
+        <Stylesheet nonce={nonce} />
         <meta name="theme-color" content="#1c1917" />
         <Meta />
         <Links />
@@ -40,6 +40,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/**
+ * The site's one stylesheet, first in the head. In production the server inlines its text with the
+ * request's CSP nonce (no render-blocking request before the first paint). The browser renders the
+ * same element with empty props: React does not rewrite an element's inner HTML when hydrating, and
+ * props that never change cause no update, so the server's text stays. Without a build
+ * (development) the stylesheet is linked.
+ */
+function Stylesheet({ nonce }: { nonce: string }) {
+  const css = useInlineCss();
+  if (import.meta.env.DEV) return <link rel="stylesheet" href={stylesheet} />;
+  return (
+    <style
+      nonce={nonce}
+      data-href={stylesheet}
+      dangerouslySetInnerHTML={{ __html: css }}
+      suppressHydrationWarning
+    />
   );
 }
 

@@ -36,7 +36,10 @@ export const exampleCompany: CompanyInfo = {
 export const whatsappMessage = "Hola, me interesa conocer más sobre los productos LifeBox";
 
 /** A WhatsApp chat with the shop, prefilled with `message` (by default the spec's greeting). */
-export function whatsappLink(company: Pick<CompanyInfo, "whatsappNumber">, message = whatsappMessage): string {
+export function whatsappLink(
+  company: Pick<CompanyInfo, "whatsappNumber">,
+  message = whatsappMessage,
+): string {
   return `https://wa.me/${company.whatsappNumber}?text=${encodeURIComponent(message)}`;
 }
 
