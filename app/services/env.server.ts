@@ -14,11 +14,47 @@ const optionalText = (fallback: string) =>
     .optional()
     .transform((value) => value ?? fallback);
 
+/** An e-mail address with an optional display name, as nodemailer takes it. */
+export interface MailAddress {
+  name?: string;
+  address: string;
+}
+
+export const defaultMailFrom = "LifeBox <no-reply@lifebox.example>";
+
+/**
+ * Reads "Name <address>", "\"Name, with comma\" <address>" or a bare address; undefined when it is
+ * not one address (or carries line breaks, which would inject headers).
+ */
+export function parseMailAddress(value: string): MailAddress | undefined {
+  const text = value.trim();
+  if (text === "" || /\p{Cc}/u.test(text)) return undefined;
+  const named = /^(.*?)\s*<([^<>\s]+)>$/.exec(text);
+  const address = named ? named[2]! : text;
+  if (!z.email().safeParse(address).success) return undefined;
+  if (!named) return { address };
+  let name = named[1]!.trim();
+  const quoted = /^"((?:[^"\\]|\\.)*)"$/.exec(name);
+  if (quoted) name = quoted[1]!.replace(/\\(.)/g, "$1").trim();
+  else if (/[<>"]/.test(name)) return undefined;
+  return name ? { name, address } : { address };
+}
+
+/** smtp:// or smtps:// with a host; credentials and options (?…) are nodemailer's business. */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** Where the embedded database (and later uploads and the mail outbox) live. */
+  /** Where the embedded database, the mail outbox (and later uploads) live. */
   DATA_DIR: z.string().min(1).default("./data"),
   /** A postgres:// URL selects PostgreSQL; empty means the embedded SQLite database in DATA_DIR. */
   DATABASE_URL: z
@@ -48,13 +84,47 @@ const envSchema = z.object({
   SELLER_LEGAL_NAME: optionalText(exampleCompany.legalName),
   SELLER_RUT: optionalText(exampleCompany.rut),
   SELLER_ADDRESS: optionalText(exampleCompany.address),
+  /**
+   * Outgoing mail server, e.g. smtps://user:password@smtp.example.cl:465 (password URL-encoded).
+   * Empty: e-mails are written as .eml files into DATA_DIR/outbox (D19).
+   */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => !value || isSmtpUrl(value), {
+      // Never echo the value: it may hold a password.
+      message:
+        "must be an smtp:// or smtps:// URL with a host (e.g. smtps://user:password@smtp.example.cl:465)",
+    })
+    .transform((value) => value || undefined),
+  /** Sender of every e-mail: an address with an optional display name. */
+  MAIL_FROM: optionalText(defaultMailFrom).transform((value, context) => {
+    const address = parseMailAddress(value);
+    if (!address) {
+      context.addIssue({
+        code: "custom",
+        message: 'must be an e-mail address, optionally with a name: "LifeBox <no-reply@lifebox.cl>"',
+      });
+      return z.NEVER;
+    }
+    return address;
+  }),
+  /** Where the shop's notifications (new orders, quotations, contact messages) go; default SHOP_EMAIL. */
+  SHOP_NOTIFY_EMAIL: z.string().trim().pipe(z.email()).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & {
   SITE_URL: string;
+  SHOP_NOTIFY_EMAIL: string;
+  /** Where e-mails are written when SMTP_URL is not set: DATA_DIR/outbox. */
+  outboxDir: string;
   dataDir: string;
   company: CompanyInfo;
-  /** Names of the seller settings still at their example defaults (warned about in production). */
+  /**
+   * Names of the seller settings (and MAIL_FROM) still at their example defaults (warned about in
+   * production).
+   */
   exampleSettings: string[];
 };
 
@@ -85,6 +155,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = result.data;
+  const dataDir = path.resolve(env.DATA_DIR);
   const company: CompanyInfo = { ...exampleCompany };
   for (const [variable, field] of Object.entries(companyVariables)) {
     company[field] = env[variable as keyof typeof companyVariables];
@@ -92,9 +163,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...env,
     SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}`,
-    dataDir: path.resolve(env.DATA_DIR),
+    SHOP_NOTIFY_EMAIL: env.SHOP_NOTIFY_EMAIL ?? env.SHOP_EMAIL,
+    dataDir,
+    outboxDir: path.join(dataDir, "outbox"),
     company,
-    exampleSettings: Object.keys(companyVariables).filter((variable) => !cleaned[variable]),
+    exampleSettings: [...Object.keys(companyVariables), "MAIL_FROM"].filter((variable) => !cleaned[variable]),
   };
 }
 

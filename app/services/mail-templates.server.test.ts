@@ -1,0 +1,312 @@
+import { describe, expect, it } from "vitest";
+import type { CompanyInfo } from "~/content/company";
+import { deliveryPromise } from "~/content/policies";
+import {
+  contactNotifications,
+  escapeHtml,
+  formatMailDate,
+  mailKinds,
+  newContactForShop,
+  newOrderForShop,
+  newQuoteForShop,
+  orderConfirmationForCustomer,
+  orderNotifications,
+  quoteConfirmationForCustomer,
+  quoteNotifications,
+  type ContactMailData,
+  type OrderMailData,
+  type QuoteMailData,
+  type RenderedMail,
+} from "~/services/mail-templates.server";
+
+const seller: CompanyInfo = {
+  brand: "LifeBox",
+  legalName: "LifeBox Chile SpA",
+  rut: "77.123.456-7",
+  address: "Av. Providencia 1234, of. 56, Providencia, Región Metropolitana",
+  email: "contacto@lifebox.cl",
+  phone: "+56 2 2345 6789",
+  whatsappNumber: "56912345678",
+  facebookUrl: "https://www.facebook.com/lifebox",
+  instagramUrl: "https://www.instagram.com/lifebox",
+};
+
+const context = { siteUrl: "https://lifebox.cl", seller };
+const orderId = "0d5f7a52-2d4e-4a8b-9a61-3c1f2b7e9d10";
+
+function order(overrides: Partial<OrderMailData> = {}): OrderMailData {
+  return {
+    ...context,
+    id: orderId,
+    number: "LB-7K3F9Q",
+    kitName: "LifeBox Expedition",
+    total: 219990,
+    shippingKind: "free",
+    name: "José Muñoz",
+    email: "jose.munoz@example.cl",
+    phone: "+56 9 8765 4321",
+    region: "13",
+    comuna: "13114",
+    address: "Los Leones 456, depto. 7",
+    rut: "12.345.678-5",
+    notes: "Dejar con el conserje.\nGracias",
+    createdAt: "2025-03-01T12:00:00.000Z",
+    paymentUrl: "https://pagos.example.cl/lifebox/expedition?ref=1&x=2",
+    ...overrides,
+  };
+}
+
+function quote(overrides: Partial<QuoteMailData> = {}): QuoteMailData {
+  return {
+    ...context,
+    id: "4b8a2f2e-0c55-4d52-9d1a-1f0b7f6f4a11",
+    productId: "industry",
+    productName: "LifeBox Industry",
+    fullName: "Ana Pérez",
+    email: "ana.perez@minera.example.cl",
+    phone: "+56 9 1111 2222",
+    company: "Minera Ñuble S.A.",
+    city: "Concepción",
+    additionalNotes: "Necesitamos 40 kits para faena.",
+    createdAt: new Date("2025-03-01T12:00:00.000Z"),
+    ...overrides,
+  };
+}
+
+function contact(overrides: Partial<ContactMailData> = {}): ContactMailData {
+  return {
+    ...context,
+    name: "Camila Rojas",
+    email: "camila@example.cl",
+    subject: "Envíos a Aysén",
+    message: "Hola:\n¿Hacen envíos a Coyhaique?",
+    createdAt: "2025-03-01T12:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** The seller's identity must close every customer e-mail, in both parts (D14). */
+function expectSellerIdentity(mail: RenderedMail) {
+  for (const part of [mail.text, mail.html]) {
+    expect(part).toContain("LifeBox Chile SpA");
+    expect(part).toContain("RUT: 77.123.456-7");
+    expect(part).toContain(escapeHtml("Av. Providencia 1234, of. 56, Providencia, Región Metropolitana"));
+    expect(part).toContain("contacto@lifebox.cl");
+    expect(part).toContain("+56 2 2345 6789");
+  }
+  // …at the end: nothing but the automatic-message note follows the identity.
+  const tail = mail.text.slice(mail.text.lastIndexOf("LifeBox Chile SpA"));
+  expect(tail.split("\n").filter(Boolean)).toHaveLength(7);
+}
+
+function expectWellFormedHtml(mail: RenderedMail) {
+  expect(mail.html).toMatch(/^<!DOCTYPE html>\n<html lang="es-CL">/);
+  expect(mail.html).toContain('<meta charset="utf-8">');
+  expect(mail.html.trimEnd()).toMatch(/<\/html>$/);
+  expect(mail.html).not.toContain("<script");
+  expect(mail.text).not.toMatch(/<[a-z]/i);
+}
+
+describe("orderConfirmationForCustomer", () => {
+  it("is the receipt: number, kit, total, shipping, delivery promise, links and the seller", () => {
+    const mail = orderConfirmationForCustomer(order());
+    expect(mail.subject).toBe("Recibimos tu pedido LB-7K3F9Q: LifeBox Expedition");
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain("José Muñoz");
+      expect(part).toContain("LB-7K3F9Q");
+      expect(part).toContain("LifeBox Expedition");
+      expect(part).toContain("$219.990");
+      expect(part).toContain("Gratis (Chile continental)");
+      expect(part).toContain(deliveryPromise);
+      expect(part).toContain("Pendiente de pago");
+      expect(part).toContain("1 de marzo de 2025, 09:00");
+      expect(part).toContain(`https://lifebox.cl/pedido/${orderId}`);
+      expect(part).toContain("https://lifebox.cl/terminos");
+      expect(part).toContain("Pagar ahora");
+      expect(part).toContain("Las Condes, Región Metropolitana de Santiago");
+    }
+    expect(mail.text).toContain("Total: $219.990\n");
+    expect(mail.text).toContain("Envío: Gratis (Chile continental)\n");
+    expect(mail.text).toContain(`Plazo de entrega: ${deliveryPromise}\n`);
+    expect(mail.text).toContain("Pagar ahora: https://pagos.example.cl/lifebox/expedition?ref=1&x=2\n");
+    expect(mail.html).toContain('href="https://pagos.example.cl/lifebox/expedition?ref=1&amp;x=2"');
+    expect(mail.html).toContain(`href="https://lifebox.cl/pedido/${orderId}"`);
+    expect(mail.text).not.toContain("fuera de Chile continental");
+    expectSellerIdentity(mail);
+    expectWellFormedHtml(mail);
+  });
+
+  it("says shipping is arranged outside continental Chile", () => {
+    const mail = orderConfirmationForCustomer(
+      order({ region: "05", comuna: "05201", shippingKind: "arranged" }),
+    );
+    expect(mail.text).toContain("Envío: Por coordinar con el cliente\n");
+    expect(mail.text).toContain("Isla de Pascua, Región de Valparaíso");
+    expect(mail.text).toContain("te contactaremos para coordinar el envío");
+    expect(mail.html).toContain("Por coordinar con el cliente");
+  });
+
+  it("offers the payment link only when there is a safe one and the order is unpaid", () => {
+    for (const paymentUrl of [null, undefined, "", "javascript:alert(1)", "no es un enlace"]) {
+      const mail = orderConfirmationForCustomer(order({ paymentUrl }));
+      expect(mail.text).not.toContain("Pagar ahora");
+      expect(mail.html).not.toContain("Pagar ahora");
+      expect(mail.html).not.toContain("javascript:");
+    }
+    expect(orderConfirmationForCustomer(order({ status: "pagado" })).text).not.toContain("Pagar ahora");
+  });
+
+  it("escapes everything the customer typed", () => {
+    const mail = orderConfirmationForCustomer(
+      order({ name: "<script>alert('x')</script>", address: 'Calle "Falsa" 123 & <b>' }),
+    );
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+    expect(mail.html).toContain("Calle &quot;Falsa&quot; 123 &amp; &lt;b&gt;");
+    // The plain-text part shows it as typed.
+    expect(mail.text).toContain("Hola, <script>alert('x')</script>:");
+  });
+});
+
+describe("newOrderForShop", () => {
+  it("gives the shop the order and everything needed to ship it", () => {
+    const mail = newOrderForShop(order());
+    expect(mail.subject).toBe("Nuevo pedido LB-7K3F9Q: LifeBox Expedition ($219.990)");
+    expect(mail.text).toContain("Pedido: LB-7K3F9Q\n");
+    expect(mail.text).toContain("Kit: LifeBox Expedition\n");
+    expect(mail.text).toContain("Total: $219.990\n");
+    expect(mail.text).toContain("Envío: Gratis (Chile continental)\n");
+    expect(mail.text).toContain("Nombre: José Muñoz\n");
+    expect(mail.text).toContain("RUT: 12.345.678-5\n");
+    expect(mail.text).toContain("Correo: jose.munoz@example.cl\n");
+    expect(mail.text).toContain("Teléfono: +56 9 8765 4321\n");
+    expect(mail.text).toContain("Dirección: Los Leones 456, depto. 7\n");
+    expect(mail.text).toContain("Comuna: Las Condes\n");
+    expect(mail.text).toContain("Región: Región Metropolitana de Santiago\n");
+    expect(mail.text).toContain("Notas:\n  Dejar con el conserje.\n  Gracias\n");
+    expect(mail.text).toContain(`https://lifebox.cl/pedido/${orderId}`);
+    expect(mail.html).toContain('href="mailto:jose.munoz@example.cl?subject=Tu%20pedido%20LB-7K3F9Q"');
+    expectWellFormedHtml(mail);
+  });
+
+  it("leaves out what the customer did not give, and flags arranged shipping", () => {
+    const mail = newOrderForShop(
+      order({ rut: null, notes: "  ", region: "05", comuna: "05104", shippingKind: "arranged" }),
+    );
+    expect(mail.text).not.toContain("RUT:");
+    expect(mail.text).not.toContain("Notas:");
+    expect(mail.text).toContain("Envío: Por coordinar con el cliente\n");
+    expect(mail.text).toContain("Comuna: Juan Fernández\n");
+    expect(mail.text).toContain("contacta al cliente para coordinar el envío");
+  });
+
+  it("escapes the customer's text", () => {
+    const mail = newOrderForShop(
+      order({ name: "<script>x</script>", notes: "<img src=x onerror=alert(1)>" }),
+    );
+    expect(mail.html).not.toMatch(/<script|<img/);
+    expect(mail.html).toContain("&lt;script&gt;x&lt;/script&gt;");
+    expect(mail.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+  });
+});
+
+describe("quotation e-mails", () => {
+  it("tells the shop who asked for what", () => {
+    const mail = newQuoteForShop(quote());
+    expect(mail.subject).toBe("Nueva cotización: LifeBox Industry para Minera Ñuble S.A.");
+    for (const line of [
+      "Producto: LifeBox Industry",
+      "Empresa: Minera Ñuble S.A.",
+      "Nombre: Ana Pérez",
+      "Correo: ana.perez@minera.example.cl",
+      "Teléfono: +56 9 1111 2222",
+      "Ciudad: Concepción",
+      "Recibida: 1 de marzo de 2025, 09:00",
+      "Comentarios:\n  Necesitamos 40 kits para faena.",
+    ]) {
+      expect(mail.text).toContain(`${line}\n`);
+    }
+    expect(mail.text).toContain("24 horas");
+    expectWellFormedHtml(mail);
+  });
+
+  it("confirms to the customer what they sent and the 24-hour review", () => {
+    const mail = quoteConfirmationForCustomer(quote());
+    expect(mail.subject).toBe("Recibimos tu solicitud de cotización: LifeBox Industry");
+    expect(mail.text).toContain("Hola, Ana Pérez:");
+    expect(mail.text).toContain("la revisaremos dentro de 24 horas");
+    expect(mail.text).toContain("Esto es lo que nos enviaste:");
+    expect(mail.text).toContain("Empresa: Minera Ñuble S.A.\n");
+    expect(mail.text).toContain("Ciudad: Concepción\n");
+    expect(mail.text).toContain("Comentarios:\n  Necesitamos 40 kits para faena.\n");
+    expect(mail.html).toContain("Minera Ñuble S.A.");
+    expectSellerIdentity(mail);
+    expectWellFormedHtml(mail);
+    expect(quoteConfirmationForCustomer(quote({ additionalNotes: null })).text).not.toContain("Comentarios");
+  });
+
+  it("escapes the customer's text", () => {
+    const mail = quoteConfirmationForCustomer(quote({ fullName: "<script>", company: "A&B <Ltda>" }));
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("Hola, &lt;script&gt;:");
+    expect(mail.html).toContain("A&amp;B &lt;Ltda&gt;");
+    expect(newQuoteForShop(quote({ fullName: "<script>" })).html).not.toContain("<script>");
+  });
+});
+
+describe("newContactForShop", () => {
+  it("forwards the message with a reply link", () => {
+    const mail = newContactForShop(contact());
+    expect(mail.subject).toBe("Nuevo mensaje de contacto: Envíos a Aysén");
+    expect(mail.text).toContain("Nombre: Camila Rojas\n");
+    expect(mail.text).toContain("Correo: camila@example.cl\n");
+    expect(mail.text).toContain("Asunto: Envíos a Aysén\n");
+    expect(mail.text).toContain("Mensaje:\n  Hola:\n  ¿Hacen envíos a Coyhaique?\n");
+    expect(mail.html).toContain(
+      `href="mailto:camila@example.cl?subject=${escapeHtml(encodeURIComponent("Re: Envíos a Aysén"))}"`,
+    );
+    expect(mail.html).toContain(
+      'style="padding:6px 0;border-bottom:1px solid #e7e5e4;vertical-align:top;white-space:pre-wrap;"',
+    );
+    expectWellFormedHtml(mail);
+  });
+
+  it("keeps the subject on one bounded line and escapes the message", () => {
+    const mail = newContactForShop(
+      contact({ subject: "Hola\r\nBcc: todos@example.cl", name: "<script>alert(1)</script>" }),
+    );
+    expect(mail.subject).toBe("Nuevo mensaje de contacto: Hola Bcc: todos@example.cl");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    const long = newContactForShop(contact({ subject: "á".repeat(400) })).subject;
+    expect(long.length).toBeLessThanOrEqual(200);
+    expect(long.endsWith("…")).toBe(true);
+  });
+});
+
+describe("ready-to-queue notifications", () => {
+  it("addresses the shop and the customer with the right kinds", () => {
+    expect(orderNotifications(order(), "pedidos@lifebox.cl").map(({ kind, to }) => ({ kind, to }))).toEqual([
+      { kind: mailKinds.shopNewOrder, to: "pedidos@lifebox.cl" },
+      { kind: mailKinds.orderConfirmation, to: "jose.munoz@example.cl" },
+    ]);
+    expect(quoteNotifications(quote(), "pedidos@lifebox.cl").map(({ kind, to }) => ({ kind, to }))).toEqual([
+      { kind: "shop-new-quote", to: "pedidos@lifebox.cl" },
+      { kind: "quote-confirmation", to: "ana.perez@minera.example.cl" },
+    ]);
+    const [notice] = contactNotifications(contact(), "pedidos@lifebox.cl");
+    expect(notice).toEqual({
+      kind: "shop-new-contact",
+      to: "pedidos@lifebox.cl",
+      ...newContactForShop(contact()),
+    });
+    for (const kind of Object.values(mailKinds)) expect(kind.length).toBeLessThanOrEqual(40);
+  });
+});
+
+describe("formatMailDate", () => {
+  it("shows Chile's time", () => {
+    expect(formatMailDate("2025-07-01T03:30:00.000Z")).toBe("30 de junio de 2025, 23:30");
+    expect(formatMailDate(new Date("2025-01-15T15:05:00.000Z"))).toBe("15 de enero de 2025, 12:05");
+  });
+});
