@@ -85,7 +85,8 @@ describe("the generated regions and comunas (app/content/chile.ts)", () => {
 
   const dataDir = path.resolve(process.cwd(), process.env.CHILE_DATA_DIR ?? "../shared/data/chile");
   const haveSource = existsSync(path.join(dataDir, "comunas.csv"));
-  if (!haveSource) console.info(`Source CSV comparison not run: no ${dataDir}/comunas.csv (set CHILE_DATA_DIR).`);
+  if (!haveSource)
+    console.info(`Source CSV comparison not run: no ${dataDir}/comunas.csv (set CHILE_DATA_DIR).`);
   it.skipIf(!haveSource)(
     "matches the source CSV files (regenerate with node scripts/generate-chile.mjs)",
     () => {
