@@ -24,14 +24,20 @@ export function ProductsDropdown({ links, active }: { links: NavLinkItem[]; acti
   const button = useRef<HTMLButtonElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const closedAt = useRef(0);
+  // A click right after the hover delay opened the menu must not close it again.
+  const openedByHover = useRef(false);
   const { pathname, key } = useLocation();
 
   const schedule = (next: boolean, delay: number) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOpenState(next), delay);
+    timer.current = setTimeout(() => {
+      setOpenState(next);
+      openedByHover.current = next;
+    }, delay);
   };
   const setOpenState = (next: boolean) => {
     clearTimeout(timer.current);
+    openedByHover.current = false;
     if (!next) closedAt.current = Date.now();
     setOpen(next);
   };
@@ -90,7 +96,7 @@ export function ProductsDropdown({ links, active }: { links: NavLinkItem[]; acti
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpenState(!open)}
+        onClick={() => setOpenState(openedByHover.current ? true : !open)}
         className={`flex items-center gap-1 rounded px-3 py-2 text-sm font-medium transition-colors hover:text-brand ${active ? "text-brand" : "text-stone-100"}`}
       >
         Productos

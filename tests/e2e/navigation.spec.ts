@@ -62,6 +62,20 @@ test.describe("desktop header", () => {
     await expect(dropdown).toBeHidden();
   });
 
+  test("a click after the hover opened the dropdown keeps it open; a second click closes it", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const trigger = productsTrigger(page);
+    await trigger.hover();
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await trigger.click();
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await trigger.click();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  });
+
   test("a kit in the dropdown is reachable by mouse", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
