@@ -414,6 +414,20 @@ export function orderConfirmationForCustomer(order: OrderMailData): RenderedMail
   return render(`Recibimos tu pedido ${order.number}: ${order.kitName}`, blocks);
 }
 
+/** What the customer sent with a quotation request, as shown to the shop and to the customer. */
+function quoteFields(quote: QuoteMailData, extra: Field[] = []): Field[] {
+  return [
+    ["Producto", quote.productName],
+    ["Empresa", quote.company],
+    ["Nombre", quote.fullName],
+    ["Correo", quote.email],
+    ["Teléfono", quote.phone],
+    ["Ciudad", quote.city],
+    ...extra,
+    ["Comentarios", quote.additionalNotes, { multiline: true }],
+  ];
+}
+
 /** To the shop: a new quotation request, to be answered within quotationReviewHours. */
 export function newQuoteForShop(quote: QuoteMailData): RenderedMail {
   const blocks: Block[] = [
@@ -424,16 +438,7 @@ export function newQuoteForShop(quote: QuoteMailData): RenderedMail {
     },
     {
       type: "fields",
-      fields: [
-        ["Producto", quote.productName],
-        ["Empresa", quote.company],
-        ["Nombre", quote.fullName],
-        ["Correo", quote.email],
-        ["Teléfono", quote.phone],
-        ["Ciudad", quote.city],
-        ["Recibida", formatMailDate(quote.createdAt)],
-        ["Comentarios", quote.additionalNotes, { multiline: true }],
-      ],
+      fields: quoteFields(quote, [["Recibida", formatMailDate(quote.createdAt)]]),
     },
     replyLink("Responder al cliente", quote.email, `Cotización ${quote.productName}`),
     shopFooter(quote),
@@ -452,15 +457,7 @@ export function quoteConfirmationForCustomer(quote: QuoteMailData): RenderedMail
     { type: "paragraph", text: "Esto es lo que nos enviaste:" },
     {
       type: "fields",
-      fields: [
-        ["Producto", quote.productName],
-        ["Empresa", quote.company],
-        ["Nombre", quote.fullName],
-        ["Correo", quote.email],
-        ["Teléfono", quote.phone],
-        ["Ciudad", quote.city],
-        ["Comentarios", quote.additionalNotes, { multiline: true }],
-      ],
+      fields: quoteFields(quote),
     },
     helpParagraph(quote),
     sellerSignature(quote),
