@@ -310,6 +310,17 @@ function orderPageUrl(order: Pick<OrderMailData, "siteUrl" | "id">): string {
 // ---------------------------------------------------------------------------------------------------
 // The templates.
 
+/** The order's number, date, kit, total and shipping, as shown to the shop and to the customer. */
+function orderSummaryFields(order: OrderMailData): Field[] {
+  return [
+    ["Pedido", order.number],
+    ["Fecha", formatMailDate(order.createdAt)],
+    ["Kit", order.kitName],
+    ["Total", formatPrice(order.total)],
+    ["Envío", shippingLabels[order.shippingKind]],
+  ];
+}
+
 /** To the shop: a new order, with everything needed to prepare and ship it. */
 export function newOrderForShop(order: OrderMailData): RenderedMail {
   const place = placeName(order.comuna, order.region);
@@ -322,14 +333,7 @@ export function newOrderForShop(order: OrderMailData): RenderedMail {
     },
     {
       type: "fields",
-      fields: [
-        ["Pedido", order.number],
-        ["Fecha", formatMailDate(order.createdAt)],
-        ["Kit", order.kitName],
-        ["Total", formatPrice(order.total)],
-        ["Envío", shippingLabels[order.shippingKind]],
-        ["Estado", orderStatusLabels[status]],
-      ],
+      fields: [...orderSummaryFields(order), ["Estado", orderStatusLabels[status]]],
     },
     { type: "heading", text: "Cliente y despacho" },
     {
@@ -374,11 +378,7 @@ export function orderConfirmationForCustomer(order: OrderMailData): RenderedMail
     {
       type: "fields",
       fields: [
-        ["Pedido", order.number],
-        ["Fecha", formatMailDate(order.createdAt)],
-        ["Kit", order.kitName],
-        ["Total", formatPrice(order.total)],
-        ["Envío", shippingLabels[order.shippingKind]],
+        ...orderSummaryFields(order),
         ["Plazo de entrega", deliveryPromise],
         ["Estado", orderStatusLabels[status]],
         ["Despacho a", `${oneLine(order.address)}, ${place.comuna}, ${place.region}`],
