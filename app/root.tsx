@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { Toaster } from "~/components/ui/toaster";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { useInlineCss } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
@@ -36,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

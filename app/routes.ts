@@ -11,6 +11,11 @@ export default [
     route("faq", "routes/site/faq.tsx"),
     route("contacto", "routes/site/contact.tsx"),
     route("gracias", "routes/site/thanks.tsx"),
+    route("comprar/:kitId", "routes/site/purchase.tsx"),
+    route("cotizar/:kitId", "routes/site/quote.tsx"),
+    route("pedido/:id", "routes/site/order.tsx"),
+    route("newsletter", "routes/site/newsletter.tsx"),
+    route("newsletter/baja", "routes/site/unsubscribe.tsx"),
     route("terminos", "routes/site/terms.tsx"),
     route("privacidad", "routes/site/privacy.tsx"),
     route("*", "routes/site/not-found.tsx"),
@@ -19,4 +24,5 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  route("api/captcha", "routes/resources/captcha.ts"),
 ] satisfies RouteConfig;

@@ -7,11 +7,22 @@ import "react-router";
 import { getEnv } from "~/services/env.server";
 import { configureLogger, logger } from "~/services/logger.server";
 import { closeDatabase, migrateToLatest, openDatabase, setDatabase } from "~/services/db.server";
+import {
+  createMailTransport,
+  setMailWorker,
+  startMailWorker,
+  type MailTransport,
+  type MailWorkerHandle,
+} from "~/services/mail.server";
+import { injectedStyleHashes } from "~/services/csp-hashes.server";
+import { maxSubmissionBytes } from "~/services/submissions.server";
 
 declare module "react-router" {
   interface AppLoadContext {
     /** The per-request nonce every inline script must carry (Content-Security-Policy). */
     cspNonce: string;
+    /** The visitor's IP (behind TRUST_PROXY proxies), for the forms' rate limits. */
+    clientIp: string;
   }
 }
 
@@ -32,15 +43,25 @@ export async function init() {
       "Seller data still uses the example defaults: set these variables before going live (see README)",
     );
   }
+  mail.transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: env.outboxDir });
+  mail.worker = startMailWorker(handle.db, mail.transport, { from: env.MAIL_FROM, logger });
+  setMailWorker(mail.worker);
   return { host: env.HOST, port: env.PORT, siteUrl: env.SITE_URL, logger };
 }
 
+const mail: { transport?: MailTransport; worker?: MailWorkerHandle } = {};
+
+/** Stops the mail worker (letting its running batch finish), then closes the database. */
 export async function shutdown() {
+  setMailWorker(undefined);
+  await mail.worker?.stop();
+  mail.transport?.close();
   await closeDatabase();
 }
 
 export const app = express();
 app.disable("x-powered-by");
+app.set("trust proxy", getEnv().TRUST_PROXY);
 
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
@@ -60,7 +81,12 @@ app.use(
             defaultSrc: ["'self'"],
             scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
             // The stylesheet is inlined with the request's nonce (app/root.tsx).
-            styleSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+            // Plus the stylesheet sonner injects for the toasts, allowed by its hash.
+            styleSrc: [
+              "'self'",
+              (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+              ...injectedStyleHashes(),
+            ],
             imgSrc: ["'self'", "data:"],
             connectSrc: ["'self'"],
             fontSrc: ["'self'"],
@@ -86,10 +112,25 @@ app.use(
   }),
 );
 
+// A form body larger than any public form needs is refused before anything reads it (the form
+// actions also stop reading at this size when no length is declared).
+app.use((req, res, next) => {
+  if (req.method === "POST" && Number(req.headers["content-length"] ?? 0) > maxSubmissionBytes) {
+    res.status(413).type("text/plain; charset=utf-8").set("Connection", "close");
+    res.send("El envío es demasiado grande.");
+    req.resume();
+    return;
+  }
+  next();
+});
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
     mode: process.env.NODE_ENV,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    }),
   }),
 );

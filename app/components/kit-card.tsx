@@ -1,7 +1,7 @@
 import { Package } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { quotationMailto } from "~/content/company";
+import { BuyLink, QuoteLink } from "~/components/kit-actions";
 import { formatPrice } from "~/lib/format";
 import { useRootData } from "~/lib/root-data";
 
@@ -63,20 +63,22 @@ export function KitCard({
           <span className="text-sm font-semibold text-green-800">Envío Grátis*</span>
         </p>
         <div className="mt-4 grid gap-2">
-          <Link
-            to={`${kit.path}#comprar`}
+          <BuyLink
+            kit={kit}
+            company={company}
             className={buttonClass("primary")}
             aria-label={`Comprar ${kit.name}`}
           >
             Comprar
-          </Link>
-          <a
-            href={quotationMailto(company, kit.name)}
+          </BuyLink>
+          <QuoteLink
+            kit={kit}
+            company={company}
             className={buttonClass("outline")}
             aria-label={`Cotizar para Empresa: ${kit.name}`}
           >
             Cotizar para Empresa
-          </a>
+          </QuoteLink>
           <Link
             to={kit.path}
             className={buttonClass("ghost", "underline")}

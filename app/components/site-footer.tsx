@@ -1,5 +1,6 @@
 import { Facebook, Instagram, Mail, Phone, Truck } from "lucide-react";
 import { Link } from "react-router";
+import { NewsletterForm } from "~/components/newsletter-form";
 import { telLink, type CompanyInfo } from "~/content/company";
 import { footerNavigation } from "~/content/navigation";
 import { footer } from "~/content/site";
@@ -7,6 +8,17 @@ import { footer } from "~/content/site";
 export function SiteFooter({ company }: { company: CompanyInfo }) {
   return (
     <footer className="bg-stone-950 text-stone-300">
+      <section aria-labelledby="boletin-titulo" className="border-b border-stone-800">
+        <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 lg:grid-cols-2 lg:items-start">
+          <div>
+            <h2 id="boletin-titulo" className="text-xl font-bold text-white">
+              {footer.newsletter.heading}
+            </h2>
+            <p className="mt-2 text-sm">{footer.newsletter.text}</p>
+          </div>
+          <NewsletterForm company={company} />
+        </div>
+      </section>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">LifeBox</p>

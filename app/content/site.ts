@@ -178,8 +178,9 @@ export interface FooterTexts {
     submittingLabel: string;
     successMessage: string;
     errorMessage: string;
-    /** Consent notice under the field (Ley 21.719, D14). */
+    /** Consent notice under the field (Ley 21.719, D14), followed by the link to the privacy policy. */
     consentNotice: string;
+    privacyLinkLabel: string;
   };
 }
 
@@ -464,7 +465,8 @@ export const footer: FooterTexts = {
     successMessage: "¡Gracias por suscribirte!",
     errorMessage: "Ocurrió un error al enviar el mensaje. Intenta de nuevo.",
     consentNotice:
-      "Al suscribirte aceptas recibir nuestro boletín por correo electrónico. Puedes darte de baja con un clic desde cualquier envío. Más información en nuestra Política de Privacidad.",
+      "Al suscribirte aceptas recibir nuestro boletín por correo electrónico. Puedes darte de baja con un clic desde cualquier envío. Más información en nuestra",
+    privacyLinkLabel: "Política de Privacidad.",
   },
 };
 

@@ -119,7 +119,7 @@ export async function createOrder(
   db: Db,
   input: NewOrder,
   { now = new Date(), random }: CreateOrderOptions = {},
-): Promise<{ id: string; number: string }> {
+): Promise<{ id: string; number: string; kitName: string; total: number }> {
   const kit = getKit(input.kitId);
   if (!kit) throw new UnknownKitError(input.kitId);
   const id = crypto.randomUUID();
@@ -169,7 +169,7 @@ export async function createOrder(
           changed_at: at,
         })
         .execute();
-      return { id, number };
+      return { id, number, kitName: kit.name, total: kit.price + shippingCost };
     }
     throw new OrderNumberUnavailableError(`No free order number after ${orderNumberAttempts} attempts`);
   });

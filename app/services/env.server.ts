@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { exampleCompany, type CompanyInfo } from "~/content/company";
+import { kitIds, type KitId } from "~/content/types";
 
 /**
  * Configuration comes from the environment and is checked once, at start-up. A wrong value stops
@@ -112,7 +113,48 @@ const envSchema = z.object({
   }),
   /** Where the shop's notifications (new orders, quotations, contact messages) go; default SHOP_EMAIL. */
   SHOP_NOTIFY_EMAIL: z.string().trim().pipe(z.email()).optional(),
+  /**
+   * Secret that signs the anti-spam (ALTCHA) challenges; at least 32 characters. Empty: a random one
+   * is created once and kept in DATA_DIR/captcha-secret (see app/services/captcha.server.ts).
+   */
+  CAPTCHA_SECRET: z
+    .string()
+    .trim()
+    .min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)")
+    .optional(),
+  /**
+   * The proof of work a browser does per form: the largest counter it may have to find (the real one
+   * is random between a tenth of it and it). 50,000 takes well under a second on a cheap phone.
+   */
+  CAPTCHA_DIFFICULTY: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  /** Submissions per form, IP and 10 minutes (D13). */
+  FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * How many proxies in front of the server to trust for the client's IP (X-Forwarded-For); 0 when
+   * the server faces the internet directly.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  ...paymentLinkVariables(),
 });
+
+/** The environment variable holding a kit's payment link: PAYMENT_LINK_ESSENTIAL_MINI, … */
+export function paymentLinkVariable(kitId: KitId): string {
+  return `PAYMENT_LINK_${kitId.toUpperCase().replace(/-/g, "_")}`;
+}
+
+/** The example payment page of a kit, used until its variable is set (README, decision 014). */
+export function examplePaymentLink(kitId: KitId): string {
+  return `https://pago.lifebox.example/${kitId}?pedido={pedido}`;
+}
+
+function paymentLinkVariables() {
+  return Object.fromEntries(
+    kitIds.map((kitId) => [
+      paymentLinkVariable(kitId),
+      optionalText(examplePaymentLink(kitId)).pipe(z.url({ protocol: /^https?$/ })),
+    ]),
+  ) as Record<`PAYMENT_LINK_${string}`, z.ZodType<string, string | undefined>>;
+}
 
 export type Env = z.infer<typeof envSchema> & {
   SITE_URL: string;
@@ -121,6 +163,8 @@ export type Env = z.infer<typeof envSchema> & {
   outboxDir: string;
   dataDir: string;
   company: CompanyInfo;
+  /** The external payment page of each kit ({pedido} is replaced by the order number). */
+  paymentLinks: Record<KitId, string>;
   /**
    * Names of the seller settings (and MAIL_FROM) still at their example defaults (warned about in
    * production).
@@ -167,7 +211,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     dataDir,
     outboxDir: path.join(dataDir, "outbox"),
     company,
-    exampleSettings: [...Object.keys(companyVariables), "MAIL_FROM"].filter((variable) => !cleaned[variable]),
+    paymentLinks: Object.fromEntries(
+      kitIds.map((kitId) => [kitId, (env as Record<string, unknown>)[paymentLinkVariable(kitId)] as string]),
+    ) as Record<KitId, string>,
+    exampleSettings: [
+      ...Object.keys(companyVariables),
+      "MAIL_FROM",
+      ...kitIds.map((kitId) => paymentLinkVariable(kitId)),
+    ].filter((variable) => !cleaned[variable]),
   };
 }
 

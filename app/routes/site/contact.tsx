@@ -1,15 +1,36 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone, Truck } from "lucide-react";
 import type { Route } from "./+types/contact";
+import { ContactForm } from "~/components/contact-form";
 import { PageHeader } from "~/components/page-header";
 import { telLink, whatsappLink } from "~/content/company";
 import { contact, seo } from "~/content/site";
 import { rootDataFromMatches, useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
+import type { SubmissionReply } from "~/lib/submission";
+import { contactSchema } from "~/schemas/contact";
+import { storeContactMessage } from "~/services/customer-submissions.server";
+import { getEnv } from "~/services/env.server";
+import { processSubmission } from "~/services/submissions.server";
+
+/** Stores a contact message and notifies the shop (SPEC §2, DECISIONS D19). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const env = getEnv();
+  const processed = await processSubmission({
+    request,
+    clientIp: context.clientIp,
+    form: "contact",
+    schema: contactSchema,
+    store: (trx, message) => storeContactMessage(trx, message, env),
+    failureMessage: contact.form.errorMessage,
+  });
+  if (!processed.ok) return processed.response;
+  return { status: "success", result: processed.result } satisfies SubmissionReply;
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ ...seo.contact, path: "/contacto", siteUrl: rootDataFromMatches(matches).siteUrl });
 
-export default function Contact() {
+export default function Contact({ actionData }: Route.ComponentProps) {
   const { company } = useRootData();
   const card = contact.infoCard;
   const rows = [
@@ -30,6 +51,17 @@ export default function Contact() {
     <>
       <PageHeader title={contact.title} intro={contact.intro} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-2">
+        <section
+          aria-labelledby="formulario-contacto"
+          className="rounded-xl border border-stone-200 bg-white p-8"
+        >
+          <h2 id="formulario-contacto" className="text-2xl font-bold">
+            {contact.form.heading}
+          </h2>
+          <div className="mt-6">
+            <ContactForm company={company} initialReply={actionData as SubmissionReply | undefined} />
+          </div>
+        </section>
         <section
           aria-labelledby="info-contacto"
           className="rounded-xl border border-stone-200 bg-white p-8"

@@ -15,6 +15,7 @@ import {
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/kit";
 import { ComponentCarousel } from "~/components/component-carousel";
+import { BuyLink, QuoteLink } from "~/components/kit-actions";
 import { NotFoundContent } from "~/components/not-found-content";
 import { buttonClass } from "~/components/ui/button";
 import { componentCount, getKit, kitPath, kits } from "~/content/kits";
@@ -25,7 +26,6 @@ import { formatPrice } from "~/lib/format";
 import { rootDataFromMatches, useRootData } from "~/lib/root-data";
 import { jsonLd, pageMeta } from "~/lib/seo";
 import { breadcrumbData, productData } from "~/lib/structured-data";
-import { quotationMailto, whatsappLink } from "~/content/company";
 import { logger } from "~/services/logger.server";
 
 /** One route module for the eight kit pages: /productos/kit-{id} (SPEC §2, DECISIONS D5). */
@@ -97,8 +97,7 @@ const benefitIcons: Record<Benefit["icon"], typeof Shield> = {
 export default function KitPage({ loaderData }: Route.ComponentProps) {
   const { kit, components, sibling } = loaderData;
   const { company } = useRootData();
-  const buyLink = whatsappLink(company, `Hola, quiero comprar el ${kit.name} (${formatPrice(kit.price)}).`);
-  const quoteLink = quotationMailto(company, kit.name);
+  const purchaseKit = { id: kit.id, name: kit.name, price: kit.price };
 
   return (
     <article>
@@ -147,12 +146,12 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
             </p>
             <p className="text-sm text-stone-300">IVA incluido · {components} componentes</p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <a href="#comprar" className={buttonClass("primary")}>
+              <BuyLink kit={purchaseKit} company={company} className={buttonClass("primary")}>
                 Comprar
-              </a>
-              <a href={quoteLink} className={buttonClass("outline")}>
+              </BuyLink>
+              <QuoteLink kit={purchaseKit} company={company} className={buttonClass("outline")}>
                 Cotización Empresas
-              </a>
+              </QuoteLink>
             </div>
           </div>
           <img
@@ -305,13 +304,12 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
           </p>
           <p className="mt-2 text-xs text-stone-300">{shippingExceptionsNote}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <a href={buyLink} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")}>
+            <BuyLink kit={purchaseKit} company={company} className={buttonClass("primary")}>
               Comprar
-              <span className="sr-only"> (se abre WhatsApp en una pestaña nueva)</span>
-            </a>
-            <a href={quoteLink} className={buttonClass("outline")}>
+            </BuyLink>
+            <QuoteLink kit={purchaseKit} company={company} className={buttonClass("outline")}>
               Cotización Empresas
-            </a>
+            </QuoteLink>
           </div>
           <p className="mt-4 text-xs text-stone-300">
             Al comprar aceptas los{" "}

@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { captchaTexts, noScriptNotice } from "~/content/forms";
+import { whatsappLink, type CompanyInfo } from "~/content/company";
+import { useHydrated } from "~/lib/use-hydrated";
+import {
+  captchaChallengePath,
+  honeypotFieldName,
+  scriptedFieldName,
+  scriptedFieldValue,
+} from "~/lib/submission";
+
+/** The ALTCHA element once upgraded (only what we use). */
+interface AltchaElement extends HTMLElement {
+  verify?: () => Promise<void> | void;
+  reset?: () => void;
+  getState?: () => string;
+}
+
+declare module "react" {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      "altcha-widget": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
+        challenge?: string;
+        name?: string;
+        language?: string;
+        auto?: string;
+        hidefooter?: string;
+        hidelogo?: string;
+      };
+    }
+  }
+}
+
+export interface CaptchaHandle {
+  /** Solves the challenge if it is not solved yet; false when it failed or expired. */
+  ensureSolved(): Promise<boolean>;
+  /** True when a solution is ready to be sent. */
+  isSolved(): boolean;
+  /** Forgets the solution (it was used or refused): the next submit solves a new challenge. */
+  reset(): void;
+}
+
+let widgetModule: Promise<unknown> | undefined;
+function loadWidget() {
+  widgetModule ??= import("~/lib/altcha-widget");
+  return widgetModule;
+}
+
+/** Waits until the element has been upgraded and exposes its methods. */
+async function upgraded(element: AltchaElement): Promise<AltchaElement> {
+  await loadWidget();
+  await customElements.whenDefined("altcha-widget");
+  for (let attempt = 0; attempt < 50 && typeof element.verify !== "function"; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return element;
+}
+
+/**
+ * What every public form carries besides its fields (DECISIONS D13): the honeypot, the ALTCHA
+ * widget (loaded when the visitor first touches the form, or at once with `eager`), the marker that
+ * JavaScript runs, and, without JavaScript, a notice offering WhatsApp and e-mail instead.
+ */
+export function CaptchaField({
+  ref,
+  company,
+  eager = false,
+}: {
+  ref: React.Ref<CaptchaHandle>;
+  company: Pick<CompanyInfo, "email" | "whatsappNumber">;
+  eager?: boolean;
+}) {
+  const hydrated = useHydrated();
+  const container = useRef<HTMLDivElement>(null);
+  const widget = useRef<AltchaElement>(null);
+  const [active, setActive] = useState(eager);
+  const solving = useRef<Promise<boolean> | undefined>(undefined);
+
+  const solve = useCallback(async (): Promise<boolean> => {
+    const element = widget.current;
+    if (!element) return false;
+    const ready = await upgraded(element);
+    if (ready.getState?.() === "verified") return true;
+    return new Promise<boolean>((resolve) => {
+      const onChange = (event: Event) => {
+        const state = (event as CustomEvent<{ state: string }>).detail?.state;
+        if (state === "verified" || state === "error" || state === "expired") {
+          ready.removeEventListener("statechange", onChange);
+          resolve(state === "verified");
+        }
+      };
+      ready.addEventListener("statechange", onChange);
+      if (ready.getState?.() !== "verifying") void ready.verify?.();
+    });
+  }, []);
+
+  const ensureSolved = useCallback(() => {
+    setActive(true);
+    solving.current ??= (async () => {
+      // Rendering the widget (setActive) happens on the next commit.
+      for (let attempt = 0; attempt < 50 && !widget.current; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      try {
+        return await solve();
+      } finally {
+        solving.current = undefined;
+      }
+    })();
+    return solving.current;
+  }, [solve]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      ensureSolved,
+      isSolved: () => widget.current?.getState?.() === "verified",
+      reset() {
+        solving.current = undefined;
+        widget.current?.reset?.();
+      },
+    }),
+    [ensureSolved],
+  );
+
+  // The first touch of the form loads the widget and starts the work, while the visitor types.
+  useEffect(() => {
+    const form = container.current?.closest("form");
+    if (!form) return;
+    const start = () => void ensureSolved();
+    if (eager) start();
+    form.addEventListener("focusin", start, { once: true });
+    form.addEventListener("pointerdown", start, { once: true });
+    return () => {
+      form.removeEventListener("focusin", start);
+      form.removeEventListener("pointerdown", start);
+    };
+  }, [eager, ensureSolved]);
+
+  return (
+    <div ref={container}>
+      <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+        <label>
+          {captchaTexts.honeypotLabel}
+          <input type="text" name={honeypotFieldName} defaultValue="" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      {hydrated ? (
+        <>
+          <input type="hidden" name={scriptedFieldName} value={scriptedFieldValue} />
+          {active ? (
+            <altcha-widget
+              ref={widget}
+              challenge={captchaChallengePath}
+              name="altcha"
+              language="es-419"
+              auto="off"
+              hidefooter="true"
+              hidelogo="true"
+            />
+          ) : (
+            <p className="text-xs text-stone-600">{captchaTexts.privacyNote}</p>
+          )}
+        </>
+      ) : (
+        <noscript>
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {noScriptNotice.text}{" "}
+            <a className="font-semibold underline" href={whatsappLink(company)}>
+              {noScriptNotice.whatsappLabel}
+            </a>{" "}
+            ·{" "}
+            <a className="font-semibold underline" href={`mailto:${company.email}`}>
+              {company.email}
+            </a>
+          </p>
+        </noscript>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from "react";
+import { CaptchaField } from "~/components/captcha-field";
+import { FormActions } from "~/components/form-actions";
+import { TextField } from "~/components/form-fields";
+import { FormMessage } from "~/components/ui/field";
+import { usePublicForm } from "~/components/use-public-form";
+import type { CompanyInfo } from "~/content/company";
+import { contact } from "~/content/site";
+import type { SubmissionReply } from "~/lib/submission";
+import { contactFieldLimits, contactSchema } from "~/schemas/contact";
+
+const texts = contact.form;
+
+/** The contact form of /contacto (SPEC §2, §4): success message and cleared fields, or the error. */
+export function ContactForm({
+  company,
+  initialReply,
+}: {
+  company: Pick<CompanyInfo, "email" | "whatsappNumber">;
+  initialReply?: SubmissionReply | undefined;
+}) {
+  const [sent, setSent] = useState(initialReply?.status === "success");
+  const { fetcher, form, fields, captcha, formRef, busy, onSubmit, formMessage } = usePublicForm({
+    id: "contacto",
+    schema: contactSchema,
+    initialReply,
+    onBeforeSend: () => setSent(false),
+    onSuccess: () => setSent(true),
+  });
+  return (
+    <fetcher.Form
+      method="post"
+      id={form.id}
+      noValidate
+      onSubmit={onSubmit}
+      ref={formRef}
+      className="space-y-4"
+    >
+      <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          meta={fields.name}
+          label={texts.nameLabel}
+          autoComplete="name"
+          maxLength={contactFieldLimits.name}
+        />
+        <TextField
+          meta={fields.email}
+          label={texts.emailLabel}
+          type="email"
+          autoComplete="email"
+          maxLength={contactFieldLimits.email}
+        />
+        <TextField
+          meta={fields.subject}
+          label={texts.subjectLabel}
+          maxLength={contactFieldLimits.subject}
+          className="sm:col-span-2"
+        />
+        <TextField
+          meta={fields.message}
+          label={texts.messageLabel}
+          rows={6}
+          maxLength={contactFieldLimits.message}
+          className="sm:col-span-2"
+        />
+      </fieldset>
+      <p className="text-sm text-stone-700">{texts.privacyNotice}</p>
+      <CaptchaField ref={captcha} company={company} />
+      {formMessage ? (
+        <FormMessage tone="error">
+          {texts.errorMessage} {formMessage}
+        </FormMessage>
+      ) : null}
+      {sent && !busy ? <FormMessage tone="success">{texts.successMessage}</FormMessage> : null}
+      <FormActions busy={busy} submitLabel={texts.submitLabel} submittingLabel={texts.submittingLabel} />
+    </fetcher.Form>
+  );
+}

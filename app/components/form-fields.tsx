@@ -1,0 +1,87 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { controlClass, Field } from "~/components/ui/field";
+
+/**
+ * Conform fields rendered the one way every public form shows them: label, optional hint, control,
+ * error below (components/ui/field.tsx). `key` lets Conform reset the control after a success.
+ */
+type Meta = Pick<FieldMetadata<unknown>, "key" | "name" | "errors" | "initialValue">;
+
+export function TextField({
+  meta,
+  label,
+  hint,
+  optional,
+  className,
+  rows,
+  ...input
+}: {
+  meta: Meta;
+  label: string;
+  hint?: React.ReactNode;
+  optional?: boolean;
+  className?: string;
+  /** Renders a textarea with this many rows. */
+  rows?: number;
+} & Pick<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "type" | "autoComplete" | "inputMode" | "placeholder" | "maxLength"
+>) {
+  const defaultValue = typeof meta.initialValue === "string" ? meta.initialValue : undefined;
+  return (
+    <Field label={label} errors={meta.errors} hint={hint} optional={optional} className={className}>
+      {(props) =>
+        rows ? (
+          <textarea
+            {...props}
+            key={meta.key}
+            name={meta.name}
+            defaultValue={defaultValue}
+            rows={rows}
+            maxLength={input.maxLength}
+            placeholder={input.placeholder}
+            className={controlClass}
+          />
+        ) : (
+          <input
+            {...props}
+            {...input}
+            key={meta.key}
+            name={meta.name}
+            defaultValue={defaultValue}
+            className={controlClass}
+          />
+        )
+      }
+    </Field>
+  );
+}
+
+/** A required checkbox (e.g. accepting the terms) with its label and error. */
+export function CheckboxField({ meta, id, children }: { meta: Meta; id: string; children: React.ReactNode }) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          key={meta.key}
+          name={meta.name}
+          type="checkbox"
+          defaultChecked={meta.initialValue === "on"}
+          className="mt-1 size-4 accent-brand-strong"
+          aria-invalid={meta.errors ? true : undefined}
+          aria-describedby={meta.errors ? errorId : undefined}
+        />
+        <label htmlFor={id} className="text-sm text-stone-800">
+          {children}
+        </label>
+      </div>
+      {meta.errors ? (
+        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {meta.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+import { useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { CaptchaField } from "~/components/captcha-field";
+import { FormActions } from "~/components/form-actions";
+import { CheckboxField, TextField } from "~/components/form-fields";
+import { controlClass, Field, FormMessage } from "~/components/ui/field";
+import { usePublicForm } from "~/components/use-public-form";
+import { regions } from "~/content/chile";
+import type { CompanyInfo } from "~/content/company";
+import { purchaseTexts as texts } from "~/content/forms";
+import { deliveryPromise } from "~/content/policies";
+import { comunasOfRegion, shippingFor } from "~/lib/chile";
+import { formatPrice } from "~/lib/format";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { SubmissionReply } from "~/lib/submission";
+import { orderFieldLimits, orderSchema } from "~/schemas/order";
+
+/** What the order action answers to the page's script. */
+export interface OrderCreated {
+  orderId: string;
+  number: string;
+  paymentUrl: string;
+}
+
+export interface PurchaseKit {
+  id: string;
+  name: string;
+  price: number;
+}
+
+/** The path of the purchase page and action of a kit. */
+export function purchasePath(kitId: string): string {
+  return `/comprar/${kitId}`;
+}
+
+/** Opens a tab within the visitor's click, so no pop-up blocker stops the payment page later. */
+function openPendingTab(): Window | null {
+  const tab = window.open("", "_blank");
+  if (!tab) return null;
+  try {
+    tab.opener = null;
+    tab.document.title = texts.paymentTabTitle;
+    tab.document.documentElement.lang = "es-CL";
+    tab.document.body.textContent = texts.paymentTabText;
+  } catch {
+    // Writing into the blank tab is a courtesy; the payment page replaces it anyway.
+  }
+  return tab;
+}
+
+/**
+ * The purchase-data form (DECISIONS D6): stores the order, then sends the tab opened within the
+ * click to the kit's payment page and shows the order confirmation. Used in the dialog and on the
+ * purchase page (which also works without JavaScript).
+ */
+export function PurchaseForm({
+  kit,
+  company,
+  initialReply,
+  onCancel,
+  cancelHref,
+}: {
+  kit: PurchaseKit;
+  company: Pick<CompanyInfo, "email" | "whatsappNumber">;
+  initialReply?: SubmissionReply<OrderCreated> | undefined;
+  onCancel?: () => void;
+  cancelHref?: string;
+}) {
+  const navigate = useNavigate();
+  const paymentTab = useRef<Window | null>(null);
+  const hydrated = useHydrated();
+  const closeTab = () => {
+    paymentTab.current?.close();
+    paymentTab.current = null;
+  };
+
+  const { fetcher, form, fields, captcha, formRef, busy, onSubmit, formMessage } = usePublicForm({
+    id: `compra-${kit.id}`,
+    schema: orderSchema,
+    initialReply,
+    onBeforeSend: () => {
+      if (!paymentTab.current || paymentTab.current.closed) paymentTab.current = openPendingTab();
+    },
+    onSuccess: (reply) => {
+      const created = reply.extra;
+      if (!created) return;
+      if (paymentTab.current && !paymentTab.current.closed)
+        paymentTab.current.location.replace(created.paymentUrl);
+      paymentTab.current = null;
+      void navigate(`/pedido/${created.orderId}`);
+    },
+    onFailure: closeTab,
+  });
+  // Kept typed values (a refusal without JavaScript re-renders the page with them).
+  const [regionCut, setRegionCut] = useState(() => (fields.region.initialValue as string | undefined) ?? "");
+  const [comunaCut, setComunaCut] = useState(() => (fields.comuna.initialValue as string | undefined) ?? "");
+
+  const regionComunas = regionCut ? comunasOfRegion(regionCut) : [];
+  const shipping = comunaCut ? shippingFor(comunaCut).kind : undefined;
+  const failure = formMessage;
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={purchasePath(kit.id)}
+      id={form.id}
+      noValidate
+      onSubmit={onSubmit}
+      ref={formRef}
+      className="space-y-4"
+    >
+      <input type="hidden" name="kitId" value={kit.id} />
+      <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          meta={fields.name}
+          label={texts.nameLabel}
+          autoComplete="name"
+          maxLength={orderFieldLimits.name}
+          className="sm:col-span-2"
+        />
+        <TextField
+          meta={fields.email}
+          label={texts.emailLabel}
+          hint={texts.emailHint}
+          type="email"
+          autoComplete="email"
+          maxLength={orderFieldLimits.email}
+        />
+        <TextField
+          meta={fields.phone}
+          label={texts.phoneLabel}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="+56 9 1234 5678"
+          maxLength={orderFieldLimits.phone}
+        />
+        <Field label={texts.regionLabel} errors={fields.region.errors}>
+          {(props) => (
+            <select
+              {...props}
+              key={fields.region.key}
+              name={fields.region.name}
+              defaultValue={(fields.region.initialValue as string | undefined) ?? ""}
+              autoComplete="address-level1"
+              onChange={(event) => {
+                setRegionCut(event.target.value);
+                setComunaCut("");
+              }}
+              className={controlClass}
+            >
+              <option value="">{texts.regionPlaceholder}</option>
+              {regions.map((region) => (
+                <option key={region.cut} value={region.cut}>
+                  {region.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={texts.comunaLabel} errors={fields.comuna.errors}>
+          {(props) => (
+            <select
+              {...props}
+              key={`${fields.comuna.key ?? ""}-${regionCut}`}
+              name={fields.comuna.name}
+              defaultValue={comunaCut}
+              autoComplete="address-level2"
+              onChange={(event) => setComunaCut(event.target.value)}
+              className={controlClass}
+            >
+              <option value="">
+                {regionCut || !hydrated ? texts.comunaPlaceholder : texts.comunaFirstRegion}
+              </option>
+              {hydrated
+                ? regionComunas.map((comuna) => (
+                    <option key={comuna.cut} value={comuna.cut}>
+                      {comuna.name}
+                    </option>
+                  ))
+                : // Without JavaScript the list cannot follow the región: every comuna, by región.
+                  regions.map((region) => (
+                    <optgroup key={region.cut} label={region.name}>
+                      {comunasOfRegion(region.cut).map((comuna) => (
+                        <option key={comuna.cut} value={comuna.cut}>
+                          {comuna.name}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+            </select>
+          )}
+        </Field>
+        <TextField
+          meta={fields.address}
+          label={texts.addressLabel}
+          hint={texts.addressHint}
+          autoComplete="street-address"
+          maxLength={orderFieldLimits.address}
+          className="sm:col-span-2"
+        />
+        <TextField
+          meta={fields.rut}
+          label={texts.rutLabel}
+          optional
+          hint={texts.rutHint}
+          placeholder="12.345.678-5"
+          maxLength={12}
+        />
+        <TextField
+          meta={fields.notes}
+          label={texts.notesLabel}
+          optional
+          hint={texts.notesHint}
+          rows={2}
+          maxLength={orderFieldLimits.notes}
+        />
+        <div className="sm:col-span-2">
+          <CheckboxField meta={fields.acceptTerms} id={`${form.id}-terms`}>
+            {texts.termsBefore}
+            <Link to="/terminos" target="_blank" className="font-semibold underline">
+              {texts.termsLink}
+            </Link>
+            {texts.termsAfter}
+          </CheckboxField>
+        </div>
+      </fieldset>
+
+      <section aria-label={texts.summaryHeading} className="rounded-md bg-stone-100 p-3 text-sm">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="text-stone-700">{texts.productLabel}</dt>
+          <dd className="text-right font-medium">{kit.name}</dd>
+          <dt className="text-stone-700">{texts.shippingLabel}</dt>
+          <dd className="text-right font-medium" aria-live="polite">
+            {shipping === "free"
+              ? texts.shippingFree
+              : shipping === "arranged"
+                ? texts.shippingArranged
+                : texts.shippingPending}
+          </dd>
+          <dt className="text-stone-700">{texts.deliveryLabel}</dt>
+          <dd className="text-right font-medium">{deliveryPromise}</dd>
+          <dt className="font-bold">{texts.totalLabel}</dt>
+          <dd className="text-right text-base font-bold">{formatPrice(kit.price)}</dd>
+        </dl>
+      </section>
+
+      <CaptchaField ref={captcha} company={company} eager={Boolean(onCancel)} />
+      {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
+
+      <FormActions
+        busy={busy}
+        submitLabel={texts.submitLabel}
+        submittingLabel={texts.submittingLabel}
+        cancelLabel={texts.cancelLabel}
+        onCancel={onCancel}
+        cancelHref={cancelHref}
+      />
+    </fetcher.Form>
+  );
+}

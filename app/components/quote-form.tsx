@@ -1,0 +1,139 @@
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { CaptchaField } from "~/components/captcha-field";
+import { FormActions } from "~/components/form-actions";
+import { TextField } from "~/components/form-fields";
+import { FormMessage } from "~/components/ui/field";
+import { usePublicForm } from "~/components/use-public-form";
+import type { CompanyInfo } from "~/content/company";
+import { quoteTexts as texts } from "~/content/forms";
+import type { SubmissionReply } from "~/lib/submission";
+import { quoteFieldLimits, quoteSchema } from "~/schemas/quote";
+
+/** What the quotation action answers to the page's script. */
+export interface QuoteReceived {
+  fullName: string;
+  productId: string;
+}
+
+/** Where the browser goes after a quotation (DECISIONS D10). */
+export function quoteThanksPath(productId: string): string {
+  return `/gracias?producto=${encodeURIComponent(productId)}&tipo=cotizacion`;
+}
+
+/**
+ * The company quotation form ("Solicitar Cotización", SPEC §5): a toast and the thank-you page on
+ * success, an error toast (and the reason inline) on failure. Used in the dialog and on the
+ * quotation page (which also works without JavaScript).
+ */
+export function QuoteForm({
+  kit,
+  company,
+  initialReply,
+  onCancel,
+  cancelHref,
+}: {
+  kit: { id: string; name: string };
+  company: Pick<CompanyInfo, "email" | "whatsappNumber">;
+  initialReply?: SubmissionReply<QuoteReceived> | undefined;
+  onCancel?: () => void;
+  cancelHref?: string;
+}) {
+  const navigate = useNavigate();
+  const { fetcher, form, fields, captcha, formRef, busy, onSubmit, formMessage } = usePublicForm({
+    id: `cotizacion-${kit.id}`,
+    schema: quoteSchema,
+    initialReply,
+    onSuccess: (reply) => {
+      const received = reply.extra;
+      if (!received) return;
+      toast.success(texts.successTitle, { description: texts.successText(received.fullName) });
+      void navigate(quoteThanksPath(received.productId));
+    },
+    onFailure: (reply) => {
+      // Field errors speak for themselves; anything else also gets the spec's error toast.
+      if (!reply || reply.formMessage) toast.error(texts.failureTitle, { description: texts.failure });
+    },
+  });
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={`/cotizar/${kit.id}`}
+      id={form.id}
+      noValidate
+      onSubmit={onSubmit}
+      ref={formRef}
+      className="space-y-4"
+    >
+      <input type="hidden" name="productId" value={kit.id} />
+      <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          meta={fields.fullName}
+          label={texts.fullNameLabel}
+          autoComplete="name"
+          maxLength={quoteFieldLimits.fullName}
+        />
+        <TextField
+          meta={fields.email}
+          label={texts.emailLabel}
+          type="email"
+          autoComplete="email"
+          maxLength={quoteFieldLimits.email}
+        />
+        <TextField
+          meta={fields.phone}
+          label={texts.phoneLabel}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="+56 9 1234 5678"
+          maxLength={quoteFieldLimits.phone}
+        />
+        <TextField
+          meta={fields.company}
+          label={texts.companyLabel}
+          autoComplete="organization"
+          maxLength={quoteFieldLimits.company}
+        />
+        <TextField
+          meta={fields.city}
+          label={texts.cityLabel}
+          autoComplete="address-level2"
+          maxLength={quoteFieldLimits.city}
+          className="sm:col-span-2"
+        />
+        <TextField
+          meta={fields.additionalNotes}
+          label={texts.additionalNotesLabel}
+          optional
+          hint={texts.additionalNotesHint}
+          rows={3}
+          maxLength={quoteFieldLimits.additionalNotes}
+          className="sm:col-span-2"
+        />
+      </fieldset>
+      <p className="text-sm text-stone-700">
+        {texts.termsBefore}
+        <Link to="/terminos" target="_blank" className="font-semibold underline">
+          {texts.termsLink}
+        </Link>
+        {texts.termsMiddle}
+        <Link to="/privacidad" target="_blank" className="font-semibold underline">
+          {texts.privacyLink}
+        </Link>
+        {texts.termsAfter}
+      </p>
+      <CaptchaField ref={captcha} company={company} eager={Boolean(onCancel)} />
+      {formMessage ? <FormMessage tone="error">{formMessage}</FormMessage> : null}
+      <FormActions
+        busy={busy}
+        submitLabel={texts.submitLabel}
+        submittingLabel={texts.submittingLabel}
+        cancelLabel={texts.cancelLabel}
+        onCancel={onCancel}
+        cancelHref={cancelHref}
+      />
+    </fetcher.Form>
+  );
+}

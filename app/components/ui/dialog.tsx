@@ -1,0 +1,46 @@
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+
+/**
+ * A modal dialog in the shadcn/ui manner on Radix Dialog: focus is trapped and returned to the
+ * trigger, Escape and the close button dismiss it, the page behind is inert, and the title and
+ * description are announced.
+ */
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+export function DialogContent({
+  children,
+  className = "",
+  closeLabel = "Cerrar",
+  ...props
+}: DialogPrimitive.DialogContentProps & { closeLabel?: string }) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/60" />
+      <DialogPrimitive.Content
+        className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus-visible:outline-3 ${className}`}
+        {...props}
+      >
+        {children}
+        <DialogPrimitive.Close
+          className="absolute top-3 right-3 rounded-md p-1.5 text-stone-600 hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-3"
+          aria-label={closeLabel}
+        >
+          <X aria-hidden="true" className="size-5" />
+        </DialogPrimitive.Close>
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+export function DialogTitle({ className = "", ...props }: DialogPrimitive.DialogTitleProps) {
+  return (
+    <DialogPrimitive.Title className={`pr-8 text-xl font-bold text-stone-900 ${className}`} {...props} />
+  );
+}
+
+export function DialogDescription({ className = "", ...props }: DialogPrimitive.DialogDescriptionProps) {
+  return <DialogPrimitive.Description className={`mt-2 text-sm text-stone-700 ${className}`} {...props} />;
+}

@@ -1,0 +1,53 @@
+import type { Route } from "./+types/newsletter";
+import { NewsletterForm } from "~/components/newsletter-form";
+import { PageHeader } from "~/components/page-header";
+import { newsletterPageTexts } from "~/content/forms";
+import { footer } from "~/content/site";
+import { rootDataFromMatches, useRootData } from "~/lib/root-data";
+import { pageMeta } from "~/lib/seo";
+import type { SubmissionReply } from "~/lib/submission";
+import { newsletterSchema } from "~/schemas/newsletter";
+import { storeSubscription } from "~/services/customer-submissions.server";
+import { processSubmission } from "~/services/submissions.server";
+
+/**
+ * /newsletter: where the footer's signup posts. Subscribing again is the same quiet success (D15).
+ * The page shows the form on its own, e.g. with the answer to a post made without JavaScript.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const processed = await processSubmission({
+    request,
+    clientIp: context.clientIp,
+    form: "newsletter",
+    schema: newsletterSchema,
+    store: (trx, subscription) => storeSubscription(trx, subscription),
+    failureMessage: footer.newsletter.errorMessage,
+  });
+  if (!processed.ok) return processed.response;
+  return { status: "success", result: processed.result } satisfies SubmissionReply;
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: `${newsletterPageTexts.title} | LifeBox`,
+    description: newsletterPageTexts.metaDescription,
+    path: "/newsletter",
+    siteUrl: rootDataFromMatches(matches).siteUrl,
+    noindex: true,
+  });
+
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+  const { company } = useRootData();
+  return (
+    <>
+      <PageHeader title={footer.newsletter.heading} intro={footer.newsletter.text} />
+      <div className="mx-auto max-w-xl px-4 py-12">
+        <NewsletterForm
+          company={company}
+          initialReply={actionData as SubmissionReply | undefined}
+          tone="light"
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+
+/**
+ * The self-hosted anti-spam check of every public form (DECISIONS D13): an ALTCHA proof of work.
+ * The server hands out signed challenges (GET /api/captcha); the browser's widget finds the counter
+ * and posts the solution in the form's `altcha` field; the server checks the signature, the expiry
+ * and the solution here, without touching the database. That a solution is used only once is
+ * recorded by the submission itself (models/captcha-replay.server.ts), in its own transaction.
+ *
+ * Challenges are "deterministic": the server picks the counter and signs the derived key, so
+ * checking a solution costs two HMACs instead of redoing the browser's work.
+ */
+
+export const captchaFieldName = "altcha";
+export const captchaAlgorithm = "SHA-256";
+/** How long a challenge can be solved and used. */
+export const captchaLifetimeMs = 10 * 60_000;
+/** A payload larger than this is not one of ours (a real one is about 700 characters). */
+const maxPayloadLength = 4_000;
+
+export interface CaptchaSettings {
+  secret: string;
+  /** Largest counter the browser may have to find (env CAPTCHA_DIFFICULTY). */
+  difficulty: number;
+}
+
+export type CaptchaCheck =
+  | {
+      ok: true;
+      /** Identifies the challenge for the single-use record. */
+      challengeId: string;
+      expiresAt: Date;
+    }
+  | { ok: false; reason: "missing" | "invalid" | "expired" };
+
+/** The two HMAC secrets, derived from the one configured so they differ. */
+function secrets(secret: string) {
+  const derive = (label: string) => crypto.createHmac("sha256", secret).update(label).digest("hex");
+  return { signature: derive("altcha-challenge"), key: derive("altcha-derived-key") };
+}
+
+/** A new signed challenge, as the widget fetches it. */
+export async function createCaptchaChallenge(
+  settings: CaptchaSettings,
+  now: Date = new Date(),
+): Promise<Challenge> {
+  const { signature, key } = secrets(settings.secret);
+  return createChallenge({
+    algorithm: captchaAlgorithm,
+    cost: 1,
+    counter: randomInt(settings.difficulty, Math.max(1, Math.floor(settings.difficulty / 10))),
+    deriveKey,
+    expiresAt: new Date(now.getTime() + captchaLifetimeMs),
+    hmacSignatureSecret: signature,
+    hmacKeySignatureSecret: key,
+  });
+}
+
+interface Payload {
+  challenge: Challenge;
+  solution: Solution;
+}
+
+function parsePayload(value: string): Payload | undefined {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64").toString("utf8"));
+    if (typeof parsed !== "object" || parsed === null) return undefined;
+    const { challenge, solution } = parsed as Partial<Payload>;
+    if (typeof challenge !== "object" || challenge === null || typeof challenge.parameters !== "object") {
+      return undefined;
+    }
+    if (typeof challenge.signature !== "string" || typeof solution !== "object" || solution === null) {
+      return undefined;
+    }
+    if (typeof solution.counter !== "number" || typeof solution.derivedKey !== "string") return undefined;
+    return { challenge, solution };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks the `altcha` field of a submission: a challenge of ours, not expired, correctly solved.
+ * Never throws for bad input.
+ */
+export async function verifyCaptcha(
+  settings: CaptchaSettings,
+  value: FormDataEntryValue | null | undefined,
+): Promise<CaptchaCheck> {
+  if (typeof value !== "string" || value.trim() === "") return { ok: false, reason: "missing" };
+  if (value.length > maxPayloadLength) return { ok: false, reason: "invalid" };
+  const payload = parsePayload(value.trim());
+  if (!payload) return { ok: false, reason: "invalid" };
+  const { signature, key } = secrets(settings.secret);
+  try {
+    const result = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: signature,
+      hmacKeySignatureSecret: key,
+    });
+    if (result.expired) return { ok: false, reason: "expired" };
+    if (!result.verified) return { ok: false, reason: "invalid" };
+  } catch {
+    return { ok: false, reason: "invalid" };
+  }
+  const expiresAt = payload.challenge.parameters.expiresAt;
+  // Signed challenges of ours always expire; one without expiry was not made here.
+  if (typeof expiresAt !== "number") return { ok: false, reason: "invalid" };
+  return { ok: true, challengeId: payload.challenge.signature!, expiresAt: new Date(expiresAt * 1000) };
+}
+
+/**
+ * The configured secret, or the one kept in `dataDir/captcha-secret` (created on first use with
+ * owner-only permissions), so challenges survive a restart and every process shares them.
+ */
+export function resolveCaptchaSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, "captcha-secret");
+  try {
+    const stored = fs.readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("hex");
+  try {
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
+    throw error;
+  }
+}

@@ -1,0 +1,265 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+import type { z } from "zod";
+import { markChallengeUsed } from "~/models/captcha-replay.server";
+import { submissionMessages } from "~/content/forms";
+import {
+  honeypotFieldName,
+  scriptedFieldName,
+  scriptedFieldValue,
+  type FormName,
+  type SubmissionReply,
+} from "~/lib/submission";
+import {
+  captchaFieldName,
+  resolveCaptchaSecret,
+  verifyCaptcha,
+  type CaptchaSettings,
+} from "~/services/captcha.server";
+import { getEnv } from "~/services/env.server";
+import { getDb, type Db } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+import { kickMailWorker } from "~/services/mail.server";
+
+/**
+ * One path for everything a visitor submits (orders, quotations, contact messages, newsletter
+ * sign-ups), so the protections of DECISIONS D13 cannot be forgotten by one form:
+ *
+ * 1. the per-form, per-IP rate limit (429), before the body is read;
+ * 2. the body, read up to a size limit (413) and parsed as a form (400/415);
+ * 3. the honeypot field, which people never see (400);
+ * 4. the form's zod schema, the same one the browser used (400 with a message per field);
+ * 5. the ALTCHA solution: signature, expiry and work (403).
+ *
+ * Only then is the database touched: in one transaction the captcha challenge is marked used
+ * (a replay is refused with 403 and nothing stored), the submission stored and its e-mails
+ * queued. After the commit the mail worker is kicked; sending never blocks the answer (D19).
+ */
+
+/** Largest body a public form may send; a long contact message of accented text fits easily. */
+export const maxSubmissionBytes = 64 * 1024;
+export const formRateWindowMs = 10 * 60_000;
+
+export interface SubmissionSettings {
+  captcha: CaptchaSettings;
+  /** Submissions per form, IP and window (env FORM_RATE_LIMIT). */
+  rateLimit: number;
+}
+
+let current: SubmissionSettings | undefined;
+
+/** This process's settings, from the environment (the captcha secret resolved once). */
+export function getSubmissionSettings(): SubmissionSettings {
+  if (!current) {
+    const env = getEnv();
+    current = {
+      captcha: {
+        secret: resolveCaptchaSecret(env.CAPTCHA_SECRET, env.dataDir),
+        difficulty: env.CAPTCHA_DIFFICULTY,
+      },
+      rateLimit: env.FORM_RATE_LIMIT,
+    };
+  }
+  return current;
+}
+
+// --- rate limit ---------------------------------------------------------------------------------
+
+interface Window {
+  count: number;
+  resetAt: number;
+}
+
+const windows = new Map<string, Window>();
+const maxTrackedWindows = 50_000;
+
+/** Counts one submission of `form` from `ip`; false once the limit for this window is passed. */
+export function takeSubmissionSlot(form: FormName, ip: string, limit: number, now = Date.now()): boolean {
+  const key = `${form}\u0000${ip}`;
+  let window = windows.get(key);
+  if (!window || window.resetAt <= now) {
+    if (windows.size >= maxTrackedWindows) {
+      for (const [staleKey, stale] of windows) if (stale.resetAt <= now) windows.delete(staleKey);
+    }
+    window = { count: 0, resetAt: now + formRateWindowMs };
+    windows.set(key, window);
+  }
+  window.count += 1;
+  return window.count <= limit;
+}
+
+/** Forgets every counted submission (tests start from a clean slate). */
+export function resetSubmissionSlots(): void {
+  windows.clear();
+}
+
+// --- body ---------------------------------------------------------------------------------------
+
+class BodyError extends Error {
+  readonly status: 400 | 413 | 415;
+  constructor(status: 400 | 413 | 415) {
+    super(`Form body refused with ${status}`);
+    this.status = status;
+  }
+}
+
+/** Reads the request's form body, refusing more than `limit` bytes without reading them all. */
+export async function readFormBody(request: Request, limit = maxSubmissionBytes): Promise<FormData> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
+    throw new BodyError(415);
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new BodyError(413);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        throw new BodyError(413);
+      }
+      chunks.push(value);
+    }
+  }
+  try {
+    const bytes = Buffer.concat(chunks);
+    if (type.startsWith("application/x-www-form-urlencoded")) {
+      const form = new FormData();
+      for (const [name, value] of new URLSearchParams(bytes.toString("utf8"))) form.append(name, value);
+      return form;
+    }
+    return await new Response(bytes, { headers: { "content-type": type } }).formData();
+  } catch {
+    throw new BodyError(400);
+  }
+}
+
+// --- the pipeline -------------------------------------------------------------------------------
+
+type Reply<Extra> = ReturnType<typeof data<SubmissionReply<Extra>>>;
+
+function refuse<Extra>(status: number, formMessage: string, captchaRejected = false): Reply<Extra> {
+  return data<SubmissionReply<Extra>>(
+    {
+      status: "error",
+      result: { status: "error", error: { "": [formMessage] } },
+      formMessage,
+      captchaRejected,
+    },
+    { status },
+  );
+}
+
+export interface ProcessSubmissionOptions<Schema extends z.ZodType, Stored> {
+  request: Request;
+  clientIp: string;
+  form: FormName;
+  schema: Schema;
+  settings?: SubmissionSettings;
+  /** Stores the submission (and queues its e-mails) inside the transaction that uses the captcha. */
+  store: (trx: Db, value: z.output<Schema>) => Promise<Stored>;
+  /** The message for a storage failure (SPEC §8). */
+  failureMessage: string;
+  db?: Db;
+}
+
+export type ProcessedSubmission<Schema extends z.ZodType, Stored> =
+  | {
+      ok: true;
+      value: z.output<Schema>;
+      stored: Stored;
+      /** The Conform result that clears the form. */
+      result: SubmissionResult<string[]>;
+      /** Sent by the page's script (answer with data), not by a plain form post (redirect). */
+      scripted: boolean;
+    }
+  | { ok: false; response: Reply<never> };
+
+/**
+ * Runs the checks above and stores the submission. The caller turns a success into its answer (a
+ * redirect, or data for the browser's form); a refusal already is the answer.
+ */
+export async function processSubmission<Schema extends z.ZodType, Stored>(
+  options: ProcessSubmissionOptions<Schema, Stored>,
+): Promise<ProcessedSubmission<Schema, Stored>> {
+  const { request, clientIp, form, schema, store, failureMessage } = options;
+  const settings = options.settings ?? getSubmissionSettings();
+  const log = logger.child({ form });
+
+  if (!takeSubmissionSlot(form, clientIp, settings.rateLimit)) {
+    log.warn({ ip: clientIp }, "Form rate limit reached");
+    return { ok: false, response: refuse(429, submissionMessages.rateLimited) };
+  }
+
+  let formData: FormData;
+  try {
+    formData = await readFormBody(request);
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    log.warn({ ip: clientIp, status: error.status }, "Form body refused");
+    return {
+      ok: false,
+      response: refuse(
+        error.status,
+        error.status === 413 ? submissionMessages.tooLarge : submissionMessages.malformed,
+      ),
+    };
+  }
+
+  const honeypot = formData.get(honeypotFieldName);
+  if (typeof honeypot !== "string" || honeypot !== "") {
+    log.warn({ ip: clientIp }, "Honeypot field filled or missing");
+    return { ok: false, response: refuse(400, submissionMessages.honeypot) };
+  }
+
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    return {
+      ok: false,
+      response: data<SubmissionReply<never>>(
+        { status: "error", result: submission.reply() },
+        { status: 400 },
+      ),
+    };
+  }
+
+  const captcha = await verifyCaptcha(settings.captcha, formData.get(captchaFieldName));
+  if (!captcha.ok) {
+    log.warn({ ip: clientIp, reason: captcha.reason }, "Captcha refused");
+    const message =
+      captcha.reason === "missing" ? submissionMessages.captchaMissing : submissionMessages.captchaInvalid;
+    return { ok: false, response: refuse(403, message, true) };
+  }
+
+  const db = options.db ?? getDb();
+  let stored: Stored;
+  try {
+    const outcome = await db.transaction().execute(async (trx) => {
+      if (!(await markChallengeUsed(trx, captcha.challengeId, captcha.expiresAt)))
+        return { replay: true as const };
+      return { replay: false as const, stored: await store(trx, submission.value) };
+    });
+    if (outcome.replay) {
+      log.warn({ ip: clientIp }, "Captcha solution used twice");
+      return { ok: false, response: refuse(403, submissionMessages.captchaInvalid, true) };
+    }
+    stored = outcome.stored;
+  } catch (error) {
+    log.error({ err: error }, "Storing a submission failed");
+    return { ok: false, response: refuse(503, failureMessage, true) };
+  }
+  kickMailWorker();
+  return {
+    ok: true,
+    value: submission.value,
+    stored,
+    result: submission.reply({ resetForm: true }),
+    scripted: formData.get(scriptedFieldName) === scriptedFieldValue,
+  };
+}
