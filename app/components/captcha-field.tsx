@@ -25,8 +25,6 @@ declare module "react" {
         name?: string;
         language?: string;
         auto?: string;
-        hidefooter?: string;
-        hidelogo?: string;
       };
     }
   }
@@ -156,8 +154,6 @@ export function CaptchaField({
               name="altcha"
               language="es-419"
               auto="off"
-              hidefooter="true"
-              hidelogo="true"
             />
           ) : (
             <p className="text-xs text-stone-600">{captchaTexts.privacyNote}</p>

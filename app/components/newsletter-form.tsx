@@ -61,12 +61,14 @@ export function NewsletterForm({
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
+    // Read now: the fields are disabled while sending, and disabled fields are not submitted.
+    const formData = new FormData(form);
     setOutcome(undefined);
     setFieldError(undefined);
     setChecking(true);
     try {
       const { newsletterSchema } = await loadSchema();
-      const checked = newsletterSchema.safeParse({ email: new FormData(form).get("email") ?? "" });
+      const checked = newsletterSchema.safeParse({ email: formData.get("email") ?? "" });
       if (!checked.success) {
         setFieldError(checked.error.issues[0]?.message);
         input.current?.focus();
@@ -76,8 +78,9 @@ export function NewsletterForm({
         setOutcome({ status: "error", message: submissionMessages.captchaUnsolved });
         return;
       }
-      // Read again: the widget has added its solution to the form.
-      void fetcher.submit(new FormData(form), { method: "post", action: "/newsletter" });
+      // The widget has put its solution into the form meanwhile.
+      formData.set("altcha", new FormData(form).get("altcha") ?? "");
+      void fetcher.submit(formData, { method: "post", action: "/newsletter" });
     } finally {
       setChecking(false);
     }

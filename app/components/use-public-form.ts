@@ -1,6 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import type { CaptchaHandle } from "~/components/captcha-field";
@@ -70,7 +71,8 @@ export function usePublicForm<Schema extends z.ZodType, Extra>({
     event.preventDefault();
     setSolving(true);
     void (captcha.current?.ensureSolved() ?? Promise.resolve(false)).then((solved) => {
-      setSolving(false);
+      // Enable the fields again before sending: disabled fields are not part of a submission.
+      flushSync(() => setSolving(false));
       if (solved) {
         formRef.current?.requestSubmit();
       } else {

@@ -30,7 +30,8 @@ let hashes: string[] | undefined;
 export function injectedStyleHashes(): string[] {
   if (!hashes) {
     const css = sonnerStylesheet();
-    hashes = css ? [styleHash(css)] : [];
+    // sonner appends its <style> element before filling it, so the empty element is checked too.
+    hashes = css ? [styleHash(""), styleHash(css)] : [];
   }
   return hashes;
 }

@@ -1,5 +1,14 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { setNonce } from "get-nonce";
 import { X } from "lucide-react";
+
+// Radix locks the page's scroll with a <style> element it adds at run time; our
+// Content-Security-Policy accepts it only with the page's nonce (browsers expose it on elements as
+// the `nonce` property).
+if (typeof document !== "undefined") {
+  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+  if (nonce) setNonce(nonce);
+}
 
 /**
  * A modal dialog in the shadcn/ui manner on Radix Dialog: focus is trapped and returned to the

@@ -1,0 +1,856 @@
+import fs from "node:fs";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { submissionMessages } from "~/content/forms";
+import { getKit } from "~/content/kits";
+import type { SubmissionReply } from "~/lib/submission";
+import { createCaptchaChallenge } from "~/services/captcha.server";
+import { setDatabase, type Db, type DbHandle } from "~/services/db.server";
+import { examplePaymentLink } from "~/services/env.server";
+import { getSubmissionSettings, resetSubmissionSlots } from "~/services/submissions.server";
+import * as contact from "./contact";
+import * as newsletter from "./newsletter";
+import * as purchase from "./purchase";
+import * as quote from "./quote";
+import * as unsubscribe from "./unsubscribe";
+import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
+
+/**
+ * The public forms end to end below the HTTP server: real Requests into the real route actions, the
+ * real submission pipeline (rate limit, body, honeypot, schema, ALTCHA, single use) and a real
+ * migrated database of every dialect under test.
+ *
+ * The configuration is read once per process (getEnv), so it is set before anything reads it.
+ */
+const testEnv = vi.hoisted(async () => {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const dataDir = mkdtempSync(join(tmpdir(), "lifebox-forms-test-"));
+  const values = {
+    DATA_DIR: dataDir,
+    CAPTCHA_SECRET: "f0".repeat(32),
+    CAPTCHA_DIFFICULTY: "50",
+    FORM_RATE_LIMIT: "5",
+    SHOP_NOTIFY_EMAIL: "tienda@lifebox.test",
+    SMTP_URL: "",
+    PAYMENT_LINK_ESSENTIAL: "",
+    PAYMENT_LINK_NAUTICAL_MINI: "",
+    LOG_LEVEL: "silent",
+  };
+  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
+  return values;
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  fs.rmSync((await testEnv).DATA_DIR, { recursive: true, force: true });
+});
+
+// --- helpers ------------------------------------------------------------------------------------
+
+const shopEmail = "tienda@lifebox.test";
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const orderNumber = /^LB-[A-HJ-KM-NP-Z2-9]{6}$/;
+
+let sequence = 0;
+/** A value no other test uses, so rows can be told apart. */
+const unique = () => `${Date.now().toString(36)}${(++sequence).toString(36)}`;
+const uniqueEmail = (name: string) => `${name}.${unique()}@example.cl`;
+/** A fresh visitor IP per use, so one test's posts never count against another's. */
+const nextIp = () => `198.51.100.${(++sequence % 250) + 1}`;
+
+/** The `altcha` field of a freshly solved challenge, as the browser's widget posts it. */
+async function captchaPayload(now?: Date): Promise<string> {
+  const challenge = await createCaptchaChallenge(getSubmissionSettings().captcha, now);
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("The test challenge could not be solved");
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+type Fields = Record<string, string>;
+
+/** A form post as a browser sends it: urlencoded by default, multipart on request. */
+function formPost(path: string, fields: Fields, { multipart = false } = {}): Request {
+  const url = `http://localhost${path}`;
+  if (!multipart) return new Request(url, { method: "POST", body: new URLSearchParams(fields) });
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return new Request(url, { method: "POST", body });
+}
+
+/** What React Router hands an action or loader (the server adds the nonce and the IP). */
+function routeArgs<Args>(request: Request, params: Record<string, string> = {}, clientIp = nextIp()): Args {
+  return { request, params, context: { cspNonce: "n", clientIp } } as unknown as Args;
+}
+
+interface Answer {
+  status: number;
+  location: string | null;
+  body: SubmissionReply<Record<string, unknown>> | undefined;
+}
+
+/**
+ * An action's answer in one shape: a redirect (Response), React Router's data() (a
+ * DataWithResponseInit with `data` and `init`), or a plain object (200).
+ */
+function statusAndBody(result: unknown): Answer {
+  if (result instanceof Response) {
+    return { status: result.status, location: result.headers.get("location"), body: undefined };
+  }
+  if (
+    typeof result === "object" &&
+    result !== null &&
+    (result as { type?: unknown }).type === "DataWithResponseInit"
+  ) {
+    const { data, init } = result as { data: Answer["body"]; init: ResponseInit | null };
+    return { status: init?.status ?? 200, location: null, body: data };
+  }
+  return { status: 200, location: null, body: result as Answer["body"] };
+}
+
+const withHoneypot = (fields: Fields): Fields => ({ website: "", ...fields });
+
+async function postOrder(fields: Fields, { ip = nextIp(), multipart = false } = {}) {
+  const request = formPost("/comprar/essential", fields, { multipart });
+  return statusAndBody(await purchase.action(routeArgs(request, { kitId: fields.kitId ?? "essential" }, ip)));
+}
+
+async function postQuote(fields: Fields, ip = nextIp()) {
+  const request = formPost("/cotizar/essential", fields);
+  return statusAndBody(await quote.action(routeArgs(request, { kitId: "essential" }, ip)));
+}
+
+async function postContact(fields: Fields, ip = nextIp()) {
+  return statusAndBody(await contact.action(routeArgs(formPost("/contacto", fields), {}, ip)));
+}
+
+async function postNewsletter(fields: Fields, ip = nextIp()) {
+  return statusAndBody(await newsletter.action(routeArgs(formPost("/newsletter", fields), {}, ip)));
+}
+
+/** A complete purchase-data form as the page posts it (untrimmed, as people type). */
+async function orderFields(overrides: Fields = {}): Promise<Fields> {
+  return withHoneypot({
+    kitId: "essential",
+    name: "  Ana Pérez Soto ",
+    email: ` ${uniqueEmail("ana")} `,
+    phone: " +56 9 1234 5678 ",
+    region: "13",
+    comuna: "13101",
+    address: "  Av. Libertador Bernardo O'Higgins 1234, depto. 56 ",
+    rut: " 123456785 ",
+    notes: "  Dejar en conserjería ",
+    acceptTerms: "on",
+    altcha: await captchaPayload(),
+    ...overrides,
+  });
+}
+
+async function quoteFields(overrides: Fields = {}): Promise<Fields> {
+  return withHoneypot({
+    productId: "essential",
+    fullName: "  Carla Muñoz ",
+    email: ` ${uniqueEmail("carla")} `,
+    phone: " +56 2 2345 6789 ",
+    company: " Constructora Andes SpA ",
+    city: " Concepción ",
+    additionalNotes: "  Necesitamos 20 unidades. ",
+    altcha: await captchaPayload(),
+    ...overrides,
+  });
+}
+
+async function contactFields(overrides: Fields = {}): Promise<Fields> {
+  return withHoneypot({
+    name: "  Pedro Soto ",
+    email: ` ${uniqueEmail("pedro")} `,
+    subject: " Consulta por despacho ",
+    message: "  ¿Despachan a Punta Arenas?\nGracias. ",
+    altcha: await captchaPayload(),
+    ...overrides,
+  });
+}
+
+async function newsletterFields(overrides: Fields = {}): Promise<Fields> {
+  return withHoneypot({
+    email: ` ${uniqueEmail("Sub").toUpperCase()} `,
+    altcha: await captchaPayload(),
+    ...overrides,
+  });
+}
+
+const tables = [
+  "orders",
+  "order_status_changes",
+  "quotes",
+  "contact_messages",
+  "subscribers",
+  "mail_queue",
+  "used_captcha_challenges",
+] as const;
+type Table = (typeof tables)[number];
+
+async function countRows(db: Db, table: Table): Promise<number> {
+  const result = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+  return Number(result.rows[0]?.n);
+}
+
+/** How many rows each table holds: "nothing stored" means this does not change. */
+async function rowCounts(db: Db): Promise<Record<Table, number>> {
+  const counts = await Promise.all(tables.map((table) => countRows(db, table)));
+  return Object.fromEntries(tables.map((table, i) => [table, counts[i]])) as Record<Table, number>;
+}
+
+async function mailIds(db: Db): Promise<Set<string>> {
+  return new Set((await db.selectFrom("mail_queue").select("id").execute()).map((row) => row.id));
+}
+
+/** The e-mails queued since `before`, as (kind, recipient) sorted by kind. */
+async function mailSince(db: Db, before: Set<string>) {
+  const rows = await db
+    .selectFrom("mail_queue")
+    .select(["id", "kind", "to_address", "subject", "text_body", "status", "sent_at"])
+    .execute();
+  return rows
+    .filter((row) => !before.has(row.id))
+    .sort((a, b) => a.kind.localeCompare(b.kind))
+    .map(({ id: _id, ...row }) => row);
+}
+
+/** Installs the test database as the process's database for the block's tests. */
+function useAsProcessDatabase(database: () => DbHandle) {
+  const holder = globalThis as typeof globalThis & { __lifeboxDb?: DbHandle };
+  let previous: DbHandle | undefined;
+  beforeAll(() => {
+    previous = holder.__lifeboxDb;
+    setDatabase(database());
+  });
+  afterAll(() => {
+    // Only forget it here: the database itself is dropped by useMigratedDatabase.
+    holder.__lifeboxDb = previous;
+  });
+}
+
+beforeEach(() => {
+  resetSubmissionSlots();
+});
+
+// --- the tests ----------------------------------------------------------------------------------
+
+describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
+  const database = useMigratedDatabase(dialect);
+  useAsProcessDatabase(database);
+  let db: Db;
+  beforeAll(() => {
+    db = database().db;
+  });
+
+  it("uses the test configuration", () => {
+    expect(getSubmissionSettings()).toEqual({
+      captcha: { secret: "f0".repeat(32), difficulty: 50 },
+      rateLimit: 5,
+    });
+  });
+
+  describe("purchase (order)", () => {
+    it("stores a plain form post exactly and redirects to the order page", async () => {
+      const fields = await orderFields({
+        // Whatever else is posted is ignored; the price comes from the catalogue.
+        price: "1",
+        unitPrice: "1",
+        total: "1",
+        kitName: "Gratis",
+        status: "pagado",
+        shippingKind: "free",
+        id: "00000000-0000-4000-8000-000000000000",
+      });
+      const email = fields.email!.trim();
+      const mailBefore = await mailIds(db);
+      const before = await rowCounts(db);
+
+      const answer = await postOrder(fields);
+
+      expect(answer.status).toBe(303);
+      expect(answer.body).toBeUndefined();
+      const id = /^\/pedido\/(.+)$/.exec(answer.location ?? "")?.[1];
+      expect(id).toMatch(uuid);
+
+      const row = await db.selectFrom("orders").selectAll().where("id", "=", id!).executeTakeFirstOrThrow();
+      const kit = getKit("essential")!;
+      expect(row).toEqual({
+        id,
+        number: expect.stringMatching(orderNumber),
+        kit_id: "essential",
+        kit_name: kit.name,
+        unit_price: kit.price,
+        shipping_kind: "free",
+        total: kit.price,
+        status: "pendiente_pago",
+        customer_name: "Ana Pérez Soto",
+        email,
+        phone: "+56 9 1234 5678",
+        region_cut: "13",
+        comuna_cut: "13101",
+        address: "Av. Libertador Bernardo O'Higgins 1234, depto. 56",
+        rut: "12.345.678-5",
+        notes: "Dejar en conserjería",
+        terms_accepted_at: expect.stringMatching(isoTime),
+        created_at: expect.stringMatching(isoTime),
+        updated_at: expect.stringMatching(isoTime),
+      });
+      expect(kit.price).toBe(219990);
+      expect(row.terms_accepted_at).toBe(row.created_at);
+
+      const changes = await db
+        .selectFrom("order_status_changes")
+        .selectAll()
+        .where("order_id", "=", id!)
+        .execute();
+      expect(changes).toEqual([
+        {
+          id: expect.stringMatching(uuid),
+          order_id: id,
+          from_status: null,
+          to_status: "pendiente_pago",
+          changed_by: null,
+          changed_at: row.created_at,
+        },
+      ]);
+
+      const mails = await mailSince(db, mailBefore);
+      expect(
+        mails.map(({ kind, to_address, status, sent_at }) => ({ kind, to_address, status, sent_at })),
+      ).toEqual([
+        { kind: "order-confirmation", to_address: email, status: "pending", sent_at: null },
+        { kind: "shop-new-order", to_address: shopEmail, status: "pending", sent_at: null },
+      ]);
+      for (const mail of mails) expect(mail.text_body).toContain(row.number);
+
+      expect(await rowCounts(db)).toEqual({
+        ...before,
+        orders: before.orders + 1,
+        order_status_changes: before.order_status_changes + 1,
+        mail_queue: before.mail_queue + 2,
+        used_captcha_challenges: before.used_captcha_challenges + 1,
+      });
+    });
+
+    it("stores blank optional fields as null and arranges shipping to Isla de Pascua", async () => {
+      const fields = await orderFields({
+        kitId: "nautical-mini",
+        region: "05",
+        comuna: "05201",
+        rut: "   ",
+        notes: "",
+      });
+      const answer = await postOrder(fields);
+      expect(answer.status).toBe(303);
+      const id = answer.location!.replace("/pedido/", "");
+      const row = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      const kit = getKit("nautical-mini")!;
+      expect(row).toMatchObject({
+        kit_id: "nautical-mini",
+        kit_name: kit.name,
+        unit_price: kit.price,
+        total: kit.price,
+        shipping_kind: "arranged",
+        region_cut: "05",
+        comuna_cut: "05201",
+        rut: null,
+        notes: null,
+        status: "pendiente_pago",
+      });
+    });
+
+    it("reads a multipart post the same way", async () => {
+      const fields = await orderFields();
+      const answer = await postOrder(fields, { multipart: true });
+      expect(answer.status).toBe(303);
+      const row = await db
+        .selectFrom("orders")
+        .select(["email", "customer_name"])
+        .where("id", "=", answer.location!.replace("/pedido/", ""))
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ email: fields.email!.trim(), customer_name: "Ana Pérez Soto" });
+    });
+
+    it("answers the page's script with data: the order id, number and payment link", async () => {
+      const fields = await orderFields({ via: "js" });
+      const mailBefore = await mailIds(db);
+      const answer = await postOrder(fields);
+
+      expect(answer.status).toBe(200);
+      expect(answer.location).toBeNull();
+      const extra = answer.body?.extra as { orderId: string; number: string; paymentUrl: string };
+      expect(answer.body).toMatchObject({ status: "success", result: { initialValue: null } });
+      expect(extra).toEqual({
+        orderId: expect.stringMatching(uuid),
+        number: expect.stringMatching(orderNumber),
+        paymentUrl: examplePaymentLink("essential").replace("{pedido}", extra.number),
+      });
+      expect(extra.paymentUrl).toBe(`https://pago.lifebox.example/essential?pedido=${extra.number}`);
+
+      const row = await db
+        .selectFrom("orders")
+        .select(["id", "number", "email"])
+        .where("id", "=", extra.orderId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ id: extra.orderId, number: extra.number, email: fields.email!.trim() });
+      expect(await mailSince(db, mailBefore)).toHaveLength(2);
+    });
+
+    it("refuses a replayed captcha with 403 and stores nothing", async () => {
+      const altcha = await captchaPayload();
+      expect((await postOrder(await orderFields({ altcha }))).status).toBe(303);
+      const before = await rowCounts(db);
+
+      const replay = await postOrder(await orderFields({ altcha }));
+      expect(replay.status).toBe(403);
+      expect(replay.body).toMatchObject({
+        status: "error",
+        formMessage: submissionMessages.captchaInvalid,
+        captchaRejected: true,
+        result: { status: "error", error: { "": [submissionMessages.captchaInvalid] } },
+      });
+      // Also from another IP, with the script's flag, and on another form.
+      expect((await postOrder(await orderFields({ altcha, via: "js" }))).status).toBe(403);
+      expect((await postContact(await contactFields({ altcha }))).status).toBe(403);
+      expect(await rowCounts(db)).toEqual(before);
+    });
+
+    it("accepts a captcha only once when two posts race with it", async () => {
+      const altcha = await captchaPayload();
+      const before = await rowCounts(db);
+      const answers = await Promise.all([
+        postOrder(await orderFields({ altcha })),
+        postOrder(await orderFields({ altcha })),
+        postOrder(await orderFields({ altcha })),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([303, 403, 403]);
+      expect(await rowCounts(db)).toEqual({
+        ...before,
+        orders: before.orders + 1,
+        order_status_changes: before.order_status_changes + 1,
+        mail_queue: before.mail_queue + 2,
+        used_captcha_challenges: before.used_captcha_challenges + 1,
+      });
+    });
+
+    it("stores nothing, and keeps the captcha, when storing fails (503)", async () => {
+      const altcha = await captchaPayload();
+      const before = await rowCounts(db);
+      // Make queueing the e-mails fail: the order written just before must go too.
+      await sql`alter table mail_queue rename to mail_queue_away`.execute(db);
+      let answer: Answer;
+      try {
+        answer = await postOrder(await orderFields({ altcha }));
+      } finally {
+        await sql`alter table mail_queue_away rename to mail_queue`.execute(db);
+      }
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({
+        status: "error",
+        formMessage: "Ocurrió un error al intentar crear la orden. Intenta nuevamente.",
+      });
+      expect(await rowCounts(db)).toEqual(before);
+      expect((await postOrder(await orderFields({ altcha }))).status).toBe(303);
+    });
+
+    it("refuses a missing captcha with 403 and the Spanish message, storing nothing", async () => {
+      const before = await rowCounts(db);
+      const { altcha: _altcha, ...withoutCaptcha } = await orderFields();
+      const missing = await postOrder(withoutCaptcha);
+      expect(missing.status).toBe(403);
+      expect(missing.body).toMatchObject({
+        status: "error",
+        formMessage: submissionMessages.captchaMissing,
+        captchaRejected: true,
+      });
+      expect(submissionMessages.captchaMissing).toBe(
+        "Falta la verificación anti-spam, que necesita JavaScript. Actívalo e intenta nuevamente, o escríbenos por WhatsApp o correo electrónico.",
+      );
+      const empty = await postOrder(await orderFields({ altcha: "" }));
+      expect(empty.status).toBe(403);
+      expect(empty.body?.formMessage).toBe(submissionMessages.captchaMissing);
+      expect(await rowCounts(db)).toEqual(before);
+    });
+
+    it("refuses a tampered, foreign or expired captcha with 403, storing nothing", async () => {
+      const before = await rowCounts(db);
+      const decoded = JSON.parse(Buffer.from(await captchaPayload(), "base64").toString("utf8")) as {
+        challenge: unknown;
+        solution: { counter: number; derivedKey: string };
+      };
+      const key = decoded.solution.derivedKey;
+      decoded.solution.derivedKey = `${key.slice(0, -1)}${key.endsWith("0") ? "1" : "0"}`;
+      const tampered = Buffer.from(JSON.stringify(decoded)).toString("base64");
+      const expired = await captchaPayload(new Date(Date.now() - 11 * 60_000));
+
+      for (const altcha of [tampered, "garbage", Buffer.from("{}").toString("base64"), expired]) {
+        const answer = await postOrder(await orderFields({ altcha }));
+        expect(answer.status).toBe(403);
+        expect(answer.body).toMatchObject({
+          formMessage: submissionMessages.captchaInvalid,
+          captchaRejected: true,
+        });
+      }
+      expect(await rowCounts(db)).toEqual(before);
+    });
+
+    it("refuses a filled honeypot with 400 and stores nothing", async () => {
+      const before = await rowCounts(db);
+      const altcha = await captchaPayload();
+      const filled = await postOrder(await orderFields({ website: "https://spam.example", altcha }));
+      expect(filled.status).toBe(400);
+      expect(filled.body).toMatchObject({ status: "error", formMessage: submissionMessages.honeypot });
+      expect(await rowCounts(db)).toEqual(before);
+      // The captcha was not used up by the refusal.
+      expect((await postOrder(await orderFields({ altcha }))).status).toBe(303);
+    });
+
+    it("refuses a missing honeypot with 400 and stores nothing", async () => {
+      const before = await rowCounts(db);
+      const { website: _website, ...withoutHoneypot } = await orderFields();
+      const answer = await postOrder(withoutHoneypot);
+      expect(answer.status).toBe(400);
+      expect(answer.body?.formMessage).toBe(submissionMessages.honeypot);
+      expect(await rowCounts(db)).toEqual(before);
+    });
+
+    it("answers invalid fields with 400 and the schema's Spanish messages, keeping the captcha", async () => {
+      const altcha = await captchaPayload();
+      const before = await rowCounts(db);
+      const { acceptTerms: _acceptTerms, ...withoutTerms } = await orderFields({
+        altcha,
+        name: " A ",
+        phone: "1234567",
+        address: "Calle 1",
+        region: "13",
+        comuna: "05201",
+        rut: "12.345.678-9",
+      });
+      const answer = await postOrder(withoutTerms);
+
+      expect(answer.status).toBe(400);
+      expect(answer.body?.status).toBe("error");
+      expect(answer.body?.result.status).toBe("error");
+      expect(answer.body?.result.error).toEqual({
+        name: ["El nombre debe tener al menos 2 caracteres."],
+        phone: ["El teléfono debe tener al menos 8 dígitos."],
+        address: ["La dirección debe tener al menos 10 caracteres."],
+        rut: ["Ingresa un RUT válido (por ejemplo, 12.345.678-5)"],
+        acceptTerms: ["Debes aceptar los Términos y Condiciones para continuar"],
+        comuna: ["Selecciona una comuna de la región elegida"],
+      });
+      // The typed values come back for the form to keep them.
+      expect(answer.body?.result.initialValue).toMatchObject({ name: " A ", phone: "1234567" });
+      expect(answer.body?.captchaRejected).toBeUndefined();
+      expect(await rowCounts(db)).toEqual(before);
+
+      // The same captcha still works once the fields are right.
+      const fixed = await postOrder(await orderFields({ altcha }));
+      expect(fixed.status).toBe(303);
+      expect(await countRows(db, "orders")).toBe(before.orders + 1);
+    });
+
+    it.each([
+      [
+        "a tampered kit",
+        { kitId: "deluxe" },
+        "kitId",
+        "El producto no es válido. Recarga la página e intenta nuevamente.",
+      ],
+      ["a bad e-mail", { email: "ana@" }, "email", "Ingresa un email válido"],
+      [
+        "letters in the phone",
+        { phone: "nueve 12345678" },
+        "phone",
+        "El teléfono solo puede tener números, espacios y el signo + al inicio.",
+      ],
+      ["an unknown región", { region: "99" }, "region", "Selecciona una región"],
+      [
+        "terms not accepted",
+        { acceptTerms: "off" },
+        "acceptTerms",
+        "Debes aceptar los Términos y Condiciones para continuar",
+      ],
+    ])("answers %s with 400 and its message", async (_label, overrides: Fields, field, message) => {
+      const before = await rowCounts(db);
+      const answer = await postOrder(await orderFields(overrides));
+      expect(answer.status).toBe(400);
+      expect(answer.body?.result.error?.[field]).toEqual([message]);
+      expect(await rowCounts(db)).toEqual(before);
+    });
+
+    it("refuses the post over the rate limit with 429, storing nothing; another IP still gets through", async () => {
+      const { rateLimit } = getSubmissionSettings();
+      const ip = nextIp();
+      for (let i = 0; i < rateLimit; i++) {
+        expect((await postOrder(await orderFields(), { ip })).status).toBe(303);
+      }
+      const before = await rowCounts(db);
+      const altcha = await captchaPayload();
+
+      const refused = await postOrder(await orderFields({ altcha }), { ip });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ status: "error", formMessage: submissionMessages.rateLimited });
+      expect(await rowCounts(db)).toEqual(before);
+
+      // Other forms from the same IP have their own limit.
+      expect((await postContact(await contactFields(), ip)).status).toBe(200);
+      // Another visitor is not affected, and the refused post did not use up its captcha.
+      expect((await postOrder(await orderFields({ altcha }), { ip: nextIp() })).status).toBe(303);
+    });
+
+    it("refuses an oversized body with 413, storing nothing", async () => {
+      const before = await rowCounts(db);
+      const answer = await postOrder(await orderFields({ notes: "ñ".repeat(35 * 1024) }));
+      expect(answer.status).toBe(413);
+      expect(answer.body?.formMessage).toBe(submissionMessages.tooLarge);
+      expect(await rowCounts(db)).toEqual(before);
+    });
+
+    it("refuses JSON with 415 and a malformed multipart body with 400", async () => {
+      const before = await rowCounts(db);
+      const json = new Request("http://localhost/comprar/essential", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(await orderFields()),
+      });
+      const jsonAnswer = statusAndBody(await purchase.action(routeArgs(json, { kitId: "essential" })));
+      expect(jsonAnswer.status).toBe(415);
+      expect(jsonAnswer.body?.formMessage).toBe(submissionMessages.malformed);
+
+      const broken = new Request("http://localhost/comprar/essential", {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=----lifebox" },
+        body: '------lifebox\r\nContent-Disposition: form-data; name="name"\r\n\r\nAna',
+      });
+      const brokenAnswer = statusAndBody(await purchase.action(routeArgs(broken, { kitId: "essential" })));
+      expect(brokenAnswer.status).toBe(400);
+      expect(brokenAnswer.body?.formMessage).toBe(submissionMessages.malformed);
+      expect(await rowCounts(db)).toEqual(before);
+    });
+  });
+
+  describe("quotation", () => {
+    it("stores a plain form post exactly, queues two e-mails and redirects to the thanks page", async () => {
+      const fields = await quoteFields();
+      const email = fields.email!.trim();
+      const mailBefore = await mailIds(db);
+      const answer = await postQuote(fields);
+
+      expect(answer.status).toBe(303);
+      expect(answer.location).toBe("/gracias?producto=essential&tipo=cotizacion");
+
+      const row = await db
+        .selectFrom("quotes")
+        .selectAll()
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({
+        id: expect.stringMatching(uuid),
+        product_id: "essential",
+        product_name: getKit("essential")!.name,
+        full_name: "Carla Muñoz",
+        email,
+        phone: "+56 2 2345 6789",
+        company: "Constructora Andes SpA",
+        city: "Concepción",
+        additional_notes: "Necesitamos 20 unidades.",
+        created_at: expect.stringMatching(isoTime),
+        answered_at: null,
+      });
+      const mails = await mailSince(db, mailBefore);
+      expect(mails.map(({ kind, to_address }) => ({ kind, to_address }))).toEqual([
+        { kind: "quote-confirmation", to_address: email },
+        { kind: "shop-new-quote", to_address: shopEmail },
+      ]);
+    });
+
+    it("answers the page's script with the name and product, and stores blank notes as null", async () => {
+      const fields = await quoteFields({ via: "js", additionalNotes: "   ", productId: "nautical-mini" });
+      const email = fields.email!.trim();
+      const answer = await postQuote(fields);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({
+        status: "success",
+        result: { initialValue: null },
+        extra: { fullName: "Carla Muñoz", productId: "nautical-mini" },
+      });
+      expect(answer.body?.extra).toEqual({ fullName: "Carla Muñoz", productId: "nautical-mini" });
+      const row = await db
+        .selectFrom("quotes")
+        .select(["product_id", "product_name", "additional_notes"])
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({
+        product_id: "nautical-mini",
+        product_name: getKit("nautical-mini")!.name,
+        additional_notes: null,
+      });
+    });
+
+    it("answers invalid fields with 400 and stores nothing", async () => {
+      const before = await rowCounts(db);
+      const answer = await postQuote(await quoteFields({ company: "", phone: "12", productId: "x" }));
+      expect(answer.status).toBe(400);
+      expect(answer.body?.result.error).toEqual({
+        phone: ["Ingresa un número de teléfono válido"],
+        company: ["Ingresa el nombre de la empresa u organización"],
+        productId: ["El producto no es válido. Recarga la página e intenta nuevamente."],
+      });
+      expect(await rowCounts(db)).toEqual(before);
+    });
+  });
+
+  describe("contact", () => {
+    it("stores the message exactly, queues one e-mail to the shop and answers success", async () => {
+      const fields = await contactFields();
+      const email = fields.email!.trim();
+      const mailBefore = await mailIds(db);
+      const answer = await postContact(fields);
+
+      expect(answer.status).toBe(200);
+      expect(answer.location).toBeNull();
+      // The Conform result that resets the form.
+      expect(answer.body).toMatchObject({ status: "success", result: { initialValue: null } });
+
+      const row = await db
+        .selectFrom("contact_messages")
+        .selectAll()
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({
+        id: expect.stringMatching(uuid),
+        name: "Pedro Soto",
+        email,
+        subject: "Consulta por despacho",
+        message: "¿Despachan a Punta Arenas?\nGracias.",
+        created_at: expect.stringMatching(isoTime),
+        answered_at: null,
+      });
+      const mails = await mailSince(db, mailBefore);
+      expect(mails.map(({ kind, to_address }) => ({ kind, to_address }))).toEqual([
+        { kind: "shop-new-contact", to_address: shopEmail },
+      ]);
+    });
+
+    it("answers a missing subject with 400 and its message, storing nothing", async () => {
+      const before = await rowCounts(db);
+      const { subject: _subject, ...withoutSubject } = await contactFields();
+      const answer = await postContact(withoutSubject);
+      expect(answer.status).toBe(400);
+      expect(answer.body?.result.error).toEqual({ subject: ["Ingresa el asunto"] });
+      expect(await rowCounts(db)).toEqual(before);
+    });
+
+    it("refuses a 70 KB message with 413, storing nothing", async () => {
+      const before = await rowCounts(db);
+      const answer = await postContact(await contactFields({ message: "a".repeat(70 * 1024) }));
+      expect(answer.status).toBe(413);
+      expect(answer.body?.formMessage).toBe(submissionMessages.tooLarge);
+      expect(await rowCounts(db)).toEqual(before);
+    });
+  });
+
+  describe("newsletter", () => {
+    it("stores the e-mail trimmed and lower-cased, once; subscribing again is a quiet success", async () => {
+      const fields = await newsletterFields();
+      const email = fields.email!.trim().toLowerCase();
+      expect(fields.email).not.toBe(email);
+      const mailBefore = await mailIds(db);
+
+      const first = await postNewsletter(fields);
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ status: "success", result: { initialValue: null } });
+      const rows = await db.selectFrom("subscribers").selectAll().where("email", "=", email).execute();
+      expect(rows).toEqual([
+        {
+          id: expect.stringMatching(uuid),
+          email,
+          unsubscribe_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          created_at: expect.stringMatching(isoTime),
+          consented_at: rows[0]!.created_at,
+        },
+      ]);
+
+      // Again, in another spelling and with a new captcha: the same answer, the same row.
+      const again = await postNewsletter(await newsletterFields({ email: email.toUpperCase() }));
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ status: "success" });
+      expect(await db.selectFrom("subscribers").selectAll().where("email", "=", email).execute()).toEqual(
+        rows,
+      );
+      expect(await mailSince(db, mailBefore)).toEqual([]);
+    });
+
+    it("answers an invalid e-mail with 400, storing nothing", async () => {
+      const before = await rowCounts(db);
+      const answer = await postNewsletter(await newsletterFields({ email: "no-es-un-email" }));
+      expect(answer.status).toBe(400);
+      expect(answer.body?.result.error).toEqual({ email: ["Ingresa un email válido"] });
+      expect(await rowCounts(db)).toEqual(before);
+    });
+  });
+
+  describe("unsubscribe", () => {
+    async function subscribed(): Promise<{ email: string; token: string }> {
+      const fields = await newsletterFields();
+      expect((await postNewsletter(fields)).status).toBe(200);
+      const email = fields.email!.trim().toLowerCase();
+      const row = await db
+        .selectFrom("subscribers")
+        .select("unsubscribe_token")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      return { email, token: row.unsubscribe_token };
+    }
+
+    const link = (token: string) => `http://localhost/newsletter/baja?token=${encodeURIComponent(token)}`;
+    const open = async (url: string) => unsubscribe.loader(routeArgs(new Request(url)));
+
+    it("removes the subscription the link belongs to, once", async () => {
+      const { email, token } = await subscribed();
+      const other = await subscribed();
+
+      expect(await open(link(token))).toEqual({ removed: true });
+      expect(await db.selectFrom("subscribers").select("id").where("email", "=", email).execute()).toEqual(
+        [],
+      );
+      expect(await open(link(token))).toEqual({ removed: false });
+      // Nobody else is touched.
+      expect(
+        await db.selectFrom("subscribers").select("email").where("email", "=", other.email).execute(),
+      ).toEqual([{ email: other.email }]);
+    });
+
+    it("answers removed: false for a malformed, unknown or missing token", async () => {
+      await subscribed();
+      const before = await countRows(db, "subscribers");
+      expect(await open(link("abc"))).toEqual({ removed: false });
+      expect(await open(link("A".repeat(43)))).toEqual({ removed: false });
+      expect(await open(link("' or 1=1 --"))).toEqual({ removed: false });
+      expect(await open("http://localhost/newsletter/baja")).toEqual({ removed: false });
+      expect(await countRows(db, "subscribers")).toBe(before);
+    });
+
+    it("works as a one-click POST too", async () => {
+      const { email, token } = await subscribed();
+      const request = new Request(link(token), {
+        method: "POST",
+        body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
+      });
+      expect(await unsubscribe.action(routeArgs(request))).toEqual({ removed: true });
+      expect(await db.selectFrom("subscribers").select("id").where("email", "=", email).execute()).toEqual(
+        [],
+      );
+      const again = new Request(link(token), { method: "POST" });
+      expect(await unsubscribe.action(routeArgs(again))).toEqual({ removed: false });
+    });
+  });
+});

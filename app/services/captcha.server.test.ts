@@ -1,0 +1,247 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { solveChallenge, type Challenge, type Solution } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  captchaLifetimeMs,
+  createCaptchaChallenge,
+  resolveCaptchaSecret,
+  verifyCaptcha,
+  type CaptchaSettings,
+} from "~/services/captcha.server";
+
+const settings: CaptchaSettings = { secret: "s".repeat(64), difficulty: 50 };
+const otherSettings: CaptchaSettings = { secret: "o".repeat(64), difficulty: 50 };
+
+/** The `altcha` field as the browser's widget posts it. */
+function encodePayload(challenge: Challenge, solution: Solution): string {
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+/** A challenge of `captchaSettings`, solved by brute force as the browser does. */
+async function solved(captchaSettings: CaptchaSettings = settings, now?: Date) {
+  const challenge = await createCaptchaChallenge(captchaSettings, now);
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("The challenge could not be solved");
+  return { challenge, solution, payload: encodePayload(challenge, solution) };
+}
+
+describe("verifyCaptcha", () => {
+  it("accepts a solved challenge and identifies it by its signature", async () => {
+    const before = Date.now();
+    const { challenge, payload } = await solved();
+    const check = await verifyCaptcha(settings, payload);
+    expect(check).toEqual({ ok: true, challengeId: challenge.signature, expiresAt: expect.any(Date) });
+    if (!check.ok) throw new Error("unreachable");
+    expect(check.challengeId).toMatch(/^[0-9a-f]{64}$/);
+    // Expiry is kept in whole seconds.
+    const expires = check.expiresAt.getTime();
+    expect(expires).toBeGreaterThan(before + captchaLifetimeMs - 2_000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + captchaLifetimeMs);
+  });
+
+  it("accepts surrounding white space around the payload", async () => {
+    const { payload } = await solved();
+    expect((await verifyCaptcha(settings, `  ${payload}\n`)).ok).toBe(true);
+  });
+
+  it("gives every challenge its own identity", async () => {
+    const first = await verifyCaptcha(settings, (await solved()).payload);
+    const second = await verifyCaptcha(settings, (await solved()).payload);
+    if (!first.ok || !second.ok) throw new Error("expected both to verify");
+    expect(first.challengeId).not.toBe(second.challengeId);
+  });
+
+  it.each([
+    ["null", null],
+    ["undefined", undefined],
+    ["empty", ""],
+    ["spaces only", "   \n"],
+  ])("says missing when the field is %s", async (_label, value) => {
+    expect(await verifyCaptcha(settings, value)).toEqual({ ok: false, reason: "missing" });
+  });
+
+  it("says missing when the field is a file, not text", async () => {
+    const file = new File(["x"], "altcha.txt");
+    expect(await verifyCaptcha(settings, file)).toEqual({ ok: false, reason: "missing" });
+  });
+
+  it.each([
+    ["plain text", "not a captcha"],
+    ["base64 junk", Buffer.from("\u0000\u0001garbage{").toString("base64")],
+    ["base64 of a JSON number", Buffer.from("42").toString("base64")],
+    ["base64 of JSON null", Buffer.from("null").toString("base64")],
+    ["base64 of an empty object", Buffer.from("{}").toString("base64")],
+    [
+      "a challenge without solution",
+      Buffer.from(JSON.stringify({ challenge: { parameters: {}, signature: "ab" } })).toString("base64"),
+    ],
+    [
+      "a solution without challenge",
+      Buffer.from(JSON.stringify({ solution: { counter: 1, derivedKey: "ab" } })).toString("base64"),
+    ],
+    [
+      "a challenge without parameters",
+      Buffer.from(
+        JSON.stringify({ challenge: { signature: "ab" }, solution: { counter: 1, derivedKey: "ab" } }),
+      ).toString("base64"),
+    ],
+  ])("says invalid for %s", async (_label, value) => {
+    expect(await verifyCaptcha(settings, value)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("says invalid for an oversized payload, even one that would otherwise verify", async () => {
+    const { challenge, solution } = await solved();
+    const padded = encodePayload(challenge, { ...solution, padding: "x".repeat(5_000) } as Solution);
+    expect(padded.length).toBeGreaterThan(4_000);
+    expect(await verifyCaptcha(settings, padded)).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyCaptcha(settings, "A".repeat(10_000))).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("says invalid for a tampered derived key", async () => {
+    const { challenge, solution } = await solved();
+    const last = solution.derivedKey.at(-1) === "0" ? "1" : "0";
+    const tampered = { ...solution, derivedKey: `${solution.derivedKey.slice(0, -1)}${last}` };
+    expect(await verifyCaptcha(settings, encodePayload(challenge, tampered))).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+  });
+
+  it.each([
+    ["negative", -1],
+    ["fractional", 1.5],
+    ["beyond 32 bits", 2 ** 32],
+    ["textual", "7"],
+  ])("says invalid for a %s counter", async (_label, counter) => {
+    const { challenge, solution } = await solved();
+    const tampered = { ...solution, counter } as unknown as Solution;
+    expect(await verifyCaptcha(settings, encodePayload(challenge, tampered))).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+  });
+
+  it("says invalid for a tampered counter", async () => {
+    // The brief asks for this. NOTE: it fails today. verifyCaptcha passes hmacKeySignatureSecret, so
+    // altcha-lib's verifySolution takes its key-signature path, which only checks the derived key
+    // against the signed one and never re-derives it from the counter: any other valid counter with
+    // the right key is accepted. See the report.
+    const { challenge, solution } = await solved();
+    const tampered = { ...solution, counter: solution.counter + 1 };
+    expect(await verifyCaptcha(settings, encodePayload(challenge, tampered))).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+  });
+
+  it("says invalid for tampered challenge parameters", async () => {
+    const { challenge, solution } = await solved();
+    const later = { ...challenge.parameters, expiresAt: (challenge.parameters.expiresAt ?? 0) + 3_600 };
+    expect(
+      await verifyCaptcha(settings, encodePayload({ ...challenge, parameters: later }, solution)),
+    ).toEqual({ ok: false, reason: "invalid" });
+    const { signature: _signature, ...unsigned } = challenge;
+    expect(await verifyCaptcha(settings, encodePayload(unsigned, solution))).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+  });
+
+  it("says invalid for a challenge signed with another secret", async () => {
+    const { payload } = await solved(otherSettings);
+    expect(await verifyCaptcha(otherSettings, payload)).toMatchObject({ ok: true });
+    expect(await verifyCaptcha(settings, payload)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("says expired for a challenge older than its lifetime", async () => {
+    const longAgo = new Date(Date.now() - captchaLifetimeMs - 60_000);
+    const { payload } = await solved(settings, longAgo);
+    expect(await verifyCaptcha(settings, payload)).toEqual({ ok: false, reason: "expired" });
+  });
+
+  it("still accepts a challenge created a little less than its lifetime ago", async () => {
+    const recently = new Date(Date.now() - captchaLifetimeMs + 60_000);
+    const { payload } = await solved(settings, recently);
+    expect((await verifyCaptcha(settings, payload)).ok).toBe(true);
+  });
+});
+
+describe("createCaptchaChallenge", () => {
+  it("makes signed SHA-256 challenges that expire after the lifetime", async () => {
+    const now = new Date("2030-01-01T00:00:00.000Z");
+    const challenge = await createCaptchaChallenge(settings, now);
+    expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(challenge.parameters.algorithm).toBe("SHA-256");
+    expect(challenge.parameters.expiresAt).toBe((now.getTime() + captchaLifetimeMs) / 1000);
+    expect(challenge.parameters.keySignature).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("keeps the counter the browser must find within the difficulty", async () => {
+    for (let i = 0; i < 5; i++) {
+      const { solution } = await solved();
+      expect(solution.counter).toBeGreaterThanOrEqual(0);
+      expect(solution.counter).toBeLessThanOrEqual(settings.difficulty);
+    }
+  });
+});
+
+describe("resolveCaptchaSecret", () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-captcha-test-"));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("creates a secret file readable only by its owner, and reuses it", () => {
+    const dataDir = path.join(tempDir(), "nested", "data");
+    const secret = resolveCaptchaSecret(undefined, dataDir);
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    const file = path.join(dataDir, "captcha-secret");
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(file, "utf8").trim()).toBe(secret);
+    expect(resolveCaptchaSecret(undefined, dataDir)).toBe(secret);
+    expect(resolveCaptchaSecret("", dataDir)).toBe(secret);
+  });
+
+  it("prefers the configured secret and then writes no file", () => {
+    const dataDir = tempDir();
+    const configured = "c".repeat(40);
+    expect(resolveCaptchaSecret(configured, dataDir)).toBe(configured);
+    expect(fs.existsSync(path.join(dataDir, "captcha-secret"))).toBe(false);
+  });
+
+  it("prefers the configured secret over a stored one", () => {
+    const dataDir = tempDir();
+    const stored = resolveCaptchaSecret(undefined, dataDir);
+    const configured = "c".repeat(40);
+    expect(resolveCaptchaSecret(configured, dataDir)).toBe(configured);
+    expect(resolveCaptchaSecret(undefined, dataDir)).toBe(stored);
+  });
+
+  it("uses a secret file written by someone else", () => {
+    const dataDir = tempDir();
+    const mine = "m".repeat(48);
+    fs.writeFileSync(path.join(dataDir, "captcha-secret"), `${mine}\n`, { mode: 0o600 });
+    expect(resolveCaptchaSecret(undefined, dataDir)).toBe(mine);
+  });
+
+  it("signs challenges that only the same secret verifies", async () => {
+    const dataDir = tempDir();
+    const secret = resolveCaptchaSecret(undefined, dataDir);
+    const { payload } = await solved({ secret, difficulty: 50 });
+    expect(
+      (await verifyCaptcha({ secret: resolveCaptchaSecret(undefined, dataDir), difficulty: 50 }, payload)).ok,
+    ).toBe(true);
+    expect(
+      (await verifyCaptcha({ secret: resolveCaptchaSecret(undefined, tempDir()), difficulty: 50 }, payload))
+        .ok,
+    ).toBe(false);
+  });
+});
