@@ -8,7 +8,8 @@ import { defineConfig, devices } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
-const dataDir = path.join(os.tmpdir(), `lifebox-e2e-${process.pid}`);
+/** The server's data folder; tests read its database to check what was (not) stored. */
+export const dataDir = path.join(os.tmpdir(), `lifebox-e2e-${port}`);
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -40,7 +41,8 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined, launchOptions: chromium } },
   ],
   webServer: {
-    command: "node scripts/build-if-needed.mjs && node server.js",
+    // A fresh data folder (database, outbox, captcha secret) for every run.
+    command: `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" ${dataDir} && node scripts/build-if-needed.mjs && node server.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -53,6 +55,10 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: "100000",
       DATABASE_URL: "",
+      // Quick proof of work in tests (the server's check costs the same at any difficulty), and a
+      // form rate limit the parallel journeys do not reach (integration tests cover the limit).
+      CAPTCHA_DIFFICULTY: "2000",
+      FORM_RATE_LIMIT: "1000",
     },
   },
 });

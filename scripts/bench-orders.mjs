@@ -575,7 +575,7 @@ if (cpuProfileDir) {
     console.log(`\nNo .cpuprofile was written to ${cpuProfileDir}.`);
   } else {
     console.log(
-      `\nServer CPU profile: ${profiles[0]}\nTop self time during the timed phase:\n${topSelfTime(profiles[0], timedWindow.fromUs, timedWindow.toUs).join("\n")}`,
+      `\nServer CPU profile: ${profiles[0]}\nTop self time during the timed phase (monotonic µs ${timedWindow.fromUs}–${timedWindow.toUs}):\n${topSelfTime(profiles[0], timedWindow.fromUs, timedWindow.toUs).join("\n")}`,
     );
   }
 }

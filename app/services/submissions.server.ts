@@ -144,11 +144,22 @@ export async function readFormBody(request: Request, limit = maxSubmissionBytes)
 
 type Reply<Extra> = ReturnType<typeof data<SubmissionReply<Extra>>>;
 
-function refuse<Extra>(status: number, formMessage: string, captchaRejected = false): Reply<Extra> {
+/**
+ * A refusal with a message for the whole form. Given the parsed submission, the answer also carries
+ * the typed values, so a page answered without JavaScript shows them again.
+ */
+function refuse<Extra>(
+  status: number,
+  formMessage: string,
+  captchaRejected = false,
+  submission?: { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> },
+): Reply<Extra> {
   return data<SubmissionReply<Extra>>(
     {
       status: "error",
-      result: { status: "error", error: { "": [formMessage] } },
+      result: submission
+        ? submission.reply({ formErrors: [formMessage] })
+        : { status: "error", error: { "": [formMessage] } },
       formMessage,
       captchaRejected,
     },
@@ -234,7 +245,7 @@ export async function processSubmission<Schema extends z.ZodType, Stored>(
     log.warn({ ip: clientIp, reason: captcha.reason }, "Captcha refused");
     const message =
       captcha.reason === "missing" ? submissionMessages.captchaMissing : submissionMessages.captchaInvalid;
-    return { ok: false, response: refuse(403, message, true) };
+    return { ok: false, response: refuse(403, message, true, submission) };
   }
 
   const db = options.db ?? getDb();
@@ -247,12 +258,12 @@ export async function processSubmission<Schema extends z.ZodType, Stored>(
     });
     if (outcome.replay) {
       log.warn({ ip: clientIp }, "Captcha solution used twice");
-      return { ok: false, response: refuse(403, submissionMessages.captchaInvalid, true) };
+      return { ok: false, response: refuse(403, submissionMessages.captchaInvalid, true, submission) };
     }
     stored = outcome.stored;
   } catch (error) {
     log.error({ err: error }, "Storing a submission failed");
-    return { ok: false, response: refuse(503, failureMessage, true) };
+    return { ok: false, response: refuse(503, failureMessage, true, submission) };
   }
   kickMailWorker();
   return {
