@@ -107,7 +107,8 @@ class BodyError extends Error {
 /** Reads the request's form body, refusing more than `limit` bytes without reading them all. */
 export async function readFormBody(request: Request, limit = maxSubmissionBytes): Promise<FormData> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
+  const mediaType = type.split(";")[0]!.trim();
+  if (mediaType !== "application/x-www-form-urlencoded" && mediaType !== "multipart/form-data") {
     throw new BodyError(415);
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -129,7 +130,7 @@ export async function readFormBody(request: Request, limit = maxSubmissionBytes)
   }
   try {
     const bytes = Buffer.concat(chunks);
-    if (type.startsWith("application/x-www-form-urlencoded")) {
+    if (mediaType === "application/x-www-form-urlencoded") {
       const form = new FormData();
       for (const [name, value] of new URLSearchParams(bytes.toString("utf8"))) form.append(name, value);
       return form;
@@ -263,7 +264,8 @@ export async function processSubmission<Schema extends z.ZodType, Stored>(
     stored = outcome.stored;
   } catch (error) {
     log.error({ err: error }, "Storing a submission failed");
-    return { ok: false, response: refuse(503, failureMessage, true, submission) };
+    // The transaction was rolled back, so the captcha solution is still unused.
+    return { ok: false, response: refuse(503, failureMessage, false, submission) };
   }
   kickMailWorker();
   return {

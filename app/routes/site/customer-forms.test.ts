@@ -114,14 +114,23 @@ function statusAndBody(result: unknown): Answer {
 
 const withHoneypot = (fields: Fields): Fields => ({ website: "", ...fields });
 
-async function postOrder(fields: Fields, { ip = nextIp(), multipart = false } = {}) {
-  const request = formPost("/comprar/essential", fields, { multipart });
-  return statusAndBody(await purchase.action(routeArgs(request, { kitId: fields.kitId ?? "essential" }, ip)));
+/** The page a form is posted to: the kit named in the form when it is one, else Essential's. */
+function pageKit(id: string | undefined): string {
+  return id !== undefined && getKit(id) ? id : "essential";
+}
+
+async function postOrder(
+  fields: Fields,
+  { ip = nextIp(), multipart = false, urlKit = pageKit(fields.kitId) } = {},
+) {
+  const request = formPost(`/comprar/${urlKit}`, fields, { multipart });
+  return statusAndBody(await purchase.action(routeArgs(request, { kitId: urlKit }, ip)));
 }
 
 async function postQuote(fields: Fields, ip = nextIp()) {
-  const request = formPost("/cotizar/essential", fields);
-  return statusAndBody(await quote.action(routeArgs(request, { kitId: "essential" }, ip)));
+  const urlKit = pageKit(fields.productId);
+  const request = formPost(`/cotizar/${urlKit}`, fields);
+  return statusAndBody(await quote.action(routeArgs(request, { kitId: urlKit }, ip)));
 }
 
 async function postContact(fields: Fields, ip = nextIp()) {
@@ -257,6 +266,26 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
   });
 
   describe("purchase (order)", () => {
+    it("orders the kit of the page, whatever kit the form names", async () => {
+      const fields = await orderFields({ kitId: "industry", via: "js" });
+      const answer = await postOrder(fields, { urlKit: "essential-mini" });
+      expect(answer.status).toBe(200);
+      const row = await db
+        .selectFrom("orders")
+        .select(["kit_id", "unit_price"])
+        .where("id", "=", (answer.body?.extra as { orderId: string }).orderId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ kit_id: "essential-mini", unit_price: getKit("essential-mini")!.price });
+    });
+
+    it("answers 404 for a page of no kit and stores nothing", async () => {
+      const before = await rowCounts(db);
+      await expect(postOrder(await orderFields(), { urlKit: "deluxe" })).rejects.toMatchObject({
+        init: { status: 404 },
+      });
+      expect(await rowCounts(db)).toEqual(before);
+    });
+
     it("stores a plain form post exactly and redirects to the order page", async () => {
       const fields = await orderFields({
         // Whatever else is posted is ignored; the price comes from the catalogue.

@@ -24,14 +24,17 @@ export function loader({ params }: Route.LoaderArgs) {
   return { kit: { id: kit.id, name: kit.name, price: kit.price }, kitPath: kitPath(kit) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // The kit is the page's: a form field cannot turn it into another one.
+  const kit = getKit(params.kitId);
+  if (!kit) throw data(null, { status: 404 });
   const env = getEnv();
   const processed = await processSubmission({
     request,
     clientIp: context.clientIp,
     form: "order",
     schema: orderSchema,
-    store: (trx, order) => storeOrder(trx, order, env),
+    store: (trx, order) => storeOrder(trx, { ...order, kitId: kit.id }, env),
     failureMessage: purchaseTexts.failure,
   });
   if (!processed.ok) return processed.response;

@@ -23,18 +23,22 @@ export function loader({ params }: Route.LoaderArgs) {
   return { kit: { id: kit.id, name: kit.name }, kitPath: kitPath(kit) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // The kit is the page's: a form field cannot turn it into another one.
+  const kit = getKit(params.kitId);
+  if (!kit) throw data(null, { status: 404 });
   const env = getEnv();
   const processed = await processSubmission({
     request,
     clientIp: context.clientIp,
     form: "quote",
     schema: quoteSchema,
-    store: (trx, quote) => storeQuote(trx, quote, env),
+    store: (trx, quote) => storeQuote(trx, { ...quote, productId: kit.id }, env),
     failureMessage: quoteTexts.failure,
   });
   if (!processed.ok) return processed.response;
-  const { fullName, productId } = processed.value;
+  const { fullName } = processed.value;
+  const productId = kit.id;
   if (!processed.scripted) return redirect(quoteThanksPath(productId), 303);
   return data<SubmissionReply<QuoteReceived>>({
     status: "success",
