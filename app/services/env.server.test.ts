@@ -1,7 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { exampleCompany } from "~/content/company";
-import { ConfigError, parseEnv } from "~/services/env.server";
+import { kitIds } from "~/content/types";
+import { ConfigError, examplePaymentLink, parseEnv, paymentLinkVariable } from "~/services/env.server";
 
 describe("parseEnv", () => {
   it("has safe defaults for local use", () => {
@@ -64,6 +65,38 @@ describe("parseEnv", () => {
     expect(env.exampleSettings).not.toContain("SHOP_EMAIL");
   });
 
+  it("has a payment link per kit, example ones until they are set", () => {
+    const defaults = parseEnv({});
+    expect(Object.keys(defaults.paymentLinks).sort()).toEqual([...kitIds].sort());
+    expect(defaults.paymentLinks["essential-mini"]).toBe(examplePaymentLink("essential-mini"));
+    expect(defaults.exampleSettings).toContain("PAYMENT_LINK_ESSENTIAL_MINI");
+    const env = parseEnv({ PAYMENT_LINK_ESSENTIAL_MINI: "https://www.flow.cl/btn.php?token=abc" });
+    expect(env.paymentLinks["essential-mini"]).toBe("https://www.flow.cl/btn.php?token=abc");
+    expect(env.paymentLinks.essential).toBe(examplePaymentLink("essential"));
+    expect(env.exampleSettings).not.toContain("PAYMENT_LINK_ESSENTIAL_MINI");
+    expect(paymentLinkVariable("industry-mini")).toBe("PAYMENT_LINK_INDUSTRY_MINI");
+  });
+
+  it("reads the anti-spam settings", () => {
+    const defaults = parseEnv({});
+    expect(defaults.CAPTCHA_SECRET).toBeUndefined();
+    expect(defaults.CAPTCHA_DIFFICULTY).toBe(50_000);
+    expect(defaults.FORM_RATE_LIMIT).toBe(10);
+    expect(defaults.TRUST_PROXY).toBe(0);
+    const env = parseEnv({
+      CAPTCHA_SECRET: "x".repeat(40),
+      CAPTCHA_DIFFICULTY: "2000",
+      FORM_RATE_LIMIT: "3",
+      TRUST_PROXY: "1",
+    });
+    expect([env.CAPTCHA_SECRET, env.CAPTCHA_DIFFICULTY, env.FORM_RATE_LIMIT, env.TRUST_PROXY]).toEqual([
+      "x".repeat(40),
+      2000,
+      3,
+      1,
+    ]);
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });
@@ -84,6 +117,12 @@ describe("parseEnv", () => {
     ["MAIL_FROM", "LifeBox <no-reply@lifebox.cl>\nBcc: todos@example.cl"],
     ["MAIL_FROM", "a@example.cl, b@example.cl"],
     ["SHOP_NOTIFY_EMAIL", "pedidos"],
+    ["CAPTCHA_SECRET", "too-short"],
+    ["CAPTCHA_DIFFICULTY", "5"],
+    ["FORM_RATE_LIMIT", "0"],
+    ["TRUST_PROXY", "-1"],
+    ["PAYMENT_LINK_ESSENTIAL", "not a url"],
+    ["PAYMENT_LINK_NAUTICAL_MINI", "javascript:alert(1)"],
   ])("stops with a message naming %s when it is %s", (variable, value) => {
     expect(() => parseEnv({ [variable]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [variable]: value })).toThrow(new RegExp(`- ${variable}:`));
