@@ -1,8 +1,6 @@
 import { useState } from "react";
-import { CaptchaField } from "~/components/captcha-field";
-import { FormActions } from "~/components/form-actions";
+import { FormFooter } from "~/components/form-actions";
 import { TextField } from "~/components/form-fields";
-import { FormMessage } from "~/components/ui/field";
 import { usePublicForm } from "~/components/use-public-form";
 import type { CompanyInfo } from "~/content/company";
 import { contact } from "~/content/site";
@@ -65,14 +63,15 @@ export function ContactForm({
         />
       </fieldset>
       <p className="text-sm text-stone-700">{texts.privacyNotice}</p>
-      <CaptchaField ref={captcha} company={company} />
-      {formMessage ? (
-        <FormMessage tone="error">
-          {texts.errorMessage} {formMessage}
-        </FormMessage>
-      ) : null}
-      {sent && !busy ? <FormMessage tone="success">{texts.successMessage}</FormMessage> : null}
-      <FormActions busy={busy} submitLabel={texts.submitLabel} submittingLabel={texts.submittingLabel} />
+      <FormFooter
+        captcha={captcha}
+        company={company}
+        message={formMessage ? `${texts.errorMessage} ${formMessage}` : undefined}
+        success={sent && !busy ? texts.successMessage : undefined}
+        busy={busy}
+        submitLabel={texts.submitLabel}
+        submittingLabel={texts.submittingLabel}
+      />
     </fetcher.Form>
   );
 }

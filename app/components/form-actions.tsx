@@ -1,5 +1,8 @@
 import { Link } from "react-router";
+import { CaptchaField, type CaptchaHandle } from "~/components/captcha-field";
 import { Button, buttonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import type { CompanyInfo } from "~/content/company";
 
 /** The submit button (with the spec's pending text) and the cancel action of a public form. */
 export function FormActions({
@@ -32,5 +35,33 @@ export function FormActions({
         {busy ? submittingLabel : submitLabel}
       </Button>
     </div>
+  );
+}
+
+/** The end of every public form: the captcha, the form's message and its actions. */
+export function FormFooter({
+  captcha,
+  company,
+  eager,
+  message,
+  success,
+  ...actions
+}: React.ComponentProps<typeof FormActions> & {
+  captcha: React.Ref<CaptchaHandle>;
+  company: Pick<CompanyInfo, "email" | "whatsappNumber">;
+  /** Load and solve the captcha at once (in a dialog the visitor is about to fill in). */
+  eager?: boolean;
+  /** An error for the whole form. */
+  message?: string | undefined;
+  /** A success message (shown instead of an error). */
+  success?: string | undefined;
+}) {
+  return (
+    <>
+      <CaptchaField ref={captcha} company={company} eager={eager} />
+      {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+      {success && !message ? <FormMessage tone="success">{success}</FormMessage> : null}
+      <FormActions {...actions} />
+    </>
   );
 }

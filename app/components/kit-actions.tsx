@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import type { KitDialogProps } from "~/components/form-dialog";
 import type { PurchaseKit } from "~/components/purchase-form";
 import type { CompanyInfo } from "~/content/company";
 
@@ -13,78 +14,69 @@ const loadQuoteDialog = () => import("~/components/quote-dialog");
 const PurchaseDialog = lazy(loadPurchaseDialog);
 const QuoteDialog = lazy(loadQuoteDialog);
 
-type Company = Pick<CompanyInfo, "email" | "whatsappNumber">;
-
-function useDialogLink(load: () => Promise<unknown>) {
-  const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
-  const warm = () => void load();
-  const linkProps = {
-    onPointerEnter: warm,
-    onFocus: warm,
-    onClick: (event: React.MouseEvent<HTMLAnchorElement>) => {
-      // Let modified clicks open the page in a new tab as links do.
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      setUsed(true);
-      setOpen(true);
-    },
-  };
-  return { open, setOpen, used, linkProps };
-}
-
-export function BuyLink({
-  kit,
-  company,
-  className,
-  children,
-  ...rest
-}: {
-  kit: PurchaseKit;
-  company: Company;
+interface LinkProps<Kit> {
+  kit: Kit;
+  company: Pick<CompanyInfo, "email" | "whatsappNumber">;
   className?: string;
   children: React.ReactNode;
   "aria-label"?: string;
+}
+
+function DialogLink<Kit extends { id: string }>({
+  href,
+  load,
+  Dialog,
+  kit,
+  company,
+  children,
+  ...rest
+}: LinkProps<Kit> & {
+  href: string;
+  load: () => Promise<unknown>;
+  Dialog: React.ComponentType<KitDialogProps<Kit>>;
 }) {
-  const { open, setOpen, used, linkProps } = useDialogLink(loadPurchaseDialog);
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const warm = () => void load();
   return (
     <>
-      <a href={`/comprar/${kit.id}`} className={className} {...rest} {...linkProps}>
+      <a
+        href={href}
+        {...rest}
+        onPointerEnter={warm}
+        onFocus={warm}
+        onClick={(event) => {
+          // Modified clicks open the page in a new tab, as links do.
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
         {children}
       </a>
       {used ? (
         <Suspense fallback={null}>
-          <PurchaseDialog kit={kit} company={company} open={open} onOpenChange={setOpen} />
+          <Dialog kit={kit} company={company} open={open} onOpenChange={setOpen} />
         </Suspense>
       ) : null}
     </>
   );
 }
 
-export function QuoteLink({
-  kit,
-  company,
-  className,
-  children,
-  ...rest
-}: {
-  kit: Pick<PurchaseKit, "id" | "name">;
-  company: Company;
-  className?: string;
-  children: React.ReactNode;
-  "aria-label"?: string;
-}) {
-  const { open, setOpen, used, linkProps } = useDialogLink(loadQuoteDialog);
+export function BuyLink(props: LinkProps<PurchaseKit>) {
   return (
-    <>
-      <a href={`/cotizar/${kit.id}`} className={className} {...rest} {...linkProps}>
-        {children}
-      </a>
-      {used ? (
-        <Suspense fallback={null}>
-          <QuoteDialog kit={kit} company={company} open={open} onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
-    </>
+    <DialogLink
+      href={`/comprar/${props.kit.id}`}
+      load={loadPurchaseDialog}
+      Dialog={PurchaseDialog}
+      {...props}
+    />
+  );
+}
+
+export function QuoteLink(props: LinkProps<{ id: string; name: string }>) {
+  return (
+    <DialogLink href={`/cotizar/${props.kit.id}`} load={loadQuoteDialog} Dialog={QuoteDialog} {...props} />
   );
 }

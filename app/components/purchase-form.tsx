@@ -1,9 +1,8 @@
 import { useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { CaptchaField } from "~/components/captcha-field";
-import { FormActions } from "~/components/form-actions";
+import { FormFooter } from "~/components/form-actions";
 import { CheckboxField, TextField } from "~/components/form-fields";
-import { controlClass, Field, FormMessage } from "~/components/ui/field";
+import { controlClass, Field } from "~/components/ui/field";
 import { usePublicForm } from "~/components/use-public-form";
 import { regions } from "~/content/chile";
 import type { CompanyInfo } from "~/content/company";
@@ -97,7 +96,6 @@ export function PurchaseForm({
 
   const regionComunas = regionCut ? comunasOfRegion(regionCut) : [];
   const shipping = comunaCut ? shippingFor(comunaCut).kind : undefined;
-  const failure = formMessage;
 
   return (
     <fetcher.Form
@@ -245,10 +243,11 @@ export function PurchaseForm({
         </dl>
       </section>
 
-      <CaptchaField ref={captcha} company={company} eager={Boolean(onCancel)} />
-      {failure ? <FormMessage tone="error">{failure}</FormMessage> : null}
-
-      <FormActions
+      <FormFooter
+        captcha={captcha}
+        company={company}
+        eager={Boolean(onCancel)}
+        message={formMessage}
         busy={busy}
         submitLabel={texts.submitLabel}
         submittingLabel={texts.submittingLabel}

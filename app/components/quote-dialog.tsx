@@ -1,6 +1,5 @@
+import { FormDialog, type KitDialogProps } from "~/components/form-dialog";
 import { QuoteForm } from "~/components/quote-form";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import type { CompanyInfo } from "~/content/company";
 import { quoteTexts } from "~/content/forms";
 
 /** The quotation dialog ("Solicitar Cotización" with the product name); loaded on first use. */
@@ -9,21 +8,15 @@ export default function QuoteDialog({
   company,
   open,
   onOpenChange,
-}: {
-  kit: { id: string; name: string };
-  company: Pick<CompanyInfo, "email" | "whatsappNumber">;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: KitDialogProps<{ id: string; name: string }>) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogTitle>{quoteTexts.title}</DialogTitle>
-        <DialogDescription>{quoteTexts.description(kit.name)}</DialogDescription>
-        <div className="mt-5">
-          <QuoteForm kit={kit} company={company} onCancel={() => onOpenChange(false)} />
-        </div>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={quoteTexts.title}
+      description={quoteTexts.description(kit.name)}
+      open={open}
+      onOpenChange={onOpenChange}
+    >
+      <QuoteForm kit={kit} company={company} onCancel={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }

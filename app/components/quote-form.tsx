@@ -1,9 +1,7 @@
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { CaptchaField } from "~/components/captcha-field";
-import { FormActions } from "~/components/form-actions";
+import { FormFooter } from "~/components/form-actions";
 import { TextField } from "~/components/form-fields";
-import { FormMessage } from "~/components/ui/field";
 import { usePublicForm } from "~/components/use-public-form";
 import type { CompanyInfo } from "~/content/company";
 import { quoteTexts as texts } from "~/content/forms";
@@ -124,9 +122,11 @@ export function QuoteForm({
         </Link>
         {texts.termsAfter}
       </p>
-      <CaptchaField ref={captcha} company={company} eager={Boolean(onCancel)} />
-      {formMessage ? <FormMessage tone="error">{formMessage}</FormMessage> : null}
-      <FormActions
+      <FormFooter
+        captcha={captcha}
+        company={company}
+        eager={Boolean(onCancel)}
+        message={formMessage}
         busy={busy}
         submitLabel={texts.submitLabel}
         submittingLabel={texts.submittingLabel}

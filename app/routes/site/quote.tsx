@@ -1,12 +1,15 @@
-import { data, isRouteErrorResponse, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
-import { NotFoundContent } from "~/components/not-found-content";
-import { PageHeader } from "~/components/page-header";
 import { QuoteForm, quoteThanksPath, type QuoteReceived } from "~/components/quote-form";
 import { quoteTexts } from "~/content/forms";
-import { getKit, kitPath } from "~/content/kits";
-import { rootDataFromMatches, useRootData } from "~/lib/root-data";
-import { pageMeta } from "~/lib/seo";
+import {
+  kitFormData,
+  KitFormErrorBoundary,
+  kitFormMeta,
+  KitFormPage,
+  pageKit,
+} from "~/components/kit-form-page";
+import { useRootData } from "~/lib/root-data";
 import type { SubmissionReply } from "~/lib/submission";
 import { quoteSchema } from "~/schemas/quote";
 import { storeQuote } from "~/services/customer-submissions.server";
@@ -18,15 +21,12 @@ import { processSubmission } from "~/services/submissions.server";
  * the same form opens in the dialog and posts here). The action stores the quotation request.
  */
 export function loader({ params }: Route.LoaderArgs) {
-  const kit = getKit(params.kitId);
-  if (!kit) throw data(null, { status: 404 });
-  return { kit: { id: kit.id, name: kit.name }, kitPath: kitPath(kit) };
+  return kitFormData(params.kitId);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   // The kit is the page's: a form field cannot turn it into another one.
-  const kit = getKit(params.kitId);
-  if (!kit) throw data(null, { status: 404 });
+  const kit = pageKit(params.kitId);
   const env = getEnv();
   const processed = await processSubmission({
     request,
@@ -37,46 +37,36 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     failureMessage: quoteTexts.failure,
   });
   if (!processed.ok) return processed.response;
-  const { fullName } = processed.value;
-  const productId = kit.id;
-  if (!processed.scripted) return redirect(quoteThanksPath(productId), 303);
+  if (!processed.scripted) return redirect(quoteThanksPath(kit.id), 303);
   return data<SubmissionReply<QuoteReceived>>({
     status: "success",
     result: processed.result,
-    extra: { fullName, productId },
+    extra: { fullName: processed.value.fullName, productId: kit.id },
   });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const kitName = loaderData?.kit.name ?? "LifeBox";
-  return pageMeta({
-    title: quoteTexts.pageTitle(kitName),
-    description: quoteTexts.pageDescription(kitName),
-    path: `/cotizar/${loaderData?.kit.id ?? ""}`,
-    siteUrl: rootDataFromMatches(matches).siteUrl,
-    noindex: true,
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+  kitFormMeta({
+    kitId: loaderData?.kit.id,
+    matches,
+    title: quoteTexts.pageTitle(loaderData?.kit.name ?? "LifeBox"),
+    description: quoteTexts.pageDescription(loaderData?.kit.name ?? "LifeBox"),
+    basePath: "/cotizar",
   });
-};
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
   const { company } = useRootData();
   const { kit } = loaderData;
   return (
-    <>
-      <PageHeader title={quoteTexts.title} intro={quoteTexts.description(kit.name)} />
-      <div className="mx-auto max-w-2xl px-4 py-10">
-        <QuoteForm
-          kit={kit}
-          company={company}
-          initialReply={actionData as SubmissionReply<QuoteReceived> | undefined}
-          cancelHref={loaderData.kitPath}
-        />
-      </div>
-    </>
+    <KitFormPage title={quoteTexts.title} intro={quoteTexts.description(kit.name)}>
+      <QuoteForm
+        kit={kit}
+        company={company}
+        initialReply={actionData as SubmissionReply<QuoteReceived> | undefined}
+        cancelHref={loaderData.kitPath}
+      />
+    </KitFormPage>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
-  throw error;
-}
+export const ErrorBoundary = KitFormErrorBoundary;

@@ -1,0 +1,67 @@
+import { data, isRouteErrorResponse } from "react-router";
+import { NotFoundContent } from "~/components/not-found-content";
+import { PageHeader } from "~/components/page-header";
+import { getKit, kitPath } from "~/content/kits";
+import type { Kit } from "~/content/types";
+import { rootDataFromMatches } from "~/lib/root-data";
+import { pageMeta } from "~/lib/seo";
+
+/**
+ * What the kit form pages (/comprar/{kit}, /cotizar/{kit}) share: the kit named by the URL (404
+ * otherwise), their noindex meta, the page frame and the not-found answer.
+ */
+export function pageKit(kitId: string): Kit {
+  const kit = getKit(kitId);
+  if (!kit) throw data(null, { status: 404 });
+  return kit;
+}
+
+/** The loader data of a kit form page. */
+export function kitFormData(kitId: string) {
+  const kit = pageKit(kitId);
+  return { kit: { id: kit.id, name: kit.name, price: kit.price }, kitPath: kitPath(kit) };
+}
+
+export function kitFormMeta({
+  kitId,
+  matches,
+  title,
+  description,
+  basePath,
+}: {
+  kitId: string | undefined;
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+  title: string;
+  description: string;
+  basePath: string;
+}) {
+  return pageMeta({
+    title,
+    description,
+    path: `${basePath}/${kitId ?? ""}`,
+    siteUrl: rootDataFromMatches(matches).siteUrl,
+    noindex: true,
+  });
+}
+
+export function KitFormPage({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader title={title} intro={intro} />
+      <div className="mx-auto max-w-2xl px-4 py-10">{children}</div>
+    </>
+  );
+}
+
+export function KitFormErrorBoundary({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  throw error;
+}
