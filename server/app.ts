@@ -14,6 +14,7 @@ import {
   type MailTransport,
   type MailWorkerHandle,
 } from "~/services/mail.server";
+import { purgeExpiredChallenges } from "~/models/captcha-replay.server";
 import { injectedStyleHashes } from "~/services/csp-hashes.server";
 import { maxSubmissionBytes } from "~/services/submissions.server";
 
@@ -46,13 +47,23 @@ export async function init() {
   mail.transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: env.outboxDir });
   mail.worker = startMailWorker(handle.db, mail.transport, { from: env.MAIL_FROM, logger });
   setMailWorker(mail.worker);
+  // Used captcha challenges are only needed until they expire (docs/decisions/015).
+  const purge = () =>
+    purgeExpiredChallenges(handle.db).catch((error: unknown) =>
+      logger.error({ err: error }, "Purging expired captcha challenges failed"),
+    );
+  void purge();
+  maintenance.timer = setInterval(purge, 60 * 60_000);
+  maintenance.timer.unref();
   return { host: env.HOST, port: env.PORT, siteUrl: env.SITE_URL, logger };
 }
 
 const mail: { transport?: MailTransport; worker?: MailWorkerHandle } = {};
+const maintenance: { timer?: ReturnType<typeof setInterval> } = {};
 
 /** Stops the mail worker (letting its running batch finish), then closes the database. */
 export async function shutdown() {
+  clearInterval(maintenance.timer);
   setMailWorker(undefined);
   await mail.worker?.stop();
   mail.transport?.close();
