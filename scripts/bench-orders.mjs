@@ -41,7 +41,7 @@ const cpuProfileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENC
 
 /**
  * The proof of work the server asks for, lowered from the production default (50,000) so that
- * preparing thousands of solutions takes seconds. Checking a solution on the server costs the same
+ * preparing thousands of solutions takes seconds rather than minutes. Checking a solution on the server costs the same
  * at any difficulty: two HMACs (app/services/captcha.server.ts).
  */
 const captchaDifficulty = 1000;
@@ -214,7 +214,8 @@ function startSolvers(count = os.availableParallelism()) {
     worker.on("message", ({ id, solution, error }) => {
       const { resolve, reject } = pending.get(id);
       pending.delete(id);
-      if (error || !solution) reject(new Error(`A captcha challenge could not be solved: ${error ?? "no solution"}`));
+      if (error || !solution)
+        reject(new Error(`A captcha challenge could not be solved: ${error ?? "no solution"}`));
       else resolve(solution);
     });
     worker.on("error", (error) => {
@@ -392,6 +393,8 @@ const server = spawn(process.execPath, [...nodeFlags, "server.js"], {
     RATE_LIMIT_PER_MINUTE: "100000000",
     FORM_RATE_LIMIT: "100000000",
     CAPTCHA_DIFFICULTY: String(captchaDifficulty),
+    // Never send thousands of real e-mails: without SMTP_URL they are written to DATA_DIR/outbox.
+    SMTP_URL: "",
   },
 });
 // The server's log (warnings and errors only), the last lines kept for when something fails.
@@ -444,7 +447,11 @@ try {
   }
   const warmupFailures = [...failures.values()].reduce((sum, failure) => sum + failure.count, 0);
 
-  console.log(`Timed: ${timedOrders} orders, ${concurrency} in flight…`);
+  const load = os.loadavg()[0];
+  console.log(
+    `Timed: ${timedOrders} orders, ${concurrency} in flight (load average ${load.toFixed(1)} on ${os.availableParallelism()} cores` +
+      `${load > 1 ? ": other processes are competing, expect noisy figures" : ""})…`,
+  );
   const latencies = [];
   const acknowledgedBefore = acknowledged.length;
   const rssBefore = memoryOf(server.pid)?.rss ?? NaN;
@@ -494,9 +501,7 @@ try {
 
   if (failures.size > 0) {
     const failed = [...failures.values()].reduce((sum, failure) => sum + failure.count, 0);
-    console.log(
-      `\n${failed} order(s) not acknowledged (${warmupFailures} during the warm-up), by answer:`,
-    );
+    console.log(`\n${failed} order(s) not acknowledged (${warmupFailures} during the warm-up), by answer:`);
     for (const [key, failure] of [...failures].sort((a, b) => b[1].count - a[1].count)) {
       console.log(`  ${key}: ${failure.count}${failure.example ? `  e.g. ${failure.example}` : ""}`);
     }
@@ -522,10 +527,11 @@ try {
     ["Server RSS before", `${mb(rssBefore)} MB`],
     ["Server RSS peak", `${mb(peakRss)} MB`, `sampled every ${rssSampleMs} ms while timed`],
     ["Server VmHWM", `${mb(hwm)} MB`, "whole run"],
+    ["Server CPU", `${((100 * serverCpuSeconds) / wallSeconds).toFixed(0)} %`, "of one core, while timed"],
     [
-      "Server CPU",
-      `${((100 * serverCpuSeconds) / wallSeconds).toFixed(0)} %`,
-      "of one core, while timed",
+      "Server CPU per order",
+      `${ms((1000 * serverCpuSeconds) / timedOrders)} ms`,
+      "user + system, all threads",
     ],
     [
       "Bench client CPU",
