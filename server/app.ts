@@ -16,6 +16,7 @@ import {
 } from "~/services/mail.server";
 import { purgeExpiredChallenges } from "~/models/captcha-replay.server";
 import { injectedStyleHashes } from "~/services/csp-hashes.server";
+import { formOfPath, handlePublicForm, type FormOutcome } from "~/services/public-forms.server";
 import { maxSubmissionBytes } from "~/services/submissions.server";
 
 declare module "react-router" {
@@ -24,6 +25,8 @@ declare module "react-router" {
     cspNonce: string;
     /** The visitor's IP (behind TRUST_PROXY proxies), for the forms' rate limits. */
     clientIp: string;
+    /** A public form's submission, already processed by the form endpoint below (page to render). */
+    formOutcome?: FormOutcome;
   }
 }
 
@@ -135,13 +138,50 @@ app.use((req, res, next) => {
   next();
 });
 
+// The public forms (orders, quotations, contact, newsletter) are processed here, ahead of React
+// Router: the page's script gets the JSON reply, a plain post that succeeded its redirect. A plain
+// post the page must show again (refused, or a success that stays on the page) continues to the
+// route, whose action renders it with this outcome (docs/decisions/016).
+app.post(["/comprar/:kitId", "/cotizar/:kitId", "/contacto", "/newsletter"], async (req, res, next) => {
+  const target = formOfPath(req.path);
+  if (!target) return next();
+  const outcome = await handlePublicForm({
+    form: target.form,
+    kit: target.kit,
+    body: {
+      contentType: req.headers["content-type"],
+      contentLength: req.headers["content-length"],
+      body: req,
+    },
+    clientIp: clientIpOf(req),
+  });
+  if ((req.headers.accept ?? "").startsWith("application/json")) {
+    res.status(outcome.status).set("Cache-Control", "no-store").json(outcome.reply);
+  } else if (outcome.location) {
+    res.redirect(303, outcome.location);
+  } else {
+    res.locals.formOutcome = outcome;
+    next();
+  }
+});
+
+const productionBuild =
+  process.env.NODE_ENV === "production" ? await import("virtual:react-router/server-build") : undefined;
+
+function clientIpOf(req: express.Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
+
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // In production the build never changes: handing React Router the object (not a function)
+    // spares it rebuilding its route table on every request.
+    build: productionBuild ?? (() => import("virtual:react-router/server-build")),
     mode: process.env.NODE_ENV,
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string,
-      clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      clientIp: clientIpOf(req),
+      formOutcome: res.locals.formOutcome as FormOutcome | undefined,
     }),
   }),
 );

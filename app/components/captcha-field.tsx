@@ -2,12 +2,7 @@ import { useCallback, useEffect, useImperativeHandle, useRef, useState } from "r
 import { captchaTexts, noScriptNotice } from "~/content/forms";
 import { whatsappLink, type CompanyInfo } from "~/content/company";
 import { useHydrated } from "~/lib/use-hydrated";
-import {
-  captchaChallengePath,
-  honeypotFieldName,
-  scriptedFieldName,
-  scriptedFieldValue,
-} from "~/lib/submission";
+import { captchaChallengePath, captchaFieldName, honeypotFieldName } from "~/lib/submission";
 
 /** The ALTCHA element once upgraded (only what we use). */
 interface AltchaElement extends HTMLElement {
@@ -57,8 +52,8 @@ async function upgraded(element: AltchaElement): Promise<AltchaElement> {
 
 /**
  * What every public form carries besides its fields (DECISIONS D13): the honeypot, the ALTCHA
- * widget (loaded when the visitor first touches the form, or at once with `eager`), the marker that
- * JavaScript runs, and, without JavaScript, a notice offering WhatsApp and e-mail instead.
+ * widget (loaded when the visitor first touches the form, or at once with `eager`) and, without
+ * JavaScript, a notice offering WhatsApp and e-mail instead.
  */
 export function CaptchaField({
   ref,
@@ -146,12 +141,11 @@ export function CaptchaField({
       </div>
       {hydrated ? (
         <>
-          <input type="hidden" name={scriptedFieldName} value={scriptedFieldValue} />
           {active ? (
             <altcha-widget
               ref={widget}
               challenge={captchaChallengePath}
-              name="altcha"
+              name={captchaFieldName}
               language="es-419"
               auto="off"
             />

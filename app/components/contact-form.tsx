@@ -18,16 +18,18 @@ export function ContactForm({
   initialReply?: SubmissionReply | undefined;
 }) {
   const [sent, setSent] = useState(initialReply?.status === "success");
-  const { fetcher, form, fields, captcha, formRef, busy, onSubmit, formMessage } = usePublicForm({
+  const { form, fields, captcha, formRef, busy, onSubmit, formMessage } = usePublicForm({
     id: "contacto",
+    failureMessage: texts.errorMessage,
     schema: contactSchema,
     initialReply,
     onBeforeSend: () => setSent(false),
     onSuccess: () => setSent(true),
   });
   return (
-    <fetcher.Form
+    <form
       method="post"
+      action="/contacto"
       id={form.id}
       noValidate
       onSubmit={onSubmit}
@@ -72,6 +74,6 @@ export function ContactForm({
         submitLabel={texts.submitLabel}
         submittingLabel={texts.submittingLabel}
       />
-    </fetcher.Form>
+    </form>
   );
 }

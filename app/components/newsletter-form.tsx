@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useRef, useState } from "react";
+import { Link } from "react-router";
 import { CaptchaField, type CaptchaHandle } from "~/components/captcha-field";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import type { CompanyInfo } from "~/content/company";
 import { submissionMessages } from "~/content/forms";
 import { footer } from "~/content/site";
-import type { SubmissionReply } from "~/lib/submission";
+import { captchaFieldName, postForm, type SubmissionReply } from "~/lib/submission";
 
 const texts = footer.newsletter;
 const maxEmailLength = 254;
@@ -23,8 +23,8 @@ function fieldErrorOf(reply: SubmissionReply | undefined): string | undefined {
  * then the success message and a cleared field, or the error message; both cleared by a new submit.
  *
  * It is on every page, so it does without Conform: the same zod schema as the server's is loaded on
- * the first submit, and the captcha widget on the first touch. Without JavaScript it posts to
- * /newsletter, which answers with the same form and the outcome.
+ * the first submit, and the captcha widget on the first touch. With JavaScript it asks /newsletter
+ * for a JSON reply; without, it posts there and gets the page with the same form and the outcome.
  */
 export function NewsletterForm({
   company,
@@ -35,43 +35,30 @@ export function NewsletterForm({
   initialReply?: SubmissionReply | undefined;
   tone?: "dark" | "light";
 }) {
-  const fetcher = useFetcher<SubmissionReply>();
   const captcha = useRef<CaptchaHandle>(null);
   const input = useRef<HTMLInputElement>(null);
-  const [checking, setChecking] = useState(false);
+  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ status: "success" | "error"; message?: string } | undefined>(
     initialReply && !fieldErrorOf(initialReply)
       ? { status: initialReply.status, message: initialReply.formMessage }
       : undefined,
   );
   const [fieldError, setFieldError] = useState(fieldErrorOf(initialReply));
-  const busy = checking || fetcher.state !== "idle";
-
-  const handled = useRef<unknown>(undefined);
-  useEffect(() => {
-    const reply = fetcher.data;
-    if (fetcher.state !== "idle" || !reply || handled.current === reply) return;
-    handled.current = reply;
-    if (reply.status === "success" || reply.captchaRejected) captcha.current?.reset();
-    if (reply.status === "success" && input.current) input.current.value = "";
-    setFieldError(fieldErrorOf(reply));
-    setOutcome(fieldErrorOf(reply) ? undefined : { status: reply.status, message: reply.formMessage });
-  }, [fetcher.state, fetcher.data]);
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy) return;
     const form = event.currentTarget;
-    // Read now: the fields are disabled while sending, and disabled fields are not submitted.
+    // Read now: the field is disabled while sending, and disabled fields are not submitted.
     const formData = new FormData(form);
     setOutcome(undefined);
     setFieldError(undefined);
-    setChecking(true);
+    setBusy(true);
     try {
       const { newsletterSchema } = await loadSchema();
       const checked = newsletterSchema.safeParse({ email: formData.get("email") ?? "" });
       if (!checked.success) {
         setFieldError(checked.error.issues[0]?.message);
-        input.current?.focus();
         return;
       }
       if (!(await captcha.current?.ensureSolved())) {
@@ -79,10 +66,14 @@ export function NewsletterForm({
         return;
       }
       // The widget has put its solution into the form meanwhile.
-      formData.set("altcha", new FormData(form).get("altcha") ?? "");
-      void fetcher.submit(formData, { method: "post", action: "/newsletter" });
+      formData.set(captchaFieldName, new FormData(form).get(captchaFieldName) ?? "");
+      const reply = await postForm<undefined>(form.action, formData, texts.errorMessage);
+      if (reply.status === "success" || reply.captchaRejected) captcha.current?.reset();
+      if (reply.status === "success" && input.current) input.current.value = "";
+      setFieldError(fieldErrorOf(reply));
+      setOutcome(fieldErrorOf(reply) ? undefined : { status: reply.status, message: reply.formMessage });
     } finally {
-      setChecking(false);
+      setBusy(false);
     }
   };
 
@@ -91,14 +82,7 @@ export function NewsletterForm({
   const hintId = `${id}-consent`;
   const dark = tone === "dark";
   return (
-    <fetcher.Form
-      method="post"
-      action="/newsletter"
-      id={id}
-      noValidate
-      onSubmit={onSubmit}
-      className="space-y-3"
-    >
+    <form method="post" action="/newsletter" id={id} noValidate onSubmit={onSubmit} className="space-y-3">
       <label
         htmlFor={`${id}-email`}
         className={`block text-sm font-semibold ${dark ? "text-white" : "text-stone-900"}`}
@@ -149,6 +133,6 @@ export function NewsletterForm({
       {outcome?.status === "success" ? (
         <FormMessage tone="success">{texts.successMessage}</FormMessage>
       ) : null}
-    </fetcher.Form>
+    </form>
   );
 }

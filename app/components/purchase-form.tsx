@@ -11,15 +11,8 @@ import { deliveryPromise } from "~/content/policies";
 import { comunasOfRegion, shippingFor } from "~/lib/chile";
 import { formatPrice } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { SubmissionReply } from "~/lib/submission";
+import type { OrderCreated, SubmissionReply } from "~/lib/submission";
 import { orderFieldLimits, orderSchema } from "~/schemas/order";
-
-/** What the order action answers to the page's script. */
-export interface OrderCreated {
-  orderId: string;
-  number: string;
-  paymentUrl: string;
-}
 
 export interface PurchaseKit {
   id: string;
@@ -73,8 +66,9 @@ export function PurchaseForm({
     paymentTab.current = null;
   };
 
-  const { fetcher, form, fields, captcha, formRef, busy, onSubmit, formMessage } = usePublicForm({
+  const { form, fields, captcha, formRef, busy, onSubmit, formMessage } = usePublicForm({
     id: `compra-${kit.id}`,
+    failureMessage: texts.failure,
     schema: orderSchema,
     initialReply,
     onBeforeSend: () => {
@@ -98,7 +92,7 @@ export function PurchaseForm({
   const shipping = comunaCut ? shippingFor(comunaCut).kind : undefined;
 
   return (
-    <fetcher.Form
+    <form
       method="post"
       action={purchasePath(kit.id)}
       id={form.id}
@@ -255,6 +249,6 @@ export function PurchaseForm({
         onCancel={onCancel}
         cancelHref={cancelHref}
       />
-    </fetcher.Form>
+    </form>
   );
 }

@@ -5,19 +5,8 @@ import { TextField } from "~/components/form-fields";
 import { usePublicForm } from "~/components/use-public-form";
 import type { CompanyInfo } from "~/content/company";
 import { quoteTexts as texts } from "~/content/forms";
-import type { SubmissionReply } from "~/lib/submission";
+import { quoteThanksPath, type QuoteReceived, type SubmissionReply } from "~/lib/submission";
 import { quoteFieldLimits, quoteSchema } from "~/schemas/quote";
-
-/** What the quotation action answers to the page's script. */
-export interface QuoteReceived {
-  fullName: string;
-  productId: string;
-}
-
-/** Where the browser goes after a quotation (DECISIONS D10). */
-export function quoteThanksPath(productId: string): string {
-  return `/gracias?producto=${encodeURIComponent(productId)}&tipo=cotizacion`;
-}
 
 /**
  * The company quotation form ("Solicitar Cotización", SPEC §5): a toast and the thank-you page on
@@ -38,8 +27,9 @@ export function QuoteForm({
   cancelHref?: string;
 }) {
   const navigate = useNavigate();
-  const { fetcher, form, fields, captcha, formRef, busy, onSubmit, formMessage } = usePublicForm({
+  const { form, fields, captcha, formRef, busy, onSubmit, formMessage } = usePublicForm({
     id: `cotizacion-${kit.id}`,
+    failureMessage: texts.failure,
     schema: quoteSchema,
     initialReply,
     onSuccess: (reply) => {
@@ -55,7 +45,7 @@ export function QuoteForm({
   });
 
   return (
-    <fetcher.Form
+    <form
       method="post"
       action={`/cotizar/${kit.id}`}
       id={form.id}
@@ -134,6 +124,6 @@ export function QuoteForm({
         onCancel={onCancel}
         cancelHref={cancelHref}
       />
-    </fetcher.Form>
+    </form>
   );
 }

@@ -14,12 +14,13 @@ export type FormName = "order" | "quote" | "contact" | "newsletter";
  */
 export const honeypotFieldName = "website";
 
-/**
- * Hidden field a form adds once JavaScript runs: the action then answers with data for the page to
- * act on (toast, payment tab) instead of a redirect.
- */
-export const scriptedFieldName = "via";
-export const scriptedFieldValue = "js";
+/** Where the browser goes after a quotation (DECISIONS D10). */
+export function quoteThanksPath(productId: string): string {
+  return `/gracias?producto=${encodeURIComponent(productId)}&tipo=cotizacion`;
+}
+
+/** The field the ALTCHA widget puts its solution in. */
+export const captchaFieldName = "altcha";
 
 /** Where the widget fetches its anti-spam challenges (app/routes/resources/captcha.ts). */
 export const captchaChallengePath = "/api/captcha";
@@ -33,4 +34,48 @@ export interface SubmissionReply<Extra = undefined> {
   /** True when the visitor must solve a new captcha before sending again. */
   captchaRejected?: boolean;
   extra?: Extra;
+}
+
+/** What the order form's success tells the page's script (components/purchase-form.tsx). */
+export interface OrderCreated {
+  orderId: string;
+  number: string;
+  paymentUrl: string;
+}
+
+/** What the quotation form's success tells the page's script (components/quote-form.tsx). */
+export interface QuoteReceived {
+  fullName: string;
+  productId: string;
+}
+
+/**
+ * Sends a form as the page's script does (components/use-public-form.ts): the same URL-encoded
+ * body as a plain post, asking for the JSON reply instead of a page. A network failure or an
+ * answer that is not a reply becomes an error reply with `failureMessage`.
+ */
+export async function postForm<Extra>(
+  action: string,
+  formData: FormData,
+  failureMessage: string,
+): Promise<SubmissionReply<Extra>> {
+  const body = new URLSearchParams();
+  for (const [name, value] of formData) if (typeof value === "string") body.append(name, value);
+  try {
+    const response = await fetch(action, {
+      method: "POST",
+      body,
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    });
+    const reply = (await response.json()) as SubmissionReply<Extra>;
+    if (reply && (reply.status === "success" || reply.status === "error") && reply.result) return reply;
+  } catch {
+    // Offline, or not our answer: reported below like any failure.
+  }
+  return {
+    status: "error",
+    result: { status: "error", error: { "": [failureMessage] } },
+    formMessage: failureMessage,
+  };
 }

@@ -15,7 +15,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
  * while checking a solution costs one HMAC and one SHA-256, whatever the difficulty.
  */
 
-export const captchaFieldName = "altcha";
+export { captchaFieldName } from "~/lib/submission";
 export const captchaAlgorithm = "SHA-256";
 /** How long a challenge can be solved and used. */
 export const captchaLifetimeMs = 10 * 60_000;

@@ -7,6 +7,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   type Migration,
+  type SqliteDatabase,
   type MigrationProvider,
 } from "kysely";
 import pg from "pg";
@@ -35,7 +36,37 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   file.pragma("synchronous = NORMAL");
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), dialect: "sqlite" };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }),
+    dialect: "sqlite",
+  };
+}
+
+/** How many compiled SQLite statements are kept (the app issues far fewer distinct ones). */
+const statementCacheSize = 500;
+
+/**
+ * Kysely asks better-sqlite3 to compile every query anew, even BEGIN and COMMIT; compiling costs
+ * more than running most of our statements. The distinct SQL texts are few (values are bound
+ * parameters), so compiled statements are kept and reused, least recently used first out. Kysely
+ * runs one query at a time on the connection, so a statement is never used twice at once.
+ */
+function withStatementCache(file: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = file.prepare(sql);
+        if (statements.size >= statementCacheSize) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 /**

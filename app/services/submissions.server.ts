@@ -1,16 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
-import { data } from "react-router";
 import type { z } from "zod";
 import { markChallengeUsed } from "~/models/captcha-replay.server";
 import { submissionMessages } from "~/content/forms";
-import {
-  honeypotFieldName,
-  scriptedFieldName,
-  scriptedFieldValue,
-  type FormName,
-  type SubmissionReply,
-} from "~/lib/submission";
+import { honeypotFieldName, type FormName, type SubmissionReply } from "~/lib/submission";
 import {
   captchaFieldName,
   resolveCaptchaSecret,
@@ -104,25 +97,47 @@ class BodyError extends Error {
   }
 }
 
-/** Reads the request's form body, refusing more than `limit` bytes without reading them all. */
-export async function readFormBody(request: Request, limit = maxSubmissionBytes): Promise<FormData> {
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+/**
+ * Where a form body comes from: a Fetch `Request` (React Router actions, tests) or the raw Node
+ * request (the Express form endpoint, which answers before React Router is involved).
+ */
+export interface FormBodySource {
+  contentType: string | null | undefined;
+  contentLength: string | null | undefined;
+  body: AsyncIterable<Uint8Array> | null;
+}
+
+export function bodyOfRequest(request: Request): FormBodySource {
+  return {
+    contentType: request.headers.get("content-type"),
+    contentLength: request.headers.get("content-length"),
+    body: request.body as AsyncIterable<Uint8Array> | null,
+  };
+}
+
+/** Reads a form body, refusing more than `limit` bytes without reading them all. */
+export async function readFormBody(
+  input: Request | FormBodySource,
+  limit = maxSubmissionBytes,
+): Promise<FormData> {
+  const source = input instanceof Request ? bodyOfRequest(input) : input;
+  const type = (source.contentType ?? "").toLowerCase();
   const mediaType = type.split(";")[0]!.trim();
   if (mediaType !== "application/x-www-form-urlencoded" && mediaType !== "multipart/form-data") {
     throw new BodyError(415);
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
+  const declared = Number(source.contentLength ?? "0");
   if (declared > limit) throw new BodyError(413);
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
+  if (source.body) {
+    const iterator = source.body[Symbol.asyncIterator]();
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await iterator.next();
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
-        await reader.cancel().catch(() => {});
+        await iterator.return?.().catch(() => {});
         throw new BodyError(413);
       }
       chunks.push(value);
@@ -143,20 +158,27 @@ export async function readFormBody(request: Request, limit = maxSubmissionBytes)
 
 // --- the pipeline -------------------------------------------------------------------------------
 
-type Reply<Extra> = ReturnType<typeof data<SubmissionReply<Extra>>>;
+/** A refused submission: the HTTP status and what the form shows. */
+export interface Refusal {
+  ok: false;
+  status: number;
+  reply: SubmissionReply<never>;
+}
 
 /**
  * A refusal with a message for the whole form. Given the parsed submission, the answer also carries
  * the typed values, so a page answered without JavaScript shows them again.
  */
-function refuse<Extra>(
+function refuse(
   status: number,
   formMessage: string,
   captchaRejected = false,
   submission?: { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> },
-): Reply<Extra> {
-  return data<SubmissionReply<Extra>>(
-    {
+): Refusal {
+  return {
+    ok: false,
+    status,
+    reply: {
       status: "error",
       result: submission
         ? submission.reply({ formErrors: [formMessage] })
@@ -164,12 +186,12 @@ function refuse<Extra>(
       formMessage,
       captchaRejected,
     },
-    { status },
-  );
+  };
 }
 
 export interface ProcessSubmissionOptions<Schema extends z.ZodType, Stored> {
-  request: Request;
+  /** The form body: a Fetch Request or a Node request (see FormBodySource). */
+  request: Request | FormBodySource;
   clientIp: string;
   form: FormName;
   schema: Schema;
@@ -188,14 +210,12 @@ export type ProcessedSubmission<Schema extends z.ZodType, Stored> =
       stored: Stored;
       /** The Conform result that clears the form. */
       result: SubmissionResult<string[]>;
-      /** Sent by the page's script (answer with data), not by a plain form post (redirect). */
-      scripted: boolean;
     }
-  | { ok: false; response: Reply<never> };
+  | Refusal;
 
 /**
- * Runs the checks above and stores the submission. The caller turns a success into its answer (a
- * redirect, or data for the browser's form); a refusal already is the answer.
+ * Runs the checks above and stores the submission. The caller turns the outcome into its answer
+ * (services/public-forms.server.ts).
  */
 export async function processSubmission<Schema extends z.ZodType, Stored>(
   options: ProcessSubmissionOptions<Schema, Stored>,
@@ -206,7 +226,7 @@ export async function processSubmission<Schema extends z.ZodType, Stored>(
 
   if (!takeSubmissionSlot(form, clientIp, settings.rateLimit)) {
     log.warn({ ip: clientIp }, "Form rate limit reached");
-    return { ok: false, response: refuse(429, submissionMessages.rateLimited) };
+    return refuse(429, submissionMessages.rateLimited);
   }
 
   let formData: FormData;
@@ -215,30 +235,21 @@ export async function processSubmission<Schema extends z.ZodType, Stored>(
   } catch (error) {
     if (!(error instanceof BodyError)) throw error;
     log.warn({ ip: clientIp, status: error.status }, "Form body refused");
-    return {
-      ok: false,
-      response: refuse(
-        error.status,
-        error.status === 413 ? submissionMessages.tooLarge : submissionMessages.malformed,
-      ),
-    };
+    return refuse(
+      error.status,
+      error.status === 413 ? submissionMessages.tooLarge : submissionMessages.malformed,
+    );
   }
 
   const honeypot = formData.get(honeypotFieldName);
   if (typeof honeypot !== "string" || honeypot !== "") {
     log.warn({ ip: clientIp }, "Honeypot field filled or missing");
-    return { ok: false, response: refuse(400, submissionMessages.honeypot) };
+    return refuse(400, submissionMessages.honeypot);
   }
 
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
-    return {
-      ok: false,
-      response: data<SubmissionReply<never>>(
-        { status: "error", result: submission.reply() },
-        { status: 400 },
-      ),
-    };
+    return { ok: false, status: 400, reply: { status: "error", result: submission.reply() } };
   }
 
   const captcha = await verifyCaptcha(settings.captcha, formData.get(captchaFieldName));
@@ -246,7 +257,7 @@ export async function processSubmission<Schema extends z.ZodType, Stored>(
     log.warn({ ip: clientIp, reason: captcha.reason }, "Captcha refused");
     const message =
       captcha.reason === "missing" ? submissionMessages.captchaMissing : submissionMessages.captchaInvalid;
-    return { ok: false, response: refuse(403, message, true, submission) };
+    return refuse(403, message, true, submission);
   }
 
   const db = options.db ?? getDb();
@@ -259,13 +270,13 @@ export async function processSubmission<Schema extends z.ZodType, Stored>(
     });
     if (outcome.replay) {
       log.warn({ ip: clientIp }, "Captcha solution used twice");
-      return { ok: false, response: refuse(403, submissionMessages.captchaInvalid, true, submission) };
+      return refuse(403, submissionMessages.captchaInvalid, true, submission);
     }
     stored = outcome.stored;
   } catch (error) {
     log.error({ err: error }, "Storing a submission failed");
     // The transaction was rolled back, so the captcha solution is still unused.
-    return { ok: false, response: refuse(503, failureMessage, false, submission) };
+    return refuse(503, failureMessage, false, submission);
   }
   kickMailWorker();
   return {
@@ -273,6 +284,5 @@ export async function processSubmission<Schema extends z.ZodType, Stored>(
     value: submission.value,
     stored,
     result: submission.reply({ resetForm: true }),
-    scripted: formData.get(scriptedFieldName) === scriptedFieldValue,
   };
 }

@@ -7,24 +7,11 @@ import { contact, seo } from "~/content/site";
 import { rootDataFromMatches, useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import type { SubmissionReply } from "~/lib/submission";
-import { contactSchema } from "~/schemas/contact";
-import { storeContactMessage } from "~/services/customer-submissions.server";
-import { getEnv } from "~/services/env.server";
-import { processSubmission } from "~/services/submissions.server";
+import { publicFormAction } from "~/services/public-forms.server";
 
 /** Stores a contact message and notifies the shop (SPEC §2, DECISIONS D19). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const env = getEnv();
-  const processed = await processSubmission({
-    request,
-    clientIp: context.clientIp,
-    form: "contact",
-    schema: contactSchema,
-    store: (trx, message) => storeContactMessage(trx, message, env),
-    failureMessage: contact.form.errorMessage,
-  });
-  if (!processed.ok) return processed.response;
-  return { status: "success", result: processed.result } satisfies SubmissionReply;
+export function action(args: Route.ActionArgs) {
+  return publicFormAction("contact", args);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -9,6 +9,7 @@ import type { SubmissionReply } from "~/lib/submission";
 import { createCaptchaChallenge } from "~/services/captcha.server";
 import { setDatabase, type Db, type DbHandle } from "~/services/db.server";
 import { examplePaymentLink } from "~/services/env.server";
+import { handlePublicForm } from "~/services/public-forms.server";
 import { getSubmissionSettings, resetSubmissionSlots } from "~/services/submissions.server";
 import * as contact from "./contact";
 import * as newsletter from "./newsletter";
@@ -119,17 +120,30 @@ function pageKit(id: string | undefined): string {
   return id !== undefined && getKit(id) ? id : "essential";
 }
 
+/**
+ * The page's script asks for JSON (`via: "js"` in these tests): the form endpoint of server/app.ts
+ * answers it with handlePublicForm's outcome. A plain post goes to the route's action.
+ */
+async function asScript(form: "order" | "quote", request: Request, urlKit: string, ip: string) {
+  const outcome = await handlePublicForm({ form, kit: getKit(urlKit), body: request, clientIp: ip });
+  return { status: outcome.status, body: outcome.reply as SubmissionReply<unknown>, location: null };
+}
+
 async function postOrder(
   fields: Fields,
   { ip = nextIp(), multipart = false, urlKit = pageKit(fields.kitId) } = {},
 ) {
-  const request = formPost(`/comprar/${urlKit}`, fields, { multipart });
+  const { via, ...sent } = fields;
+  const request = formPost(`/comprar/${urlKit}`, sent, { multipart });
+  if (via === "js") return asScript("order", request, urlKit, ip);
   return statusAndBody(await purchase.action(routeArgs(request, { kitId: urlKit }, ip)));
 }
 
 async function postQuote(fields: Fields, ip = nextIp()) {
   const urlKit = pageKit(fields.productId);
-  const request = formPost(`/cotizar/${urlKit}`, fields);
+  const { via, ...sent } = fields;
+  const request = formPost(`/cotizar/${urlKit}`, sent);
+  if (via === "js") return asScript("quote", request, urlKit, ip);
   return statusAndBody(await quote.action(routeArgs(request, { kitId: urlKit }, ip)));
 }
 

@@ -6,25 +6,14 @@ import { footer } from "~/content/site";
 import { rootDataFromMatches, useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import type { SubmissionReply } from "~/lib/submission";
-import { newsletterSchema } from "~/schemas/newsletter";
-import { storeSubscription } from "~/services/customer-submissions.server";
-import { processSubmission } from "~/services/submissions.server";
+import { publicFormAction } from "~/services/public-forms.server";
 
 /**
  * /newsletter: where the footer's signup posts. Subscribing again is the same quiet success (D15).
  * The page shows the form on its own, e.g. with the answer to a post made without JavaScript.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const processed = await processSubmission({
-    request,
-    clientIp: context.clientIp,
-    form: "newsletter",
-    schema: newsletterSchema,
-    store: (trx, subscription) => storeSubscription(trx, subscription),
-    failureMessage: footer.newsletter.errorMessage,
-  });
-  if (!processed.ok) return processed.response;
-  return { status: "success", result: processed.result } satisfies SubmissionReply;
+export function action(args: Route.ActionArgs) {
+  return publicFormAction("newsletter", args);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,20 +1,10 @@
-import { data, redirect } from "react-router";
 import type { Route } from "./+types/quote";
-import { QuoteForm, quoteThanksPath, type QuoteReceived } from "~/components/quote-form";
+import { QuoteForm } from "~/components/quote-form";
 import { quoteTexts } from "~/content/forms";
-import {
-  kitFormData,
-  KitFormErrorBoundary,
-  kitFormMeta,
-  KitFormPage,
-  pageKit,
-} from "~/components/kit-form-page";
+import { kitFormData, KitFormErrorBoundary, kitFormMeta, KitFormPage } from "~/components/kit-form-page";
 import { useRootData } from "~/lib/root-data";
-import type { SubmissionReply } from "~/lib/submission";
-import { quoteSchema } from "~/schemas/quote";
-import { storeQuote } from "~/services/customer-submissions.server";
-import { getEnv } from "~/services/env.server";
-import { processSubmission } from "~/services/submissions.server";
+import type { QuoteReceived, SubmissionReply } from "~/lib/submission";
+import { publicFormAction } from "~/services/public-forms.server";
 
 /**
  * /cotizar/{kitId}: the quotation form as a page (what "Cotizar" opens without JavaScript; with it,
@@ -24,25 +14,8 @@ export function loader({ params }: Route.LoaderArgs) {
   return kitFormData(params.kitId);
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  // The kit is the page's: a form field cannot turn it into another one.
-  const kit = pageKit(params.kitId);
-  const env = getEnv();
-  const processed = await processSubmission({
-    request,
-    clientIp: context.clientIp,
-    form: "quote",
-    schema: quoteSchema,
-    store: (trx, quote) => storeQuote(trx, { ...quote, productId: kit.id }, env),
-    failureMessage: quoteTexts.failure,
-  });
-  if (!processed.ok) return processed.response;
-  if (!processed.scripted) return redirect(quoteThanksPath(kit.id), 303);
-  return data<SubmissionReply<QuoteReceived>>({
-    status: "success",
-    result: processed.result,
-    extra: { fullName: processed.value.fullName, productId: kit.id },
-  });
+export function action(args: Route.ActionArgs) {
+  return publicFormAction("quote", args);
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
