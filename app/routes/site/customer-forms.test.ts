@@ -126,7 +126,11 @@ function pageKit(id: string | undefined): string {
  */
 async function asScript(form: "order" | "quote", request: Request, urlKit: string, ip: string) {
   const outcome = await handlePublicForm({ form, kit: getKit(urlKit), body: request, clientIp: ip });
-  return { status: outcome.status, body: outcome.reply as SubmissionReply<unknown>, location: null };
+  return {
+    status: outcome.status,
+    body: outcome.reply as SubmissionReply<Record<string, unknown>>,
+    location: null,
+  };
 }
 
 async function postOrder(
