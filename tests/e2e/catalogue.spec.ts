@@ -178,7 +178,7 @@ test.describe("catalogue with JavaScript", () => {
     await expect(page.getByLabel("Categoría")).toHaveValue("industry");
   });
 
-  test("each card links to its kit page, buy section and a quotation e-mail", async ({ page }) => {
+  test("each card links to its kit page, purchase page and quotation page", async ({ page }) => {
     await page.goto("/productos");
     const card = cards(page).filter({
       has: page.getByRole("heading", { name: "LifeBox Expedition", exact: true }),
@@ -189,11 +189,11 @@ test.describe("catalogue with JavaScript", () => {
     );
     await expect(card.getByRole("link", { name: "Comprar LifeBox Expedition" })).toHaveAttribute(
       "href",
-      "/productos/kit-expedition#comprar",
+      "/comprar/expedition",
     );
     await expect(card.getByRole("link", { name: /Cotizar para Empresa/ })).toHaveAttribute(
       "href",
-      /^mailto:/,
+      "/cotizar/expedition",
     );
     await expect(card.getByTestId("kit-components")).toHaveText("13 componentes");
     await expect(card.getByText("Estándar", { exact: true })).toBeVisible();

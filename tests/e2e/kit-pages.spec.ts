@@ -106,14 +106,20 @@ test.describe("kit pages", () => {
     await expect(page.getByTestId("kit-price")).toHaveText("$349.990");
   });
 
-  test("the buy button opens WhatsApp with the kit and its price", async ({ page }) => {
+  test("the buy and quotation buttons link to the kit's purchase and quotation pages", async ({ page }) => {
     await page.goto("/productos/kit-industry-mini");
-    const buy = page.locator("#comprar").getByRole("link", { name: /Comprar/ });
-    await expect(buy).toHaveAttribute("target", "_blank");
-    const href = (await buy.getAttribute("href")) ?? "";
-    expect(href.startsWith("https://wa.me/")).toBe(true);
-    expect(decodeURIComponent(href)).toContain("LifeBox Industry Mini");
-    expect(decodeURIComponent(href)).toContain("$185.990");
+    // Both the hero and the buy section offer them, as links that also work without JavaScript.
+    const hero = page.locator("section").filter({ has: page.getByTestId("kit-price") });
+    for (const scope of [hero, page.locator("#comprar")]) {
+      const buy = scope.getByRole("link", { name: "Comprar", exact: true });
+      await expect(buy).toHaveAttribute("href", "/comprar/industry-mini");
+      await expect(buy).not.toHaveAttribute("target", "_blank");
+      await expect(scope.getByRole("link", { name: "Cotización Empresas" })).toHaveAttribute(
+        "href",
+        "/cotizar/industry-mini",
+      );
+    }
+    await expect(page.getByRole("link", { name: "Comprar", exact: true })).toHaveCount(2);
   });
 
   test("the catalogue's Ver Detalles reaches the kit page with the same price", async ({ page }) => {
