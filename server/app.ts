@@ -112,6 +112,10 @@ app.use(
           },
         },
     crossOriginEmbedderPolicy: false,
+    // Same-origin requests carry the full referrer and, above all, a real Origin on form posts
+    // (with "no-referrer" browsers send "Origin: null", which React Router's CSRF check refuses);
+    // other sites only ever see the origin, never a path like an order's link.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: process.env.NODE_ENV === "production" && getEnv().SITE_URL.startsWith("https:"),
   }),
 );

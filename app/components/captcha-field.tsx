@@ -59,10 +59,13 @@ export function CaptchaField({
   ref,
   company,
   eager = false,
+  tone = "light",
 }: {
   ref: React.Ref<CaptchaHandle>;
   company: Pick<CompanyInfo, "email" | "whatsappNumber">;
   eager?: boolean;
+  /** The background the form sits on (the footer's is dark). */
+  tone?: "light" | "dark";
 }) {
   const hydrated = useHydrated();
   const container = useRef<HTMLDivElement>(null);
@@ -140,7 +143,9 @@ export function CaptchaField({
         </label>
       </div>
       {hydrated ? (
-        <>
+        // The same height before and after the widget appears, so nothing below it moves
+        // (a moving submit button would swallow the click that loaded the widget).
+        <div className="min-h-[4.75rem]">
           {active ? (
             <altcha-widget
               ref={widget}
@@ -150,9 +155,11 @@ export function CaptchaField({
               auto="off"
             />
           ) : (
-            <p className="text-xs text-stone-600">{captchaTexts.privacyNote}</p>
+            <p className={`text-xs ${tone === "dark" ? "text-stone-400" : "text-stone-600"}`}>
+              {captchaTexts.privacyNote}
+            </p>
           )}
-        </>
+        </div>
       ) : (
         <noscript>
           <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import type { KitDialogProps } from "~/components/form-dialog";
 import type { PurchaseKit } from "~/components/purchase-form";
 import type { CompanyInfo } from "~/content/company";
@@ -37,10 +37,12 @@ function DialogLink<Kit extends { id: string }>({
 }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
   const warm = () => void load();
   return (
     <>
       <a
+        ref={link}
         href={href}
         {...rest}
         onPointerEnter={warm}
@@ -57,7 +59,7 @@ function DialogLink<Kit extends { id: string }>({
       </a>
       {used ? (
         <Suspense fallback={null}>
-          <Dialog kit={kit} company={company} open={open} onOpenChange={setOpen} />
+          <Dialog kit={kit} company={company} open={open} onOpenChange={setOpen} returnFocusTo={link} />
         </Suspense>
       ) : null}
     </>

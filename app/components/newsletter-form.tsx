@@ -14,6 +14,12 @@ const maxEmailLength = 254;
 /** The shared schema, loaded with the first submit: this form is in every page's footer. */
 const loadSchema = () => import("~/schemas/newsletter");
 
+/** What was typed, when a page answered a post made without JavaScript. */
+function typedEmailOf(reply: SubmissionReply | undefined): string | undefined {
+  const value = (reply?.result.initialValue as Record<string, unknown> | null | undefined)?.email;
+  return reply?.status === "error" && typeof value === "string" ? value : undefined;
+}
+
 function fieldErrorOf(reply: SubmissionReply | undefined): string | undefined {
   return reply?.result.error?.email?.[0];
 }
@@ -30,10 +36,13 @@ export function NewsletterForm({
   company,
   initialReply,
   tone = "dark",
+  id = "boletin",
 }: {
   company: Pick<CompanyInfo, "email" | "whatsappNumber">;
   initialReply?: SubmissionReply | undefined;
   tone?: "dark" | "light";
+  /** Prefix of the form's ids (two forms on one page need different ones). */
+  id?: string;
 }) {
   const captcha = useRef<CaptchaHandle>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -77,7 +86,6 @@ export function NewsletterForm({
     }
   };
 
-  const id = "boletin";
   const errorId = `${id}-email-error`;
   const hintId = `${id}-consent`;
   const dark = tone === "dark";
@@ -94,6 +102,7 @@ export function NewsletterForm({
           ref={input}
           id={`${id}-email`}
           name="email"
+          defaultValue={typedEmailOf(initialReply)}
           type="email"
           required
           autoComplete="email"
@@ -123,7 +132,7 @@ export function NewsletterForm({
           {texts.privacyLinkLabel}
         </Link>
       </p>
-      <CaptchaField ref={captcha} company={company} />
+      <CaptchaField ref={captcha} company={company} tone={tone} />
       {outcome?.status === "error" ? (
         <FormMessage tone="error">
           {texts.errorMessage}

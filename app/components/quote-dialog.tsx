@@ -8,6 +8,7 @@ export default function QuoteDialog({
   company,
   open,
   onOpenChange,
+  returnFocusTo,
 }: KitDialogProps<{ id: string; name: string }>) {
   return (
     <FormDialog
@@ -15,6 +16,7 @@ export default function QuoteDialog({
       description={quoteTexts.description(kit.name)}
       open={open}
       onOpenChange={onOpenChange}
+      returnFocusTo={returnFocusTo}
     >
       <QuoteForm kit={kit} company={company} onCancel={() => onOpenChange(false)} />
     </FormDialog>

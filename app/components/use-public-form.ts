@@ -42,7 +42,9 @@ export function usePublicForm<Schema extends z.ZodType, Extra>({
   const [form, fields] = useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
     id,
     lastResult: reply?.result,
-    shouldValidate: "onBlur",
+    // Messages appear on submit, then follow the typing. (Validating on blur made messages appear
+    // while the pointer was on its way to the submit button, moving it away from the click.)
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });

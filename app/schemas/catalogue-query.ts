@@ -1,3 +1,4 @@
+import "~/schemas/zod-setup";
 import { z } from "zod";
 import { catalogueSorts } from "~/content/catalogue-options";
 import { productLines } from "~/content/types";

@@ -1,3 +1,4 @@
+import "~/schemas/zod-setup";
 import { z } from "zod";
 import { kitIds } from "~/content/types";
 

@@ -35,6 +35,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
           company={company}
           initialReply={actionData as SubmissionReply | undefined}
           tone="light"
+          id="boletin-pagina"
         />
       </div>
     </>
