@@ -5,9 +5,9 @@
 // build, the server or Lighthouse itself fails.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort, stopServer, waitForHealth } from "./lib/server-process.mjs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -45,52 +45,6 @@ async function publicPages(baseUrl) {
 // ---------------------------------------------------------------------------------------------
 // Server
 // ---------------------------------------------------------------------------------------------
-
-/** Resolves to `preferred` when it is free, otherwise to any free port. */
-function freePort(preferred) {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once("error", () => {
-      const any = net.createServer();
-      any.listen(0, "127.0.0.1", () => {
-        const { port } = any.address();
-        any.close(() => resolve(port));
-      });
-    });
-    probe.listen(preferred, "127.0.0.1", () => probe.close(() => resolve(preferred)));
-  });
-}
-
-async function waitForHealth(baseUrl, server, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error(`The server exited with code ${server.exitCode} before it was healthy.`);
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${baseUrl}/healthz did not answer within ${timeoutMs / 1000} s.`);
-}
-
-function stopServer(server) {
-  return new Promise((resolve) => {
-    if (server.exitCode !== null || server.signalCode !== null) return resolve();
-    const timer = setTimeout(() => {
-      server.kill("SIGKILL");
-      resolve();
-    }, 8000);
-    server.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    server.kill("SIGTERM");
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Lighthouse
