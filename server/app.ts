@@ -4,6 +4,7 @@ import express from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import "react-router";
+import { submissionMessages } from "~/content/forms";
 import { getEnv } from "~/services/env.server";
 import { configureLogger, logger } from "~/services/logger.server";
 import { closeDatabase, migrateToLatest, openDatabase, setDatabase } from "~/services/db.server";
@@ -149,6 +150,11 @@ app.use((req, res, next) => {
 app.post(["/comprar/:kitId", "/cotizar/:kitId", "/contacto", "/newsletter"], async (req, res, next) => {
   const target = formOfPath(req.path);
   if (!target) return next();
+  // Like React Router's own check for actions: a browser's post from another site is refused.
+  if (!isSameOrigin(req)) {
+    res.status(403).type("text/plain; charset=utf-8").send(submissionMessages.crossSite);
+    return;
+  }
   const outcome = await handlePublicForm({
     form: target.form,
     kit: target.kit,
@@ -171,6 +177,17 @@ app.post(["/comprar/:kitId", "/cotizar/:kitId", "/contacto", "/newsletter"], asy
 
 const productionBuild =
   process.env.NODE_ENV === "production" ? await import("virtual:react-router/server-build") : undefined;
+
+/** No Origin header (not a browser's cross-site request), or the one of this host. */
+function isSameOrigin(req: express.Request): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === (req.headers["x-forwarded-host"] ?? req.headers.host);
+  } catch {
+    return false;
+  }
+}
 
 function clientIpOf(req: express.Request): string {
   return req.ip ?? req.socket.remoteAddress ?? "unknown";
