@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { FormFooter } from "~/components/form-actions";
+import { showToast } from "~/components/ui/toaster";
 import { TextField } from "~/components/form-fields";
 import { usePublicForm } from "~/components/use-public-form";
 import type { CompanyInfo } from "~/content/company";
@@ -35,12 +35,12 @@ export function QuoteForm({
     onSuccess: (reply) => {
       const received = reply.extra;
       if (!received) return;
-      toast.success(texts.successTitle, { description: texts.successText(received.fullName) });
+      void showToast("success", texts.successTitle, texts.successText(received.fullName));
       void navigate(quoteThanksPath(received.productId));
     },
     onFailure: (reply) => {
       // Field errors speak for themselves; anything else also gets the spec's error toast.
-      if (!reply || reply.formMessage) toast.error(texts.failureTitle, { description: texts.failure });
+      if (!reply || reply.formMessage) void showToast("error", texts.failureTitle, texts.failure);
     },
   });
 

@@ -1,19 +1,61 @@
-import { Toaster as Sonner } from "sonner";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 
 /**
- * The page's toasts (sonner), as SPEC §4 has them: one visible at a time. Its stylesheet is
- * injected by sonner itself and allowed by the Content-Security-Policy through its hash
- * (services/csp-hashes.server.ts).
+ * The page's toasts (sonner), as SPEC §4 has them: one visible at a time. Few pages ever show one,
+ * so sonner (and the stylesheet it injects, allowed by the CSP through its hash, see
+ * services/csp-hashes.server.ts) loads with the first `showToast`, not with every page.
  */
+let wanted = false;
+const listeners = new Set<() => void>();
+let markMounted: () => void = () => {};
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+const SonnerHost = lazy(async () => {
+  const { Toaster: Sonner } = await import("sonner");
+  function Host() {
+    // Sonner's own effect (a child's) subscribes first: toasts sent after this are shown.
+    useEffect(() => markMounted(), []);
+    return (
+      <Sonner
+        visibleToasts={1}
+        position="top-center"
+        richColors
+        closeButton
+        toastOptions={{ closeButtonAriaLabel: "Cerrar notificación" }}
+        containerAriaLabel="Notificaciones"
+      />
+    );
+  }
+  return { default: Host };
+});
+
+/** Shows a toast, loading the toaster first if this page has not shown one yet. */
+export async function showToast(kind: "success" | "error", title: string, description: string) {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  const [{ toast }] = await Promise.all([import("sonner"), mounted]);
+  toast[kind](title, { description });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Rendered once by the root layout; stays empty until a toast is wanted. */
 export function Toaster() {
-  return (
-    <Sonner
-      visibleToasts={1}
-      position="top-center"
-      richColors
-      closeButton
-      toastOptions={{ closeButtonAriaLabel: "Cerrar notificación" }}
-      containerAriaLabel="Notificaciones"
-    />
+  const active = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
   );
+  return active ? (
+    <Suspense fallback={null}>
+      <SonnerHost />
+    </Suspense>
+  ) : null;
 }
