@@ -18,7 +18,7 @@ export function ContactForm({
   initialReply?: SubmissionReply | undefined;
 }) {
   const [sent, setSent] = useState(initialReply?.status === "success");
-  const { form, fields, captcha, formRef, busy, onSubmit, formMessage } = usePublicForm({
+  const { form, fields, captcha, busy, onSubmit, formMessage } = usePublicForm({
     id: "contacto",
     failureMessage: texts.errorMessage,
     schema: contactSchema,
@@ -27,15 +27,7 @@ export function ContactForm({
     onSuccess: () => setSent(true),
   });
   return (
-    <form
-      method="post"
-      action="/contacto"
-      id={form.id}
-      noValidate
-      onSubmit={onSubmit}
-      ref={formRef}
-      className="space-y-4"
-    >
+    <form method="post" action="/contacto" id={form.id} noValidate onSubmit={onSubmit} className="space-y-4">
       <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
         <TextField
           meta={fields.name}
@@ -71,8 +63,7 @@ export function ContactForm({
         message={formMessage ? `${texts.errorMessage} ${formMessage}` : undefined}
         success={sent && !busy ? texts.successMessage : undefined}
         busy={busy}
-        submitLabel={texts.submitLabel}
-        submittingLabel={texts.submittingLabel}
+        labels={texts}
       />
     </form>
   );

@@ -45,8 +45,11 @@ export function FormFooter({
   eager,
   message,
   success,
+  labels,
   ...actions
-}: React.ComponentProps<typeof FormActions> & {
+}: Omit<React.ComponentProps<typeof FormActions>, "submitLabel" | "submittingLabel" | "cancelLabel"> & {
+  /** The form's texts: the submit label, its pending text and, with a cancel action, its label. */
+  labels: { submitLabel: string; submittingLabel: string; cancelLabel?: string };
   captcha: React.Ref<CaptchaHandle>;
   company: Pick<CompanyInfo, "email" | "whatsappNumber">;
   /** Load and solve the captcha at once (in a dialog the visitor is about to fill in). */
@@ -61,7 +64,7 @@ export function FormFooter({
       <CaptchaField ref={captcha} company={company} eager={eager} />
       {message ? <FormMessage tone="error">{message}</FormMessage> : null}
       {success && !message ? <FormMessage tone="success">{success}</FormMessage> : null}
-      <FormActions {...actions} />
+      <FormActions {...labels} {...actions} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from "react";
 import type { KitDialogProps } from "~/components/form-dialog";
 import type { PurchaseKit } from "~/components/purchase-form";
 import type { CompanyInfo } from "~/content/company";
+import { purchasePath, quotePath } from "~/lib/submission";
 
 /**
  * The "Comprar" and "Cotizar" buttons of catalogue cards and kit pages. Each is a link to the kit's
@@ -69,7 +70,7 @@ function DialogLink<Kit extends { id: string }>({
 export function BuyLink(props: LinkProps<PurchaseKit>) {
   return (
     <DialogLink
-      href={`/comprar/${props.kit.id}`}
+      href={purchasePath(props.kit.id)}
       load={loadPurchaseDialog}
       Dialog={PurchaseDialog}
       {...props}
@@ -78,7 +79,5 @@ export function BuyLink(props: LinkProps<PurchaseKit>) {
 }
 
 export function QuoteLink(props: LinkProps<{ id: string; name: string }>) {
-  return (
-    <DialogLink href={`/cotizar/${props.kit.id}`} load={loadQuoteDialog} Dialog={QuoteDialog} {...props} />
-  );
+  return <DialogLink href={quotePath(props.kit.id)} load={loadQuoteDialog} Dialog={QuoteDialog} {...props} />;
 }

@@ -11,18 +11,13 @@ import { deliveryPromise } from "~/content/policies";
 import { comunasOfRegion, shippingFor } from "~/lib/chile";
 import { formatPrice } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { OrderCreated, SubmissionReply } from "~/lib/submission";
+import { purchasePath, type OrderCreated, type SubmissionReply } from "~/lib/submission";
 import { orderFieldLimits, orderSchema } from "~/schemas/order";
 
 export interface PurchaseKit {
   id: string;
   name: string;
   price: number;
-}
-
-/** The path of the purchase page and action of a kit. */
-export function purchasePath(kitId: string): string {
-  return `/comprar/${kitId}`;
 }
 
 /** Opens a tab within the visitor's click, so no pop-up blocker stops the payment page later. */
@@ -66,7 +61,7 @@ export function PurchaseForm({
     paymentTab.current = null;
   };
 
-  const { form, fields, captcha, formRef, busy, onSubmit, formMessage } = usePublicForm({
+  const { form, fields, captcha, busy, onSubmit, formMessage } = usePublicForm({
     id: `compra-${kit.id}`,
     failureMessage: texts.failure,
     schema: orderSchema,
@@ -98,7 +93,6 @@ export function PurchaseForm({
       id={form.id}
       noValidate
       onSubmit={onSubmit}
-      ref={formRef}
       className="space-y-4"
     >
       <input type="hidden" name="kitId" value={kit.id} />
@@ -243,9 +237,7 @@ export function PurchaseForm({
         eager={Boolean(onCancel)}
         message={formMessage}
         busy={busy}
-        submitLabel={texts.submitLabel}
-        submittingLabel={texts.submittingLabel}
-        cancelLabel={texts.cancelLabel}
+        labels={texts}
         onCancel={onCancel}
         cancelHref={cancelHref}
       />

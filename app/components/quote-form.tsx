@@ -5,7 +5,7 @@ import { TextField } from "~/components/form-fields";
 import { usePublicForm } from "~/components/use-public-form";
 import type { CompanyInfo } from "~/content/company";
 import { quoteTexts as texts } from "~/content/forms";
-import { quoteThanksPath, type QuoteReceived, type SubmissionReply } from "~/lib/submission";
+import { quotePath, quoteThanksPath, type QuoteReceived, type SubmissionReply } from "~/lib/submission";
 import { quoteFieldLimits, quoteSchema } from "~/schemas/quote";
 
 /**
@@ -27,7 +27,7 @@ export function QuoteForm({
   cancelHref?: string;
 }) {
   const navigate = useNavigate();
-  const { form, fields, captcha, formRef, busy, onSubmit, formMessage } = usePublicForm({
+  const { form, fields, captcha, busy, onSubmit, formMessage } = usePublicForm({
     id: `cotizacion-${kit.id}`,
     failureMessage: texts.failure,
     schema: quoteSchema,
@@ -47,11 +47,10 @@ export function QuoteForm({
   return (
     <form
       method="post"
-      action={`/cotizar/${kit.id}`}
+      action={quotePath(kit.id)}
       id={form.id}
       noValidate
       onSubmit={onSubmit}
-      ref={formRef}
       className="space-y-4"
     >
       <input type="hidden" name="productId" value={kit.id} />
@@ -118,9 +117,7 @@ export function QuoteForm({
         eager={Boolean(onCancel)}
         message={formMessage}
         busy={busy}
-        submitLabel={texts.submitLabel}
-        submittingLabel={texts.submittingLabel}
-        cancelLabel={texts.cancelLabel}
+        labels={texts}
         onCancel={onCancel}
         cancelHref={cancelHref}
       />

@@ -34,7 +34,6 @@ export function usePublicForm<Schema extends z.ZodType, Extra>({
   onFailure?: (reply: SubmissionReply<Extra> | undefined) => void;
 }) {
   const captcha = useRef<CaptchaHandle>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState(false);
   const [captchaError, setCaptchaError] = useState<string>();
   const [reply, setReply] = useState(initialReply);
@@ -83,5 +82,5 @@ export function usePublicForm<Schema extends z.ZodType, Extra>({
   };
 
   const formMessage = busy ? undefined : (captchaError ?? reply?.formMessage);
-  return { form, fields, captcha, formRef, busy, onSubmit, formMessage, reply };
+  return { form, fields, captcha, busy, onSubmit, formMessage };
 }

@@ -14,6 +14,16 @@ export type FormName = "order" | "quote" | "contact" | "newsletter";
  */
 export const honeypotFieldName = "website";
 
+/** The purchase page (and form action) of a kit. */
+export function purchasePath(kitId: string): string {
+  return `/comprar/${kitId}`;
+}
+
+/** The quotation page (and form action) of a kit. */
+export function quotePath(kitId: string): string {
+  return `/cotizar/${kitId}`;
+}
+
 /** Where the browser goes after a quotation (DECISIONS D10). */
 export function quoteThanksPath(productId: string): string {
   return `/gracias?producto=${encodeURIComponent(productId)}&tipo=cotizacion`;

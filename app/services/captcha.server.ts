@@ -38,9 +38,17 @@ export type CaptchaCheck =
   | { ok: false; reason: "missing" | "invalid" | "expired" };
 
 /** The two HMAC secrets, derived from the one configured so they differ. */
+const derivedSecrets = new Map<string, { signature: string; key: string }>();
+
+/** Derived once per configured secret: every challenge and every check needs them. */
 function secrets(secret: string) {
-  const derive = (label: string) => crypto.createHmac("sha256", secret).update(label).digest("hex");
-  return { signature: derive("altcha-challenge"), key: derive("altcha-derived-key") };
+  let derived = derivedSecrets.get(secret);
+  if (!derived) {
+    const derive = (label: string) => crypto.createHmac("sha256", secret).update(label).digest("hex");
+    derived = { signature: derive("altcha-challenge"), key: derive("altcha-derived-key") };
+    derivedSecrets.set(secret, derived);
+  }
+  return derived;
 }
 
 /** A new signed challenge, as the widget fetches it. */
