@@ -18,6 +18,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { encodeRequest, openConnection } from "./lib/raw-http.mjs";
 import { freePort, stopServer, waitForHealth } from "./lib/server-process.mjs";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
@@ -231,26 +232,41 @@ const orderHeaders = { "content-type": "application/x-www-form-urlencoded" };
 const orderLocation = /^\/pedido\/([0-9a-f-]{36})$/i;
 
 /**
- * Posts the orders with `concurrency` in flight. A 303 to /pedido/{id} is an acknowledgement; its
- * id is added to `acknowledged`. Anything else is counted in `failures` by status (or error code).
+ * Posts the orders with `concurrency` in flight, each slot on its own keep-alive connection of the
+ * lean client (scripts/lib/raw-http.mjs). A 303 to /pedido/{id} is an acknowledgement; its id is
+ * added to `acknowledged`. Anything else is counted in `failures` by status (or error code).
  */
 async function submitOrders(baseUrl, orders, { acknowledged, failures, latencies }) {
-  await pool(orders, concurrency, async (order) => {
-    const response = await request(baseUrl, "POST", order.path, { body: order.body, headers: orderHeaders });
-    latencies?.push(response.ms);
-    const id = response.status === 303 ? orderLocation.exec(response.location ?? "")?.[1] : undefined;
-    if (id) {
-      acknowledged.push(id);
-      return;
+  const { hostname, port, host } = new URL(baseUrl);
+  const requests = orders.map((order) =>
+    encodeRequest("POST", host, order.path, { body: order.body, headers: orderHeaders }),
+  );
+  let next = 0;
+  const slot = async () => {
+    const connection = openConnection(hostname, Number(port));
+    try {
+      while (next < requests.length) {
+        const response = await connection.send(requests[next++]);
+        latencies?.push(response.ms);
+        const id = response.status === 303 ? orderLocation.exec(response.location ?? "")?.[1] : undefined;
+        if (id) {
+          acknowledged.push(id);
+          continue;
+        }
+        const key = response.error
+          ? `error ${response.error.code ?? response.error.message}`
+          : `${response.status}${response.status === 303 ? ` to ${response.location}` : ""}`;
+        const failure = failures.get(key) ?? { count: 0, example: "" };
+        failure.count += 1;
+        if (!failure.example && response.body)
+          failure.example = response.body.replace(/\s+/g, " ").slice(0, 200);
+        failures.set(key, failure);
+      }
+    } finally {
+      connection.close();
     }
-    const key = response.error
-      ? `error ${response.error.code ?? response.error.message}`
-      : `${response.status}${response.status === 303 ? ` to ${response.location}` : ""}`;
-    const failure = failures.get(key) ?? { count: 0, example: "" };
-    failure.count += 1;
-    if (!failure.example && response.body) failure.example = response.body.replace(/\s+/g, " ").slice(0, 200);
-    failures.set(key, failure);
-  });
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, requests.length) }, slot));
 }
 
 // ---------------------------------------------------------------------------------------------

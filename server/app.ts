@@ -19,6 +19,7 @@ import { purgeExpiredChallenges } from "~/models/captcha-replay.server";
 import { injectedStyleHashes } from "~/services/csp-hashes.server";
 import { formOfPath, handlePublicForm, type FormOutcome } from "~/services/public-forms.server";
 import { maxSubmissionBytes } from "~/services/submissions.server";
+import { startWalCheckpoints, type WalCheckpoints } from "~/services/sqlite-checkpoints.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -41,6 +42,7 @@ export async function init() {
   const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   setDatabase(handle);
   const applied = await migrateToLatest(handle.db);
+  if (handle.sqlite) maintenance.checkpoints = startWalCheckpoints(handle.sqlite, { logger });
   logger.info({ dialect: handle.dialect, applied }, "Database ready");
   if (env.NODE_ENV === "production" && env.exampleSettings.length > 0) {
     logger.warn(
@@ -63,7 +65,7 @@ export async function init() {
 }
 
 const mail: { transport?: MailTransport; worker?: MailWorkerHandle } = {};
-const maintenance: { timer?: ReturnType<typeof setInterval> } = {};
+const maintenance: { timer?: ReturnType<typeof setInterval>; checkpoints?: WalCheckpoints } = {};
 
 /** Stops the mail worker (letting its running batch finish), then closes the database. */
 export async function shutdown() {
@@ -71,6 +73,7 @@ export async function shutdown() {
   setMailWorker(undefined);
   await mail.worker?.stop();
   mail.transport?.close();
+  await maintenance.checkpoints?.stop();
   await closeDatabase();
 }
 
@@ -168,7 +171,8 @@ app.post(["/comprar/:kitId", "/cotizar/:kitId", "/contacto", "/newsletter"], asy
   if ((req.headers.accept ?? "").startsWith("application/json")) {
     res.status(outcome.status).set("Cache-Control", "no-store").json(outcome.reply);
   } else if (outcome.location) {
-    res.redirect(303, outcome.location);
+    // Our own path, already encoded; no body (res.redirect would negotiate and write one).
+    res.status(303).set("Location", outcome.location).end();
   } else {
     res.locals.formOutcome = outcome;
     next();

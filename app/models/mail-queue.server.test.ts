@@ -48,6 +48,7 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
       subject: "Tu pedido LB-7K3F9Q",
       text_body: "Hola Ana:\nRecibimos tu pedido LB-7K3F9Q.",
       html_body: "<p>Hola Ana:</p><p>Recibimos tu pedido <strong>LB-7K3F9Q</strong>.</p>",
+      template_data: null,
       status: "pending",
       attempts: 0,
       last_error: null,
@@ -57,6 +58,24 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
     });
     const { id: plain } = await enqueueMail(db, message({ html: undefined }), t0);
     expect((await row(plain)).html_body).toBeNull();
+  });
+
+  it("stores a notification's template data as JSON, to be written out when sent", async () => {
+    const templateData = { number: "LB-7K3F9Q", name: "Ana Pérez", createdAt: t0 };
+    const { id } = await enqueueMail(
+      db,
+      { kind: "order-confirmation", to: "ana@example.cl", templateData },
+      t0,
+    );
+    expect(await row(id)).toMatchObject({
+      subject: null,
+      text_body: null,
+      html_body: null,
+      template_data: JSON.stringify(templateData),
+    });
+    const [claimed] = await claimDueMail(db, t0, 10);
+    expect(claimed).toMatchObject({ id, subject: null, text: null, html: null });
+    expect(JSON.parse(claimed!.templateData!)).toEqual({ ...templateData, createdAt: t0.toISOString() });
   });
 
   it("claims due messages oldest first, up to the limit, and not twice", async () => {
@@ -73,6 +92,7 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
         subject: "1",
         text: "Hola Ana:\nRecibimos tu pedido LB-7K3F9Q.",
         html: "<p>Hola Ana:</p><p>Recibimos tu pedido <strong>LB-7K3F9Q</strong>.</p>",
+        templateData: null,
         attempts: 0,
         createdAt: "2025-03-01T12:00:00.000Z",
       },

@@ -8,22 +8,34 @@ import type { MailStatus } from "~/services/db-schema";
  * the admin can see it with its last error.
  */
 
-export interface OutgoingMail {
-  /** What the message is about, e.g. "order-confirmation" or "shop-new-order". */
-  kind: string;
-  to: string;
+/** A message written out: subject, plain text and optional HTML. */
+export interface WrittenMail {
   subject: string;
   text: string;
   html?: string | null;
 }
 
+/**
+ * A message to queue: written out already, or the data its kind's template turns into one when it
+ * is sent (services/mail-templates.server.ts renderNotification), which keeps the request that
+ * queues it short.
+ */
+export type OutgoingMail = {
+  /** What the message is about, e.g. "order-confirmation" or "shop-new-order". */
+  kind: string;
+  to: string;
+} & (WrittenMail | { templateData: unknown });
+
 export interface QueuedMail {
   id: string;
   kind: string;
   to: string;
-  subject: string;
-  text: string;
+  /** Null when the message is written from templateData. */
+  subject: string | null;
+  text: string | null;
   html: string | null;
+  /** The template's data as JSON, or null for a message written out already. */
+  templateData: string | null;
   /** Failed attempts so far. */
   attempts: number;
   createdAt: string;
@@ -62,15 +74,18 @@ export async function enqueueMail(
 ): Promise<{ id: string }> {
   const id = crypto.randomUUID();
   const at = now.toISOString();
+  const written = "templateData" in message ? undefined : (message as WrittenMail);
+  const templateData = "templateData" in message ? JSON.stringify(message.templateData) : null;
   await db
     .insertInto("mail_queue")
     .values({
       id,
       kind: message.kind,
       to_address: message.to,
-      subject: message.subject,
-      text_body: message.text,
-      html_body: message.html ?? null,
+      subject: written?.subject ?? null,
+      text_body: written?.text ?? null,
+      html_body: written?.html ?? null,
+      template_data: templateData,
       status: pending,
       attempts: 0,
       last_error: null,
@@ -104,7 +119,17 @@ export async function claimDueMail(db: Db, now: Date, limit: number): Promise<Qu
     .where("id", "in", due)
     .where("status", "=", pending)
     .where("next_attempt_at", "<=", at)
-    .returning(["id", "kind", "to_address", "subject", "text_body", "html_body", "attempts", "created_at"])
+    .returning([
+      "id",
+      "kind",
+      "to_address",
+      "subject",
+      "text_body",
+      "html_body",
+      "template_data",
+      "attempts",
+      "created_at",
+    ])
     .execute();
   return rows
     .map((row) => ({
@@ -114,6 +139,7 @@ export async function claimDueMail(db: Db, now: Date, limit: number): Promise<Qu
       subject: row.subject,
       text: row.text_body,
       html: row.html_body,
+      templateData: row.template_data,
       attempts: row.attempts,
       createdAt: row.created_at,
     }))

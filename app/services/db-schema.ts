@@ -110,9 +110,12 @@ export interface MailQueueTable {
   /** What the message is about, e.g. "order-confirmation". */
   kind: string;
   to_address: string;
-  subject: string;
-  text_body: string;
+  /** The finished message; null when it is written from template_data when sent. */
+  subject: string | null;
+  text_body: string | null;
   html_body: string | null;
+  /** The data of the kind's template, as JSON (migration 0003); null for a finished message. */
+  template_data: string | null;
   status: Generated<MailStatus>;
   attempts: Generated<number>;
   last_error: string | null;

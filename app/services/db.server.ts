@@ -19,6 +19,8 @@ export type Dialect = "sqlite" | "postgres";
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /** The embedded database's connection (SQLite only), for its file-level settings. */
+  sqlite?: SQLite.Database;
 }
 
 /**
@@ -39,6 +41,7 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }),
     dialect: "sqlite",
+    sqlite: file,
   };
 }
 

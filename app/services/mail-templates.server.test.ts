@@ -13,6 +13,7 @@ import {
   orderNotifications,
   quoteConfirmationForCustomer,
   quoteNotifications,
+  renderNotification,
   type ContactMailData,
   type OrderMailData,
   type QuoteMailData,
@@ -295,12 +296,32 @@ describe("ready-to-queue notifications", () => {
       { kind: "quote-confirmation", to: "ana.perez@minera.example.cl" },
     ]);
     const [notice] = contactNotifications(contact(), "pedidos@lifebox.cl");
-    expect(notice).toEqual({
-      kind: "shop-new-contact",
-      to: "pedidos@lifebox.cl",
-      ...newContactForShop(contact()),
-    });
+    expect(notice).toEqual({ kind: "shop-new-contact", to: "pedidos@lifebox.cl", templateData: contact() });
     for (const kind of Object.values(mailKinds)) expect(kind.length).toBeLessThanOrEqual(40);
+  });
+
+  it("writes each queued notification out with its kind's template, after a trip through JSON", () => {
+    const throughJson = (data: unknown) => JSON.parse(JSON.stringify(data)) as unknown;
+    const [shopOrder, customerOrder] = orderNotifications(order(), "pedidos@lifebox.cl");
+    const [shopQuote, customerQuote] = quoteNotifications(quote(), "pedidos@lifebox.cl");
+    const [shopContact] = contactNotifications(contact(), "pedidos@lifebox.cl");
+    const cases = [
+      [shopOrder, newOrderForShop(order())],
+      [customerOrder, orderConfirmationForCustomer(order())],
+      [shopQuote, newQuoteForShop(quote())],
+      [customerQuote, quoteConfirmationForCustomer(quote())],
+      [shopContact, newContactForShop(contact())],
+    ] as const;
+    for (const [queued, expected] of cases) {
+      if (!queued || !("templateData" in queued))
+        throw new Error("expected a notification with template data");
+      expect(renderNotification(queued.kind, throughJson(queued.templateData))).toEqual(expected);
+    }
+  });
+
+  it("refuses a kind without a template", () => {
+    expect(() => renderNotification("toString", {})).toThrow('No mail template for the kind "toString"');
+    expect(() => renderNotification("newsletter", {})).toThrow(/No mail template/);
   });
 });
 

@@ -486,30 +486,46 @@ export function newContactForShop(message: ContactMailData): RenderedMail {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Ready-to-queue notifications (DECISIONS D19), for queueNotifications inside the submission's
-// transaction.
+// Notifications to queue (DECISIONS D19), for queueNotifications inside the submission's
+// transaction. They carry their template's data, not the finished message: the mail worker writes
+// them out with renderNotification when it sends them (docs/decisions/019-order-throughput.md).
+// The data goes through JSON, so its dates arrive as ISO strings, which every template accepts.
 
-function addressed(kind: MailKind, to: string, mail: RenderedMail): OutgoingMail {
-  return { kind, to, ...mail };
+const templates: Record<MailKind, (data: never) => RenderedMail> = {
+  [mailKinds.shopNewOrder]: newOrderForShop,
+  [mailKinds.orderConfirmation]: orderConfirmationForCustomer,
+  [mailKinds.shopNewQuote]: newQuoteForShop,
+  [mailKinds.quoteConfirmation]: quoteConfirmationForCustomer,
+  [mailKinds.shopNewContact]: newContactForShop,
+};
+
+/** Writes out a queued notification of `kind` from its template's data; throws for an unknown kind. */
+export function renderNotification(kind: string, data: unknown): RenderedMail {
+  if (!Object.hasOwn(templates, kind)) throw new Error(`No mail template for the kind "${kind}"`);
+  return templates[kind as MailKind](data as never);
+}
+
+function addressed<Data>(kind: MailKind, to: string, templateData: Data): OutgoingMail {
+  return { kind, to, templateData };
 }
 
 /** The shop's notice and the customer's receipt of a new order. */
 export function orderNotifications(order: OrderMailData, shopEmail: string): OutgoingMail[] {
   return [
-    addressed(mailKinds.shopNewOrder, shopEmail, newOrderForShop(order)),
-    addressed(mailKinds.orderConfirmation, order.email, orderConfirmationForCustomer(order)),
+    addressed(mailKinds.shopNewOrder, shopEmail, order),
+    addressed(mailKinds.orderConfirmation, order.email, order),
   ];
 }
 
 /** The shop's notice and the customer's confirmation of a quotation request. */
 export function quoteNotifications(quote: QuoteMailData, shopEmail: string): OutgoingMail[] {
   return [
-    addressed(mailKinds.shopNewQuote, shopEmail, newQuoteForShop(quote)),
-    addressed(mailKinds.quoteConfirmation, quote.email, quoteConfirmationForCustomer(quote)),
+    addressed(mailKinds.shopNewQuote, shopEmail, quote),
+    addressed(mailKinds.quoteConfirmation, quote.email, quote),
   ];
 }
 
 /** The shop's notice of a contact message (the customer sees the success message on the page). */
 export function contactNotifications(message: ContactMailData, shopEmail: string): OutgoingMail[] {
-  return [addressed(mailKinds.shopNewContact, shopEmail, newContactForShop(message))];
+  return [addressed(mailKinds.shopNewContact, shopEmail, message)];
 }

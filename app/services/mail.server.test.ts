@@ -21,6 +21,7 @@ import {
   mailKinds,
   orderNotifications,
   quoteConfirmationForCustomer,
+  renderNotification,
   type QuoteMailData,
 } from "~/services/mail-templates.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
@@ -305,7 +306,9 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
       ["no-reply@lifebox.cl", ["jose.munoz@example.cl"]],
     ]);
     for (const [index, received] of smtp.received.entries()) {
-      const expected = mails[index]!;
+      const queued = mails[index]!;
+      if (!("templateData" in queued)) throw new Error("expected a notification with template data");
+      const expected = { to: queued.to, ...renderNotification(queued.kind, queued.templateData) };
       const parsed = parseMail(received.raw);
       expect(parsed.headers.get("from")).toBe("LifeBox <no-reply@lifebox.cl>");
       expect(parsed.headers.get("to")).toBe(expected.to);
@@ -432,6 +435,21 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
     expect(outcomes.map((counts) => counts.retried)).toEqual([1, 1, 1, 1, 0]);
     expect(outcomes[4]).toEqual({ sent: 0, failed: 1, retried: 0 });
     expect(await row(id)).toMatchObject({ status: "failed", attempts: 5 });
+  });
+
+  it("retries a message its template cannot write out, without sending anything", async () => {
+    const { id } = await enqueueMail(db, { kind: "x", to: "nadie@example.cl", templateData: { a: 1 } }, t0);
+    expect(await deliverDueMail(db, smtpTransport(), { from, now: t0, logger: quiet })).toEqual({
+      sent: 0,
+      failed: 0,
+      retried: 1,
+    });
+    expect(smtp.received).toEqual([]);
+    expect(await row(id)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      last_error: 'No mail template for the kind "x"',
+    });
   });
 
   it("without SMTP_URL writes each message as an .eml file into the outbox", async () => {

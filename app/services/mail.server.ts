@@ -10,10 +10,13 @@ import {
   markFailed,
   markSent,
   type OutgoingMail,
+  type QueuedMail,
+  type WrittenMail,
 } from "~/models/mail-queue.server";
 import type { Db } from "~/services/db.server";
 import type { MailAddress } from "~/services/env.server";
 import { logger as defaultLogger } from "~/services/logger.server";
+import { renderNotification, type RenderedMail } from "~/services/mail-templates.server";
 
 /**
  * Sending the mail queue (DECISIONS D19). Requests store their notifications with
@@ -176,6 +179,13 @@ export const defaultMailBatchSize = 10;
  */
 const batchTimeBudgetMs = mailClaimLeaseMs / 2;
 
+/** The message's subject and bodies: as queued, or written now by its kind's template. */
+function writtenOut(mail: QueuedMail): RenderedMail | WrittenMail {
+  if (mail.templateData !== null) return renderNotification(mail.kind, JSON.parse(mail.templateData));
+  if (mail.subject === null || mail.text === null) throw new Error("The queued message has no content");
+  return { subject: mail.subject, text: mail.text, html: mail.html };
+}
+
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message || error.name : String(error);
 }
@@ -214,14 +224,7 @@ export async function deliverDueMail(
     const about = { mailId: mail.id, kind: mail.kind, via };
     let result: MailSendResult;
     try {
-      result = await transport.send({
-        id: mail.id,
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      result = await transport.send({ id: mail.id, from, to: mail.to, ...writtenOut(mail) });
     } catch (sendError) {
       try {
         const outcome = await markFailed(db, mail.id, sendError, clock());

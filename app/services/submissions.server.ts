@@ -14,6 +14,7 @@ import { getEnv } from "~/services/env.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { kickMailWorker } from "~/services/mail.server";
+import { runInSharedTransaction } from "~/services/write-batches.server";
 
 /**
  * One path for everything a visitor submits (orders, quotations, contact messages, newsletter
@@ -25,9 +26,10 @@ import { kickMailWorker } from "~/services/mail.server";
  * 4. the form's zod schema, the same one the browser used (400 with a message per field);
  * 5. the ALTCHA solution: signature, expiry and work (403).
  *
- * Only then is the database touched: in one transaction the captcha challenge is marked used
- * (a replay is refused with 403 and nothing stored), the submission stored and its e-mails
- * queued. After the commit the mail worker is kicked; sending never blocks the answer (D19).
+ * Only then is the database touched: all or nothing, the captcha challenge is marked used (a replay
+ * is refused with 403 and nothing stored), the submission stored and its e-mails queued — in a
+ * transaction shared with the submissions arriving at the same time (services/write-batches.server.ts).
+ * After the commit the mail worker is kicked; sending never blocks the answer (D19).
  */
 
 /** Largest body a public form may send; a long contact message of accented text fits easily. */
@@ -263,7 +265,7 @@ export async function processSubmission<Schema extends z.ZodType, Stored>(
   const db = options.db ?? getDb();
   let stored: Stored;
   try {
-    const outcome = await db.transaction().execute(async (trx) => {
+    const outcome = await runInSharedTransaction(db, async (trx) => {
       if (!(await markChallengeUsed(trx, captcha.challengeId, captcha.expiresAt)))
         return { replay: true as const };
       return { replay: false as const, stored: await store(trx, submission.value) };

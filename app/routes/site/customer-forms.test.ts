@@ -9,6 +9,7 @@ import type { SubmissionReply } from "~/lib/submission";
 import { createCaptchaChallenge } from "~/services/captcha.server";
 import { setDatabase, type Db, type DbHandle } from "~/services/db.server";
 import { examplePaymentLink } from "~/services/env.server";
+import { renderNotification } from "~/services/mail-templates.server";
 import { handlePublicForm } from "~/services/public-forms.server";
 import { getSubmissionSettings, resetSubmissionSlots } from "~/services/submissions.server";
 import * as contact from "./contact";
@@ -236,16 +237,19 @@ async function mailIds(db: Db): Promise<Set<string>> {
   return new Set((await db.selectFrom("mail_queue").select("id").execute()).map((row) => row.id));
 }
 
-/** The e-mails queued since `before`, as (kind, recipient) sorted by kind. */
+/** The e-mails queued since `before`, sorted by kind, with their text as the mail worker writes it. */
 async function mailSince(db: Db, before: Set<string>) {
   const rows = await db
     .selectFrom("mail_queue")
-    .select(["id", "kind", "to_address", "subject", "text_body", "status", "sent_at"])
+    .select(["id", "kind", "to_address", "subject", "text_body", "template_data", "status", "sent_at"])
     .execute();
   return rows
     .filter((row) => !before.has(row.id))
     .sort((a, b) => a.kind.localeCompare(b.kind))
-    .map(({ id: _id, ...row }) => row);
+    .map(({ id: _id, template_data, text_body, ...row }) => ({
+      ...row,
+      text: template_data ? renderNotification(row.kind, JSON.parse(template_data)).text : text_body,
+    }));
 }
 
 /** Installs the test database as the process's database for the block's tests. */
@@ -375,7 +379,7 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         { kind: "order-confirmation", to_address: email, status: "pending", sent_at: null },
         { kind: "shop-new-order", to_address: shopEmail, status: "pending", sent_at: null },
       ]);
-      for (const mail of mails) expect(mail.text_body).toContain(row.number);
+      for (const mail of mails) expect(mail.text).toContain(row.number);
 
       expect(await rowCounts(db)).toEqual({
         ...before,
