@@ -4,7 +4,7 @@ import { TextField } from "~/components/form-fields";
 import { usePublicForm } from "~/components/use-public-form";
 import type { CompanyInfo } from "~/content/company";
 import { contact } from "~/content/site";
-import type { SubmissionReply } from "~/lib/submission";
+import { failureLine, type SubmissionReply } from "~/lib/submission";
 import { contactFieldLimits, contactSchema } from "~/schemas/contact";
 
 const texts = contact.form;
@@ -60,7 +60,7 @@ export function ContactForm({
       <FormFooter
         captcha={captcha}
         company={company}
-        message={formMessage ? `${texts.errorMessage} ${formMessage}` : undefined}
+        message={formMessage ? failureLine(texts.errorMessage, formMessage) : undefined}
         success={sent && !busy ? texts.successMessage : undefined}
         busy={busy}
         labels={texts}

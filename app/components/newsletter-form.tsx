@@ -6,7 +6,7 @@ import { FormMessage } from "~/components/ui/field";
 import type { CompanyInfo } from "~/content/company";
 import { submissionMessages } from "~/content/forms";
 import { footer } from "~/content/site";
-import { captchaFieldName, postForm, type SubmissionReply } from "~/lib/submission";
+import { captchaFieldName, failureLine, postForm, type SubmissionReply } from "~/lib/submission";
 
 const texts = footer.newsletter;
 const maxEmailLength = 254;
@@ -134,10 +134,7 @@ export function NewsletterForm({
       </p>
       <CaptchaField ref={captcha} company={company} tone={tone} />
       {outcome?.status === "error" ? (
-        <FormMessage tone="error">
-          {texts.errorMessage}
-          {outcome.message ? ` ${outcome.message}` : ""}
-        </FormMessage>
+        <FormMessage tone="error">{failureLine(texts.errorMessage, outcome.message)}</FormMessage>
       ) : null}
       {outcome?.status === "success" ? (
         <FormMessage tone="success">{texts.successMessage}</FormMessage>

@@ -46,6 +46,14 @@ export interface SubmissionReply<Extra = undefined> {
   extra?: Extra;
 }
 
+/**
+ * A form's failure line: its own sentence ("Ocurrió un error…"), then the reason when the server gave
+ * one that says more (a storage failure's reason is that same sentence: it is not repeated).
+ */
+export function failureLine(failure: string, reason: string | undefined): string {
+  return reason && reason !== failure ? `${failure} ${reason}` : failure;
+}
+
 /** What the order form's success tells the page's script (components/purchase-form.tsx). */
 export interface OrderCreated {
   orderId: string;
