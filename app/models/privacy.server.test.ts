@@ -1,0 +1,244 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { exampleCompany } from "~/content/company";
+import { changeOrderStatus } from "~/models/orders.server";
+import { anonymisedCustomerName, erasePersonalData, findPersonalData } from "~/models/privacy.server";
+import type { Db } from "~/services/db.server";
+import { examplePaymentLink } from "~/services/env.server";
+import {
+  storeContactMessage,
+  storeOrder,
+  storeQuote,
+  storeSubscription,
+} from "~/services/customer-submissions.server";
+import { enqueueMail } from "~/models/mail-queue.server";
+import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
+
+const settings = {
+  SITE_URL: "https://lifebox.cl",
+  company: exampleCompany,
+  SHOP_NOTIFY_EMAIL: "pedidos@lifebox.cl",
+  paymentLinks: {
+    essential: examplePaymentLink("essential"),
+    expedition: examplePaymentLink("expedition"),
+    nautical: examplePaymentLink("nautical"),
+    industry: examplePaymentLink("industry"),
+    "essential-mini": examplePaymentLink("essential-mini"),
+    "expedition-mini": examplePaymentLink("expedition-mini"),
+    "nautical-mini": examplePaymentLink("nautical-mini"),
+    "industry-mini": examplePaymentLink("industry-mini"),
+  },
+};
+
+const t0 = new Date("2026-03-01T12:00:00.000Z");
+
+/** Everything one person can send, under `email` as typed. */
+async function sendEverything(db: Db, email: string, name: string) {
+  const order = await db.transaction().execute((trx) =>
+    storeOrder(
+      trx,
+      {
+        kitId: "essential",
+        name,
+        email,
+        phone: "+56 9 1234 5678",
+        region: "13",
+        comuna: "13101",
+        address: "Av. Providencia 1234",
+        rut: "12.345.678-5",
+        notes: "Dejar en conserjería",
+        acceptTerms: true,
+      },
+      settings,
+      t0,
+    ),
+  );
+  await db.transaction().execute((trx) =>
+    storeQuote(
+      trx,
+      {
+        productId: "industry",
+        fullName: name,
+        email,
+        phone: "+56 9 1234 5678",
+        company: "Minera Ñuble",
+        city: "Chillán",
+        additionalNotes: "40 kits",
+      },
+      settings,
+      t0,
+    ),
+  );
+  await db
+    .transaction()
+    .execute((trx) =>
+      storeContactMessage(
+        trx,
+        { name, email, subject: "Despacho", message: "¿Llegan a Aysén?" },
+        settings,
+        t0,
+      ),
+    );
+  await storeSubscription(db, { email }, t0);
+  return order;
+}
+
+async function countAll(db: Db) {
+  const count = async (table: "orders" | "quotes" | "contact_messages" | "subscribers" | "mail_queue") =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    orders: await count("orders"),
+    quotes: await count("quotes"),
+    contactMessages: await count("contact_messages"),
+    subscribers: await count("subscribers"),
+    mails: await count("mail_queue"),
+  };
+}
+
+describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
+  const database = useMigratedDatabase(dialect);
+  let db: Db;
+  let anaOrder: { id: string; number: string };
+
+  beforeAll(async () => {
+    db = database().db;
+    anaOrder = await sendEverything(db, "Ana.Perez@Example.cl", "Ana Pérez");
+    // Someone else, whose address the first one's would match as a careless LIKE pattern.
+    await sendEverything(db, "ana_perez@example.cl", "Otra Persona");
+    await sendEverything(db, "anaXperez@example.cl", "Tercera Persona");
+    // A message queued finished (not from template data) that mentions her address.
+    await enqueueMail(
+      db,
+      {
+        kind: "shop-new-contact",
+        to: "pedidos@lifebox.cl",
+        subject: "Hola",
+        text: "De: ana.perez@example.cl",
+      },
+      t0,
+    );
+  });
+
+  it("finds everything held about an address, whatever its case and spaces", async () => {
+    const report = await findPersonalData(db, "  ANA.perez@example.CL ", t0);
+    expect(report.email).toBe("ana.perez@example.cl");
+    expect(report.generatedAt).toBe(t0.toISOString());
+    expect(report.orders).toHaveLength(1);
+    expect(report.orders[0]).toMatchObject({
+      id: anaOrder.id,
+      number: anaOrder.number,
+      customerName: "Ana Pérez",
+      email: "Ana.Perez@Example.cl",
+      address: "Av. Providencia 1234",
+      rut: "12.345.678-5",
+      status: "pendiente_pago",
+      statusHistory: [{ fromStatus: null, toStatus: "pendiente_pago", changedAt: t0.toISOString() }],
+    });
+    expect(report.quotes.map((quote) => [quote.fullName, quote.company])).toEqual([
+      ["Ana Pérez", "Minera Ñuble"],
+    ]);
+    expect(report.contactMessages.map((message) => message.message)).toEqual(["¿Llegan a Aysén?"]);
+    expect(report.subscriptions.map((subscription) => subscription.email)).toEqual(["ana.perez@example.cl"]);
+    expect(report.subscriptions[0]).not.toHaveProperty("unsubscribeToken");
+    // Order: shop + customer; quotation: shop + customer; contact: shop; the finished message.
+    expect(report.mails.map((mail) => mail.kind).sort()).toEqual(
+      [
+        "order-confirmation",
+        "quote-confirmation",
+        "shop-new-contact",
+        "shop-new-contact",
+        "shop-new-order",
+        "shop-new-quote",
+      ].sort(),
+    );
+    expect(JSON.stringify(report)).not.toContain("Otra Persona");
+    expect(JSON.stringify(report)).not.toContain("Tercera Persona");
+  });
+
+  it("finds nothing for an address nobody used", async () => {
+    const report = await findPersonalData(db, "nadie@example.cl", t0);
+    expect([
+      report.orders,
+      report.quotes,
+      report.contactMessages,
+      report.subscriptions,
+      report.mails,
+    ]).toEqual([[], [], [], [], []]);
+  });
+
+  it("changes nothing while an order is still open, and says which", async () => {
+    const before = await countAll(db);
+    expect(await erasePersonalData(db, "ana.perez@example.cl", t0)).toEqual({
+      erased: false,
+      openOrders: [{ number: anaOrder.number, status: "pendiente_pago" }],
+    });
+    expect(await countAll(db)).toEqual(before);
+  });
+
+  it("anonymises closed orders and deletes the rest, leaving other people's data alone", async () => {
+    await changeOrderStatus(db, anaOrder.id, "cancelado", null, t0);
+    const before = await countAll(db);
+    const later = new Date(t0.getTime() + 60_000);
+
+    expect(await erasePersonalData(db, "Ana.Perez@example.cl", later)).toEqual({
+      erased: true,
+      counts: { ordersAnonymised: 1, quotes: 1, contactMessages: 1, subscriptions: 1, mails: 6 },
+    });
+    expect(await countAll(db)).toEqual({
+      ...before,
+      quotes: before.quotes - 1,
+      contactMessages: before.contactMessages - 1,
+      subscribers: before.subscribers - 1,
+      mails: before.mails - 6,
+    });
+
+    const report = await findPersonalData(db, "ana.perez@example.cl", later);
+    expect([
+      report.orders,
+      report.quotes,
+      report.contactMessages,
+      report.subscriptions,
+      report.mails,
+    ]).toEqual([[], [], [], [], []]);
+    // The sale stays, without the person.
+    const sale = await db
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", anaOrder.id)
+      .executeTakeFirstOrThrow();
+    expect(sale).toMatchObject({
+      number: anaOrder.number,
+      kit_id: "essential",
+      status: "cancelado",
+      customer_name: anonymisedCustomerName,
+      email: "",
+      phone: "",
+      address: "",
+      rut: null,
+      notes: null,
+      updated_at: later.toISOString(),
+    });
+    const history = await db
+      .selectFrom("order_status_changes")
+      .select("to_status")
+      .where("order_id", "=", anaOrder.id)
+      .orderBy("changed_at")
+      .execute();
+    expect(history.map((change) => change.to_status)).toEqual(["pendiente_pago", "cancelado"]);
+
+    for (const other of ["ana_perez@example.cl", "anaxperez@example.cl"]) {
+      const untouched = await findPersonalData(db, other, later);
+      expect([untouched.orders.length, untouched.quotes.length, untouched.contactMessages.length]).toEqual([
+        1, 1, 1,
+      ]);
+      expect(untouched.subscriptions).toHaveLength(1);
+      expect(untouched.mails).toHaveLength(5);
+    }
+  });
+});
