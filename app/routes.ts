@@ -25,4 +25,15 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("api/captcha", "routes/resources/captcha.ts"),
+  // The back office (issue 4): sign-in and sign-out outside the frame, every screen inside it.
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  route("admin/sidebar", "routes/admin/sidebar.ts"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.ts"),
+    route("dashboard", "routes/admin/dashboard.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("account", "routes/admin/account.tsx"),
+    route("*", "routes/admin/not-found.tsx"),
+  ]),
 ] satisfies RouteConfig;

@@ -130,6 +130,16 @@ const envSchema = z.object({
   /** Submissions per form, IP and 10 minutes (D13). */
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /**
+   * Secret that signs the staff's session cookies (Better Auth); at least 32 characters. Empty: a
+   * random one is created once and kept in DATA_DIR/auth-secret (see app/services/auth.server.ts).
+   * Changing it signs every admin out.
+   */
+  AUTH_SECRET: z
+    .string()
+    .trim()
+    .min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)")
+    .optional(),
+  /**
    * How many proxies in front of the server to trust for the client's IP (X-Forwarded-For); 0 when
    * the server faces the internet directly.
    */

@@ -1,0 +1,21 @@
+/** How the back office writes times: Chilean day and hour (America/Santiago), e.g. "22-11-2026 09:41". */
+const dateTime = new Intl.DateTimeFormat("es-CL", {
+  timeZone: "America/Santiago",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+});
+
+/**
+ * An ISO time as staff read it. Formatted on the server (loaders), so the browser never re-formats
+ * it with another time-zone database and hydration sees the same text.
+ */
+export function formatAdminDateTime(iso: string): string {
+  const parts = Object.fromEntries(
+    dateTime.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
+}

@@ -1,0 +1,131 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/account";
+import { TextField } from "~/components/form-fields";
+import { Button } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { showToast } from "~/components/ui/toaster";
+import { adminAccountTexts as texts, adminLoginTexts } from "~/content/admin";
+import { adminMeta } from "~/lib/admin-meta";
+import { adminFieldLimits, passwordChangeSchema } from "~/schemas/admin-auth";
+import { changeAdminPassword, requireAdmin } from "~/services/auth.server";
+
+/**
+ * /admin/account: the signed-in staff member changes their own password (issue 4): the current one,
+ * then a new one that meets the policy of SPEC §5. Their other sessions end; this one continues.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return data({ email: admin.user.email }, { headers: admin.headers });
+}
+
+const hidden = ["currentPassword", "newPassword", "passwordConfirmation"];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: passwordChangeSchema });
+  if (submission.status !== "success") {
+    return data(
+      { tone: "error" as const, message: undefined, result: submission.reply({ hideFields: hidden }) },
+      { status: 400, headers: admin.headers },
+    );
+  }
+  const outcome = await changeAdminPassword({
+    request,
+    admin,
+    currentPassword: submission.value.currentPassword,
+    newPassword: submission.value.newPassword,
+    clientIp: context.clientIp,
+  });
+  if (outcome.ok) {
+    return data(
+      { tone: "success" as const, message: texts.success, result: submission.reply({ resetForm: true }) },
+      { headers: outcome.headers },
+    );
+  }
+  const message =
+    outcome.reason === "throttled"
+      ? adminLoginTexts.throttled(Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60)))
+      : texts.wrongPassword;
+  return data(
+    {
+      tone: "error" as const,
+      message,
+      result: submission.reply({
+        hideFields: hidden,
+        ...(outcome.reason === "wrong-password" ? { fieldErrors: { currentPassword: [message] } } : {}),
+      }),
+    },
+    { status: outcome.reason === "throttled" ? 429 : 400, headers: admin.headers },
+  );
+}
+
+export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
+
+export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "cambiar-contrasena",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+  });
+
+  useEffect(() => {
+    if (!actionData?.message) return;
+    if (actionData.tone === "success") void showToast("success", texts.successTitle, actionData.message);
+    else void showToast("error", texts.failureTitle, actionData.message);
+  }, [actionData]);
+
+  return (
+    <div className="mx-auto max-w-xl">
+      <h1 className="text-2xl font-bold text-stone-900">{texts.title}</h1>
+      <p className="mt-1 text-stone-700">{texts.intro}</p>
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate
+        className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-5"
+      >
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="hidden" name="username" autoComplete="username" value={loaderData.email} readOnly />
+        <fieldset disabled={busy} className="space-y-4">
+          <TextField
+            meta={fields.currentPassword}
+            label={texts.currentPasswordLabel}
+            type="password"
+            autoComplete="current-password"
+            maxLength={adminFieldLimits.passwordMax}
+          />
+          <TextField
+            meta={fields.newPassword}
+            label={texts.newPasswordLabel}
+            hint={texts.newPasswordHint}
+            type="password"
+            autoComplete="new-password"
+            maxLength={adminFieldLimits.passwordMax}
+          />
+          <TextField
+            meta={fields.passwordConfirmation}
+            label={texts.passwordConfirmationLabel}
+            type="password"
+            autoComplete="new-password"
+            maxLength={adminFieldLimits.passwordMax}
+          />
+        </fieldset>
+        {actionData?.message && !busy ? (
+          <FormMessage tone={actionData.tone}>{actionData.message}</FormMessage>
+        ) : null}
+        <Button type="submit" disabled={busy}>
+          {busy ? texts.submitting : texts.submit}
+        </Button>
+      </Form>
+    </div>
+  );
+}

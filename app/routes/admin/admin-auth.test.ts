@@ -1,0 +1,857 @@
+import fs from "node:fs";
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { adminLoginTexts, adminUsersTexts, adminAccountTexts } from "~/content/admin";
+import { adminFlashCookieName } from "~/lib/admin-flash";
+import { loginPathFor, safeAdminPath } from "~/lib/admin-paths";
+import { sidebarCookieName } from "~/lib/admin-sidebar";
+import { signInThrottle } from "~/models/admin-sign-in-failures.server";
+import { createContactMessage } from "~/models/contacts.server";
+import { createOrder } from "~/models/orders.server";
+import { createQuote } from "~/models/quotes.server";
+import { subscribe } from "~/models/subscribers.server";
+import { passwordMessages } from "~/schemas/admin-auth";
+import { withAdminTables } from "~/services/admin-db-schema";
+import {
+  createAdminAccount,
+  createAuth,
+  dialectOf,
+  requireAdminForData,
+  resolveAuthSecret,
+  sessionMaxAgeMs,
+} from "~/services/auth.server";
+import { openDatabase, setDatabase, type Db, type DbHandle } from "~/services/db.server";
+import { parseEnv } from "~/services/env.server";
+import * as account from "./account";
+import * as dashboard from "./dashboard";
+import * as adminIndex from "./index";
+import * as layout from "./layout";
+import * as login from "./login";
+import * as logout from "./logout";
+import * as notFound from "./not-found";
+import * as sidebar from "./sidebar";
+import * as users from "./users";
+import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
+
+/**
+ * Staff sign-in and the admin shell end to end below the HTTP server (issue 4): real Requests into
+ * the real route loaders and actions, real Better Auth, a real migrated database of every dialect
+ * under test. The configuration is read once per process, so it is set before anything reads it.
+ */
+const testEnv = vi.hoisted(async () => {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const values = {
+    DATA_DIR: mkdtempSync(join(tmpdir(), "lifebox-admin-test-")),
+    AUTH_SECRET: "a1".repeat(32),
+    SITE_URL: "",
+    LOG_LEVEL: "silent",
+  };
+  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
+  return values;
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  fs.rmSync((await testEnv).DATA_DIR, { recursive: true, force: true });
+});
+
+// --- helpers ------------------------------------------------------------------------------------
+
+const strongPassword = "Refugio#2026";
+let sequence = 0;
+const unique = () => `${Date.now().toString(36)}${(++sequence).toString(36)}`;
+const uniqueEmail = (name: string) => `${name}.${unique()}@lifebox.test`;
+/** A fresh client IP per use, so one test's failures never count against another's. */
+const nextIp = () => `203.0.113.${(++sequence % 250) + 1}`;
+
+type Fields = Record<string, string>;
+
+function get(path: string, cookie?: string): Request {
+  return new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} });
+}
+
+function post(path: string, fields: Fields, cookie?: string): Request {
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: cookie ? { cookie } : {},
+  });
+}
+
+/** What React Router hands a loader or action (the server adds the nonce and the IP). */
+function args<Args>(request: Request, clientIp = nextIp()): Args {
+  return { request, params: {}, context: { cspNonce: "n", clientIp } } as unknown as Args;
+}
+
+interface Answer {
+  status: number;
+  location: string | null;
+  headers: Headers;
+  body: Record<string, unknown> | undefined;
+}
+
+/**
+ * A loader's or action's answer in one shape, whether returned or thrown: a Response (redirect), or
+ * React Router's data() (`DataWithResponseInit`), or a plain object.
+ */
+async function settle(run: () => unknown): Promise<Answer> {
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    return {
+      status: result.status,
+      location: result.headers.get("location"),
+      headers: result.headers,
+      body: undefined,
+    };
+  }
+  if (
+    typeof result === "object" &&
+    result !== null &&
+    (result as { type?: unknown }).type === "DataWithResponseInit"
+  ) {
+    const { data, init } = result as { data: Answer["body"]; init: ResponseInit | null };
+    return { status: init?.status ?? 200, location: null, headers: new Headers(init?.headers), body: data };
+  }
+  if (result instanceof Error) throw result;
+  return { status: 200, location: null, headers: new Headers(), body: result as Answer["body"] };
+}
+
+/** The Cookie header a browser would send after these Set-Cookie headers (expired ones dropped). */
+function cookieAfter(headers: Headers, previous = ""): string {
+  const jar = new Map(
+    previous
+      .split(";")
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => [part.split("=")[0]!, part] as const),
+  );
+  for (const line of headers.getSetCookie()) {
+    const pair = line.split(";")[0]!;
+    const name = pair.split("=")[0]!;
+    if (/max-age=0/i.test(line) || pair.endsWith("=")) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+function sessionCookieLine(headers: Headers): string | undefined {
+  return headers.getSetCookie().find((line) => line.startsWith("lifebox-admin.session_token="));
+}
+
+function signIn(
+  email: string,
+  password: string,
+  { ip = nextIp(), redirectTo }: { ip?: string; redirectTo?: string } = {},
+) {
+  const fields: Fields = { email, password };
+  if (redirectTo !== undefined) fields.redirectTo = redirectTo;
+  return settle(() => login.action(args(post("/admin/login", fields), ip)));
+}
+
+/** Signs in and returns the browser's Cookie header. */
+async function signedInCookie(email: string, password = strongPassword): Promise<string> {
+  const answer = await signIn(email, password);
+  expect(answer.status).toBe(302);
+  return cookieAfter(answer.headers);
+}
+
+function useAsProcessDatabase(database: () => DbHandle) {
+  const holder = globalThis as typeof globalThis & { __lifeboxDb?: DbHandle };
+  let previous: DbHandle | undefined;
+  beforeAll(() => {
+    previous = holder.__lifeboxDb;
+    setDatabase(database());
+  });
+  afterAll(() => {
+    holder.__lifeboxDb = previous;
+  });
+}
+
+async function countRows(db: Db, table: string, where?: ReturnType<typeof sql>): Promise<number> {
+  const result = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} ${
+    where ? sql`where ${where}` : sql``
+  }`.execute(db);
+  return Number(result.rows[0]?.n);
+}
+
+/** Every admin page a signed-out visitor might ask for, with the module that answers it. */
+const guardedLoaders = [
+  { path: "/admin", run: (request: Request) => adminIndex.loader(args(request)) },
+  { path: "/admin/dashboard", run: (request: Request) => layout.loader(args(request)) },
+  { path: "/admin/dashboard", run: (request: Request) => dashboard.loader(args(request)) },
+  { path: "/admin/users", run: (request: Request) => users.loader(args(request)) },
+  { path: "/admin/account", run: (request: Request) => account.loader(args(request)) },
+  { path: "/admin/sidebar", run: (request: Request) => sidebar.loader(args(request)) },
+  { path: "/admin/no-existe?x=1", run: (request: Request) => notFound.loader(args(request)) },
+  { path: "/admin/orders", run: (request: Request) => notFound.loader(args(request)) },
+];
+
+const guardedActions: { path: string; fields: Fields; run: (request: Request) => unknown }[] = [
+  {
+    path: "/admin/users",
+    fields: {
+      intent: "create",
+      name: "Intruso",
+      email: "intruso@example.cl",
+      password: strongPassword,
+      passwordConfirmation: strongPassword,
+    },
+    run: (request: Request) => users.action(args(request)),
+  },
+  {
+    path: "/admin/users",
+    fields: { intent: "disable", userId: "00000000-0000-4000-8000-000000000000" },
+    run: (request: Request) => users.action(args(request)),
+  },
+  {
+    path: "/admin/account",
+    fields: {
+      currentPassword: strongPassword,
+      newPassword: "Otra#Clave99",
+      passwordConfirmation: "Otra#Clave99",
+    },
+    run: (request: Request) => account.action(args(request)),
+  },
+  {
+    path: "/admin/sidebar",
+    fields: { collapsed: "true", redirectTo: "/admin/users" },
+    run: (request: Request) => sidebar.action(args(request)),
+  },
+  {
+    path: "/admin/privacy",
+    fields: { email: "x@example.cl" },
+    run: (request: Request) => notFound.action(args(request)),
+  },
+];
+
+// --- pure helpers -------------------------------------------------------------------------------
+
+describe("redirectTo is only honoured inside /admin", () => {
+  it.each([
+    ["/admin/users", "/admin/users"],
+    ["/admin/orders?q=ana&page=2", "/admin/orders?q=ana&page=2"],
+    ["/admin", "/admin"],
+  ])("keeps %s", (value, expected) => {
+    expect(safeAdminPath(value)).toBe(expected);
+  });
+
+  it.each([
+    "https://evil.example/admin",
+    "//evil.example/admin",
+    "/\\evil.example",
+    "/admin/../productos",
+    "/administrador",
+    "/productos",
+    "admin/users",
+    "/admin/login",
+    "/admin/logout",
+    "javascript:alert(1)",
+    "",
+  ])("refuses %j", (value) => {
+    expect(safeAdminPath(value)).toBe("/admin/dashboard");
+  });
+
+  it("builds the sign-in address with the way back", () => {
+    expect(loginPathFor("/admin/users?x=1")).toBe("/admin/login?redirectTo=%2Fadmin%2Fusers%3Fx%3D1");
+    expect(loginPathFor("/admin/dashboard")).toBe("/admin/login");
+    expect(loginPathFor("https://evil.example")).toBe("/admin/login");
+  });
+});
+
+describe("configuration", () => {
+  it("takes AUTH_SECRET of 32+ characters, or keeps a generated one in DATA_DIR", async () => {
+    expect(() => parseEnv({ AUTH_SECRET: "corto" })).toThrow(/- AUTH_SECRET:/);
+    expect(parseEnv({ AUTH_SECRET: "x".repeat(32) }).AUTH_SECRET).toBe("x".repeat(32));
+    const dataDir = fs.mkdtempSync(`${(await testEnv).DATA_DIR}/secret-`);
+    const generated = resolveAuthSecret(undefined, dataDir);
+    expect(generated).toMatch(/^[0-9a-f]{64}$/);
+    expect(resolveAuthSecret(undefined, dataDir)).toBe(generated);
+    expect((fs.statSync(`${dataDir}/auth-secret`).mode & 0o777).toString(8)).toBe("600");
+    expect(resolveAuthSecret("y".repeat(40), dataDir)).toBe("y".repeat(40));
+  });
+});
+
+// --- against a database -------------------------------------------------------------------------
+
+describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
+  const database = useMigratedDatabase(dialect);
+  useAsProcessDatabase(database);
+  let db: Db;
+  const admin = { name: "Ana Admin", email: uniqueEmail("ana"), password: strongPassword };
+  beforeAll(async () => {
+    db = database().db;
+    await createAdminAccount(admin, db);
+  });
+  beforeEach(async () => {
+    // Each test starts with no throttle history (tests use fresh IPs and accounts anyway).
+    await withAdminTables(db).deleteFrom("admin_sign_in_failures").execute();
+  });
+
+  it("knows the dialect it runs on", () => {
+    expect(dialectOf(db)).toBe(dialect);
+  });
+
+  describe("sign-in", () => {
+    it("signs in with the right password: dashboard, an httpOnly SameSite=Lax cookie for /admin, a session row", async () => {
+      const before = await countRows(db, "admin_sessions");
+      const answer = await signIn(` ${admin.email.toUpperCase()} `, admin.password);
+      expect(answer.status).toBe(302);
+      expect(answer.location).toBe("/admin/dashboard");
+      const line = sessionCookieLine(answer.headers)!;
+      expect(line).toMatch(/HttpOnly/i);
+      expect(line).toMatch(/SameSite=Lax/i);
+      expect(line).toMatch(/Path=\/admin(;|$)/);
+      expect(line).toMatch(/Max-Age=7200/);
+      // SITE_URL is http here: no Secure flag (see the https test below).
+      expect(line).not.toMatch(/Secure/i);
+      expect(answer.headers.get("Cache-Control")).toBe("no-store");
+      expect(await countRows(db, "admin_sessions")).toBe(before + 1);
+
+      const cookie = cookieAfter(answer.headers);
+      expect(cookie).toContain(`${adminFlashCookieName}=welcome`);
+      const page = await settle(() => layout.loader(args(get("/admin/dashboard", cookie))));
+      expect(page.status).toBe(200);
+      expect(page.body).toMatchObject({ user: { name: admin.name, email: admin.email }, welcome: true });
+      // The welcome is said once.
+      const again = await settle(() =>
+        layout.loader(args(get("/admin/dashboard", cookieAfter(page.headers, cookie)))),
+      );
+      expect(again.body).toMatchObject({ welcome: false });
+    });
+
+    it("answers a wrong password with 401 and the spec's message, and creates no session", async () => {
+      const before = await countRows(db, "admin_sessions");
+      const answer = await signIn(admin.email, "Refugio#2025");
+      expect(answer.status).toBe(401);
+      expect(answer.body).toMatchObject({ outcome: "invalid", message: "Usuario o contraseña incorrectos" });
+      expect(answer.headers.getSetCookie()).toEqual([]);
+      expect(await countRows(db, "admin_sessions")).toBe(before);
+      // The password typed is not sent back to the page.
+      expect(JSON.stringify(answer.body)).not.toContain("Refugio#2025");
+    });
+
+    it("answers an unknown e-mail exactly like a wrong password", async () => {
+      const wrong = await signIn(admin.email, "Nada#1234x");
+      const unknown = await signIn(uniqueEmail("nadie"), "Nada#1234x");
+      expect(unknown.status).toBe(wrong.status);
+      expect(unknown.body?.outcome).toBe(wrong.body?.outcome);
+      expect(unknown.body?.message).toBe(wrong.body?.message);
+      expect((unknown.body?.result as { error?: unknown }).error).toEqual(
+        (wrong.body?.result as { error?: unknown }).error,
+      );
+    });
+
+    it("refuses empty fields with field messages, without counting a failure", async () => {
+      const answer = await signIn("", "");
+      expect(answer.status).toBe(400);
+      expect((answer.body?.result as { error?: Record<string, string[]> }).error).toEqual({
+        email: ["Ingresa tu email"],
+        password: ["Ingresa tu contraseña"],
+      });
+      expect(await countRows(db, "admin_sign_in_failures")).toBe(0);
+    });
+
+    it("goes back to a redirectTo inside /admin, and to the dashboard for anything else", async () => {
+      expect((await signIn(admin.email, admin.password, { redirectTo: "/admin/users?x=1" })).location).toBe(
+        "/admin/users?x=1",
+      );
+      for (const redirectTo of ["https://evil.example/", "//evil.example", "/productos", "/admin/../faq"]) {
+        expect((await signIn(admin.email, admin.password, { redirectTo })).location).toBe("/admin/dashboard");
+      }
+    });
+
+    it("sends a signed-in visitor of /admin/login on to the panel (no second sign-in)", async () => {
+      const cookie = await signedInCookie(admin.email);
+      const page = await settle(() =>
+        login.loader(args(get("/admin/login?redirectTo=%2Fadmin%2Fusers", cookie))),
+      );
+      expect(page.status).toBe(302);
+      expect(page.location).toBe("/admin/users");
+      const before = await countRows(db, "admin_sessions");
+      const again = await settle(() =>
+        login.action(args(post("/admin/login", { email: admin.email, password: admin.password }, cookie))),
+      );
+      expect(again.status).toBe(302);
+      expect(await countRows(db, "admin_sessions")).toBe(before);
+    });
+
+    it("shows the sign-in form to anonymous visitors with a safe way back", async () => {
+      const page = await settle(() =>
+        login.loader(args(get("/admin/login?redirectTo=https%3A%2F%2Fevil.example"))),
+      );
+      expect(page.status).toBe(200);
+      expect(page.body).toEqual({ redirectTo: "/admin/dashboard" });
+    });
+
+    it("sets Secure cookies (and the __Secure- prefix) when the site is https", async () => {
+      const auth = createAuth(db, { secret: "b2".repeat(32), siteUrl: "https://lifebox.cl", dialect });
+      const { headers } = await auth.api.signInEmail({
+        body: { email: admin.email, password: admin.password },
+        headers: new Headers(),
+        returnHeaders: true,
+      });
+      const line = headers.getSetCookie().find((cookie) => cookie.includes("session_token"))!;
+      expect(line).toMatch(/^__Secure-lifebox-admin\.session_token=/);
+      expect(line).toMatch(/; Secure/i);
+      expect(line).toMatch(/HttpOnly/i);
+      expect(line).toMatch(/SameSite=Lax/i);
+    });
+  });
+
+  describe("throttling", () => {
+    it(`makes an account wait after ${signInThrottle.maxFailures} failures in 15 minutes, from any IP, even with the right password`, async () => {
+      const email = uniqueEmail("throttled");
+      await createAdminAccount({ name: "Tomás", email, password: strongPassword }, db);
+      for (let attempt = 0; attempt < signInThrottle.maxFailures; attempt++) {
+        expect((await signIn(email, `Mala#${attempt}clave`)).status).toBe(401);
+      }
+      const blocked = await signIn(email, strongPassword);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body?.outcome).toBe("throttled");
+      expect(blocked.body?.message).toBe(
+        "Demasiados intentos fallidos. Espera 15 minutos e inténtalo de nuevo.",
+      );
+      expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
+      expect(blocked.headers.getSetCookie()).toEqual([]);
+
+      // Once the failures leave the window, the right password works and clears the record.
+      await withAdminTables(db)
+        .updateTable("admin_sign_in_failures")
+        .set({ failed_at: new Date(Date.now() - signInThrottle.windowMs - 1000).toISOString() })
+        .execute();
+      expect((await signIn(email, strongPassword)).status).toBe(302);
+    });
+
+    it("makes an IP wait after 5 failures, whatever e-mails it tried; other IPs are not affected", async () => {
+      const ip = nextIp();
+      for (let attempt = 0; attempt < signInThrottle.maxFailures; attempt++) {
+        expect((await signIn(uniqueEmail("spray"), "Mala#1clave", { ip })).status).toBe(401);
+      }
+      expect((await signIn(admin.email, admin.password, { ip })).status).toBe(429);
+      expect((await signIn(admin.email, admin.password)).status).toBe(302);
+    });
+
+    it("throttles an unknown e-mail exactly like a known one (nothing reveals which exists)", async () => {
+      const known = uniqueEmail("conocido");
+      await createAdminAccount({ name: "Conocido", email: known, password: strongPassword }, db);
+      const unknown = uniqueEmail("desconocido");
+      const answers = [];
+      for (const email of [known, unknown]) {
+        for (let attempt = 0; attempt < signInThrottle.maxFailures; attempt++)
+          await signIn(email, "Mala#1clave");
+        answers.push(await signIn(email, "Mala#1clave"));
+      }
+      expect(answers.map((answer) => [answer.status, answer.body?.message])).toEqual([
+        [429, adminLoginTexts.throttled(15)],
+        [429, adminLoginTexts.throttled(15)],
+      ]);
+    });
+
+    it("keeps the e-mail out of the failure record (a keyed hash instead)", async () => {
+      const email = uniqueEmail("privado");
+      await signIn(email, "Mala#1clave");
+      const rows = await withAdminTables(db).selectFrom("admin_sign_in_failures").selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.account_key).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(rows)).not.toContain(email.split("@")[0]);
+    });
+  });
+
+  describe("sessions", () => {
+    it("lets an anonymous or forged request into no admin page: redirect to sign-in with the way back", async () => {
+      for (const cookie of [undefined, "lifebox-admin.session_token=forged.value", "otra=cookie"]) {
+        for (const { path, run } of guardedLoaders) {
+          const answer = await settle(() => run(get(path, cookie)));
+          expect({ path, status: answer.status, location: answer.location }).toEqual({
+            path,
+            status: 302,
+            location: loginPathFor(path),
+          });
+        }
+      }
+    });
+
+    it("lets an anonymous request run no admin action, and changes nothing", async () => {
+      const before = await countRows(db, "admin_users");
+      for (const { path, fields, run } of guardedActions) {
+        const answer = await settle(() => run(post(path, fields)));
+        expect({ path, status: answer.status, location: answer.location }).toEqual({
+          path,
+          status: 302,
+          location: loginPathFor(path),
+        });
+      }
+      expect(await countRows(db, "admin_users")).toBe(before);
+    });
+
+    it("answers 401 to anonymous data requests (exports, JSON)", async () => {
+      const answer = await settle(() => requireAdminForData(get("/admin/orders/export.csv")));
+      expect(answer.status).toBe(401);
+      const cookie = await signedInCookie(admin.email);
+      const ok = await requireAdminForData(get("/admin/orders/export.csv", cookie));
+      expect(ok.user.email).toBe(admin.email);
+    });
+
+    it("shows a Spanish 404 inside the panel for an unknown admin address when signed in", async () => {
+      const cookie = await signedInCookie(admin.email);
+      const answer = await settle(() => notFound.loader(args(get("/admin/no-existe", cookie))));
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ path: "/admin/no-existe" });
+    });
+
+    it("ends a session after 2 hours without use", async () => {
+      const cookie = await signedInCookie(admin.email);
+      expect((await settle(() => dashboard.loader(args(get("/admin/dashboard", cookie))))).status).toBe(200);
+      const token = decodeURIComponent(cookie.match(/lifebox-admin\.session_token=([^.;]+)/)![1]!);
+      const past = new Date(Date.now() - 60_000);
+      await withAdminTables(db)
+        .updateTable("admin_sessions")
+        .set({ expires_at: dialect === "postgres" ? past : past.toISOString() })
+        .where("token", "=", token)
+        .execute();
+      const answer = await settle(() => dashboard.loader(args(get("/admin/users", cookie))));
+      expect(answer.status).toBe(302);
+      expect(answer.location).toBe("/admin/login?redirectTo=%2Fadmin%2Fusers");
+    });
+
+    it("pushes an active session forward, and ends any session 12 hours after sign-in", async () => {
+      const cookie = await signedInCookie(admin.email);
+      const token = decodeURIComponent(cookie.match(/lifebox-admin\.session_token=([^.;]+)/)![1]!);
+      const sessions = () => withAdminTables(db).selectFrom("admin_sessions").where("token", "=", token);
+      const at = (date: Date) => (dialect === "postgres" ? date : date.toISOString());
+      // Used 30 minutes ago: it had 90 minutes left; a request now gives it 2 hours again.
+      const soon = new Date(Date.now() + 90 * 60_000);
+      await withAdminTables(db)
+        .updateTable("admin_sessions")
+        .set({ expires_at: at(soon), updated_at: at(new Date(Date.now() - 30 * 60_000)) })
+        .where("token", "=", token)
+        .execute();
+      const page = await settle(() => layout.loader(args(get("/admin/dashboard", cookie))));
+      expect(page.status).toBe(200);
+      expect(sessionCookieLine(page.headers)).toMatch(/Max-Age=7200/);
+      const { expires_at } = await sessions().select("expires_at").executeTakeFirstOrThrow();
+      expect(new Date(expires_at).getTime()).toBeGreaterThan(Date.now() + 115 * 60_000);
+
+      // Signed in 12 hours ago: over, however active, and the row is gone.
+      await withAdminTables(db)
+        .updateTable("admin_sessions")
+        .set({ created_at: at(new Date(Date.now() - sessionMaxAgeMs - 60_000)) })
+        .where("token", "=", token)
+        .execute();
+      expect((await settle(() => layout.loader(args(get("/admin/dashboard", cookie))))).status).toBe(302);
+      expect(await sessions().select("id").execute()).toEqual([]);
+    });
+
+    it("logs out: the session ends on the server, the cookie expires, back to /admin/login", async () => {
+      const cookie = await signedInCookie(admin.email);
+      const before = await countRows(db, "admin_sessions");
+      const answer = await settle(() => logout.action(args(post("/admin/logout", {}, cookie))));
+      expect(answer.status).toBe(302);
+      expect(answer.location).toBe("/admin/login");
+      expect(sessionCookieLine(answer.headers)).toMatch(/Max-Age=0/);
+      expect(await countRows(db, "admin_sessions")).toBe(before - 1);
+      // The old cookie, kept by someone, no longer opens anything.
+      expect((await settle(() => dashboard.loader(args(get("/admin/dashboard", cookie))))).status).toBe(302);
+    });
+
+    it("logs out and lands on /admin/login even without a session or with a broken cookie", async () => {
+      for (const cookie of [undefined, "lifebox-admin.session_token=roto"]) {
+        const answer = await settle(() => logout.action(args(post("/admin/logout", {}, cookie))));
+        expect(answer.status).toBe(302);
+        expect(answer.location).toBe("/admin/login");
+        expect(sessionCookieLine(answer.headers)).toMatch(/Max-Age=0/);
+      }
+      // Opening the address signs nobody out.
+      expect((await settle(() => logout.loader())).location).toBe("/admin/dashboard");
+    });
+  });
+
+  describe("staff accounts", () => {
+    it("lists admins, adds one with a policy-checked password, refuses a duplicate e-mail", async () => {
+      const cookie = await signedInCookie(admin.email);
+      const weak = await settle(() =>
+        users.action(
+          args(
+            post(
+              "/admin/users",
+              {
+                intent: "create",
+                name: "Beto",
+                email: uniqueEmail("beto"),
+                password: "abcdefgh",
+                passwordConfirmation: "abcdefgh",
+              },
+              cookie,
+            ),
+          ),
+        ),
+      );
+      expect(weak.status).toBe(400);
+      expect((weak.body?.result as { error?: Record<string, string[]> }).error?.password).toEqual([
+        passwordMessages.upper,
+        passwordMessages.digit,
+        passwordMessages.symbol,
+      ]);
+
+      const email = uniqueEmail("carla");
+      const fields = {
+        intent: "create",
+        name: " Carla Díaz ",
+        email: ` ${email.toUpperCase()} `,
+        password: "Clave#Segura1",
+        passwordConfirmation: "Clave#Segura1",
+      };
+      const added = await settle(() => users.action(args(post("/admin/users", fields, cookie))));
+      expect(added.status).toBe(200);
+      expect(added.body).toMatchObject({ tone: "success", message: adminUsersTexts.added("Carla Díaz") });
+      const list = await settle(() => users.loader(args(get("/admin/users", cookie))));
+      expect(
+        (list.body?.users as { email: string; name: string }[]).find((user) => user.email === email),
+      ).toMatchObject({
+        name: "Carla Díaz",
+        disabledAt: null,
+      });
+      // The new admin signs in with that password.
+      expect((await signIn(email, "Clave#Segura1")).status).toBe(302);
+
+      const duplicate = await settle(() => users.action(args(post("/admin/users", fields, cookie))));
+      expect(duplicate.status).toBe(409);
+      expect(duplicate.body?.message).toBe(adminUsersTexts.emailTaken);
+    });
+
+    it("disables an account: its sessions end, and signing in is answered like a wrong password", async () => {
+      const email = uniqueEmail("dani");
+      const created = await createAdminAccount({ name: "Dani", email, password: strongPassword }, db);
+      const danisCookie = await signedInCookie(email);
+      const cookie = await signedInCookie(admin.email);
+
+      const answer = await settle(() =>
+        users.action(
+          args(post("/admin/users", { intent: "disable", userId: created.id, name: "Dani" }, cookie)),
+        ),
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body?.message).toBe(adminUsersTexts.disabledDone("Dani"));
+      expect((await settle(() => dashboard.loader(args(get("/admin/dashboard", danisCookie))))).status).toBe(
+        302,
+      );
+
+      const refused = await signIn(email, strongPassword);
+      const wrong = await signIn(admin.email, "Mala#1clave");
+      expect([refused.status, refused.body?.message]).toEqual([wrong.status, wrong.body?.message]);
+      expect(await countRows(db, "admin_sessions", sql`user_id = ${created.id}`)).toBe(0);
+
+      // Re-enabled, the old password works again.
+      await settle(() =>
+        users.action(
+          args(post("/admin/users", { intent: "enable", userId: created.id, name: "Dani" }, cookie)),
+        ),
+      );
+      expect((await signIn(email, strongPassword)).status).toBe(302);
+    });
+
+    it("does not let an admin disable their own account", async () => {
+      const cookie = await signedInCookie(admin.email);
+      const me = await settle(() => layout.loader(args(get("/admin/users", cookie))));
+      const self = (await settle(() => users.loader(args(get("/admin/users", cookie))))).body
+        ?.currentUserId as string;
+      expect(me.status).toBe(200);
+      const answer = await settle(() =>
+        users.action(
+          args(post("/admin/users", { intent: "disable", userId: self, name: admin.name }, cookie)),
+        ),
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body?.message).toBe(adminUsersTexts.cannotDisableSelf);
+      expect((await settle(() => dashboard.loader(args(get("/admin/dashboard", cookie))))).status).toBe(200);
+    });
+  });
+
+  describe("changing one's password", () => {
+    it("checks the current password and the policy, then ends the other sessions", async () => {
+      const email = uniqueEmail("eva");
+      await createAdminAccount({ name: "Eva", email, password: strongPassword }, db);
+      const otherDevice = await signedInCookie(email);
+      const cookie = await signedInCookie(email);
+      const change = (fields: Fields, from = cookie) =>
+        settle(() => account.action(args(post("/admin/account", fields, from))));
+
+      const wrong = await change({
+        currentPassword: "Mala#1clave",
+        newPassword: "Nueva#Clave2",
+        passwordConfirmation: "Nueva#Clave2",
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body?.message).toBe(adminAccountTexts.wrongPassword);
+
+      const weak = await change({
+        currentPassword: strongPassword,
+        newPassword: "nueva",
+        passwordConfirmation: "nueva",
+      });
+      expect(weak.status).toBe(400);
+      expect((weak.body?.result as { error?: Record<string, string[]> }).error?.newPassword?.[0]).toBe(
+        passwordMessages.tooShort,
+      );
+      const mismatch = await change({
+        currentPassword: strongPassword,
+        newPassword: "Nueva#Clave2",
+        passwordConfirmation: "Nueva#Clave3",
+      });
+      expect(
+        (mismatch.body?.result as { error?: Record<string, string[]> }).error?.passwordConfirmation,
+      ).toEqual([passwordMessages.mismatch]);
+
+      const done = await change({
+        currentPassword: strongPassword,
+        newPassword: "Nueva#Clave2",
+        passwordConfirmation: "Nueva#Clave2",
+      });
+      expect(done.status).toBe(200);
+      expect(done.body?.message).toBe(adminAccountTexts.success);
+      const renewed = cookieAfter(done.headers, cookie);
+      expect((await settle(() => dashboard.loader(args(get("/admin/dashboard", renewed))))).status).toBe(200);
+      expect((await settle(() => dashboard.loader(args(get("/admin/dashboard", otherDevice))))).status).toBe(
+        302,
+      );
+      expect((await signIn(email, strongPassword)).status).toBe(401);
+      expect((await signIn(email, "Nueva#Clave2")).status).toBe(302);
+    });
+  });
+
+  describe("the shell", () => {
+    it("renders the sidebar as it was left, and remembers a toggle for 7 days", async () => {
+      const cookie = await signedInCookie(admin.email);
+      expect((await settle(() => layout.loader(args(get("/admin/dashboard", cookie))))).body).toMatchObject({
+        sidebarCollapsed: false,
+      });
+      const toggled = await settle(() =>
+        sidebar.action(
+          args(post("/admin/sidebar", { collapsed: "true", redirectTo: "/admin/users" }, cookie)),
+        ),
+      );
+      expect(toggled.status).toBe(302);
+      expect(toggled.location).toBe("/admin/users");
+      const line = toggled.headers.getSetCookie().find((set) => set.startsWith(`${sidebarCookieName}=`))!;
+      expect(line).toMatch(/=collapsed; Path=\/admin; Max-Age=604800; SameSite=Lax/);
+      const collapsed = cookieAfter(toggled.headers, cookie);
+      expect(
+        (await settle(() => layout.loader(args(get("/admin/dashboard", collapsed))))).body,
+      ).toMatchObject({
+        sidebarCollapsed: true,
+      });
+    });
+
+    it("shows totals, orders by status and the 3 most recent of each list", async () => {
+      const base = Date.parse("2026-03-01T12:00:00.000Z");
+      const at = (minutes: number) => ({ now: new Date(base + minutes * 60_000) });
+      for (let i = 0; i < 4; i++) {
+        await createOrder(
+          db,
+          {
+            kitId: "essential",
+            name: `Cliente ${i}`,
+            email: `cliente${i}@example.cl`,
+            phone: "+56 9 1234 5678",
+            region: "13",
+            comuna: "13101",
+            address: "Av. Siempre Viva 742, Santiago",
+            shippingKind: "free",
+          },
+          at(i),
+        );
+        await createQuote(
+          db,
+          {
+            productId: "industry",
+            fullName: `Empresa ${i}`,
+            email: `empresa${i}@example.cl`,
+            phone: "+56 2 2345 6789",
+            company: `Constructora ${i}`,
+            city: "Concepción",
+          },
+          at(i),
+        );
+        await createContactMessage(
+          db,
+          { name: `Persona ${i}`, email: `persona${i}@example.cl`, subject: `Asunto ${i}`, message: "Hola" },
+          at(i),
+        );
+        await subscribe(db, `lector${i}.${unique()}@example.cl`, at(i));
+      }
+      const cookie = await signedInCookie(admin.email);
+      const answer = await settle(() => dashboard.loader(args(get("/admin/dashboard", cookie))));
+      expect(answer.status).toBe(200);
+      const body = answer.body as {
+        totals: Record<string, number>;
+        ordersByStatus: { status: string; label: string; count: number }[];
+        recentOrders: { primary: string; date: string }[];
+        recentQuotes: { primary: string }[];
+        recentContacts: { primary: string }[];
+        recentSubscribers: { primary: string }[];
+      };
+      expect(body.totals).toEqual({ orders: 4, quotes: 4, contactMessages: 4, subscribers: 4 });
+      expect(body.ordersByStatus.find((row) => row.status === "pendiente_pago")).toEqual({
+        status: "pendiente_pago",
+        label: "Pendiente de pago",
+        count: 4,
+      });
+      expect(body.ordersByStatus.filter((row) => row.count === 0)).toHaveLength(5);
+      expect(body.recentOrders.map((row) => row.primary.split(" · ")[1])).toEqual([
+        "Cliente 3",
+        "Cliente 2",
+        "Cliente 1",
+      ]);
+      expect(body.recentOrders[0]!.date).toBe("01-03-2026 09:03");
+      expect(body.recentQuotes.map((row) => row.primary)).toEqual([
+        "Empresa 3 · Constructora 3",
+        "Empresa 2 · Constructora 2",
+        "Empresa 1 · Constructora 1",
+      ]);
+      expect(body.recentContacts.map((row) => row.primary)).toEqual(["Persona 3", "Persona 2", "Persona 1"]);
+      expect(body.recentSubscribers).toHaveLength(3);
+      expect(body.recentSubscribers[0]!.primary).toMatch(/^lector3\./);
+    });
+  });
+});
+
+describe("when the database fails", () => {
+  const holder = globalThis as typeof globalThis & { __lifeboxDb?: DbHandle };
+  let previous: DbHandle | undefined;
+  let dataDir: string;
+  beforeAll(async () => {
+    previous = holder.__lifeboxDb;
+    dataDir = fs.mkdtempSync(`${(await testEnv).DATA_DIR}/broken-`);
+    const broken = openDatabase({ dataDir });
+    await broken.db.destroy();
+    setDatabase(broken);
+  });
+  afterAll(() => {
+    holder.__lifeboxDb = previous;
+  });
+
+  it("answers a sign-in with the spec's 'Error' message (500), not a crash", async () => {
+    const answer = await signIn("ana@lifebox.test", strongPassword);
+    expect(answer.status).toBe(500);
+    expect(answer.body).toMatchObject({
+      outcome: "error",
+      message: "Ha ocurrido un error al iniciar sesión",
+    });
+  });
+
+  it("still logs out: the cookie expires and the browser lands on /admin/login", async () => {
+    const answer = await settle(() =>
+      logout.action(args(post("/admin/logout", {}, "lifebox-admin.session_token=abc.def"))),
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/admin/login");
+    expect(sessionCookieLine(answer.headers)).toMatch(/Max-Age=0/);
+  });
+});

@@ -1,0 +1,198 @@
+import { FileText, Mail, Newspaper, ShoppingCart, type LucideIcon } from "lucide-react";
+import { data, Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { adminDashboardTexts as texts } from "~/content/admin";
+import { formatAdminDateTime } from "~/lib/admin-format";
+import { adminMeta } from "~/lib/admin-meta";
+import { adminPaths } from "~/lib/admin-paths";
+import { formatPrice } from "~/lib/format";
+import { getDashboardSummary } from "~/models/dashboard-admin.server";
+import { orderStatuses, orderStatusLabels } from "~/models/order-status";
+import { requireAdmin } from "~/services/auth.server";
+import { getDb } from "~/services/db.server";
+
+/**
+ * /admin/dashboard (SPEC §2; DECISIONS D18): totals of orders (and by status), quotations, contact
+ * messages and subscribers, and the 3 most recent of each, read in parallel on the server. Pending
+ * gallery photos join when the gallery exists.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const summary = await getDashboardSummary(getDb());
+  return data(
+    {
+      totals: summary.totals,
+      ordersByStatus: orderStatuses.map((status) => ({
+        status,
+        label: orderStatusLabels[status],
+        count: summary.ordersByStatus[status],
+      })),
+      recentOrders: summary.recentOrders.map((order) => ({
+        id: order.id,
+        primary: `${order.number} · ${order.customerName}`,
+        secondary: `${order.kitName} · ${formatPrice(order.total)} · ${orderStatusLabels[order.status]}`,
+        date: formatAdminDateTime(order.createdAt),
+      })),
+      recentQuotes: summary.recentQuotes.map((quote) => ({
+        id: quote.id,
+        primary: `${quote.fullName} · ${quote.company}`,
+        secondary: quote.productName,
+        date: formatAdminDateTime(quote.createdAt),
+      })),
+      recentContacts: summary.recentContactMessages.map((message) => ({
+        id: message.id,
+        primary: message.name,
+        secondary: message.subject,
+        date: formatAdminDateTime(message.createdAt),
+      })),
+      recentSubscribers: summary.recentSubscribers.map((subscriber) => ({
+        id: subscriber.id,
+        primary: subscriber.email,
+        secondary: "",
+        date: formatAdminDateTime(subscriber.createdAt),
+      })),
+    },
+    { headers: admin.headers },
+  );
+}
+
+export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
+
+const numbers = new Intl.NumberFormat("es-CL");
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { totals, ordersByStatus } = loaderData;
+  const cards: { label: string; value: number; icon: LucideIcon; to: string }[] = [
+    { label: texts.ordersTotal, value: totals.orders, icon: ShoppingCart, to: adminPaths.orders },
+    { label: texts.quotesTotal, value: totals.quotes, icon: FileText, to: adminPaths.quotes },
+    { label: texts.contactsTotal, value: totals.contactMessages, icon: Mail, to: adminPaths.contacts },
+    { label: texts.subscribersTotal, value: totals.subscribers, icon: Newspaper, to: adminPaths.subscribers },
+  ];
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-bold text-stone-900">{texts.title}</h1>
+      <p className="mt-1 text-stone-700">{texts.intro}</p>
+
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map(({ label, value, icon: Icon, to }) => (
+          <li key={label}>
+            <Link
+              to={to}
+              className="flex items-center justify-between rounded-xl border border-stone-200 bg-white p-5 hover:border-stone-400"
+            >
+              <span>
+                <span className="block text-sm font-medium text-stone-700">{label}</span>
+                <span className="mt-1 block text-3xl font-bold text-stone-900" data-testid={`total-${to}`}>
+                  {numbers.format(value)}
+                </span>
+              </span>
+              <Icon aria-hidden="true" className="size-8 text-brand-strong" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <section
+        aria-labelledby="pedidos-por-estado"
+        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
+      >
+        <h2 id="pedidos-por-estado" className="text-lg font-bold text-stone-900">
+          {texts.byStatus}
+        </h2>
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          {ordersByStatus.map(({ status, label, count }) => (
+            <div key={status} className="rounded-lg bg-stone-50 px-3 py-2">
+              <dt className="text-xs font-medium text-stone-700">{label}</dt>
+              <dd className="text-xl font-bold text-stone-900">{numbers.format(count)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <RecentList
+          id="ultimos-pedidos"
+          title={texts.recentOrders}
+          items={loaderData.recentOrders}
+          empty={texts.emptyOrders}
+          to={adminPaths.orders}
+        />
+        <RecentList
+          id="ultimas-cotizaciones"
+          title={texts.recentQuotes}
+          items={loaderData.recentQuotes}
+          empty={texts.emptyQuotes}
+          to={adminPaths.quotes}
+        />
+        <RecentList
+          id="ultimos-mensajes"
+          title={texts.recentContacts}
+          items={loaderData.recentContacts}
+          empty={texts.emptyContacts}
+          to={adminPaths.contacts}
+        />
+        <RecentList
+          id="ultimas-suscripciones"
+          title={texts.recentSubscribers}
+          items={loaderData.recentSubscribers}
+          empty={texts.emptySubscribers}
+          to={adminPaths.subscribers}
+        />
+      </div>
+    </div>
+  );
+}
+
+function RecentList({
+  id,
+  title,
+  items,
+  empty,
+  to,
+}: {
+  id: string;
+  title: string;
+  items: { id: string; primary: string; secondary: string; date: string }[];
+  empty: string;
+  to: string;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-stone-200 bg-white p-5">
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id={id} className="text-lg font-bold text-stone-900">
+          {title}
+        </h2>
+        <Link to={to} className="text-sm font-semibold text-brand-strong underline">
+          {texts.seeAll}
+          <span className="sr-only">: {title}</span>
+        </Link>
+      </div>
+      {items.length === 0 ? (
+        <p className="mt-4 text-sm text-stone-700">{empty}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-stone-200">
+          {items.map((item) => (
+            <li key={item.id} className="py-3">
+              <p className="font-medium text-stone-900">{item.primary}</p>
+              <p className="text-sm text-stone-700">
+                {item.secondary ? `${item.secondary} · ` : ""}
+                <span className="whitespace-nowrap">{item.date}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-2xl font-bold text-stone-900">{texts.title}</h1>
+      <p role="alert" className="mt-4 text-stone-700">
+        {texts.loadFailure}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { showToast } from "~/components/ui/toaster";
+import { adminLoginTexts, adminShellTexts } from "~/content/admin";
+import { adminFlashFrom, clearAdminFlashCookie } from "~/lib/admin-flash";
+import { sidebarCollapsedFrom } from "~/lib/admin-sidebar";
+import { requireAdmin } from "~/services/auth.server";
+import { getEnv } from "~/services/env.server";
+
+/**
+ * The frame of every signed-in admin page (SPEC §2 "Admin layout"; issue 4). Its loader checks the
+ * session, but each page's own loader and action checks it again (DECISIONS D11): a layout's check
+ * does not guard a child's data request on its own.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const cookieHeader = request.headers.get("cookie");
+  const secureCookies = getEnv().SITE_URL.startsWith("https:");
+  const flash = adminFlashFrom(cookieHeader);
+  const headers = new Headers(admin.headers);
+  if (flash) headers.append("Set-Cookie", clearAdminFlashCookie(secureCookies));
+  return data(
+    {
+      user: { name: admin.user.name, email: admin.user.email },
+      sidebarCollapsed: sidebarCollapsedFrom(cookieHeader),
+      secureCookies,
+      welcome: flash === "welcome",
+    },
+    { headers },
+  );
+}
+
+/** Nothing of the back office is cached, by the browser or anyone in between. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user, sidebarCollapsed, secureCookies, welcome } = loaderData;
+  useEffect(() => {
+    if (welcome) void showToast("success", adminLoginTexts.successTitle, adminLoginTexts.successText);
+  }, [welcome]);
+  return (
+    <AdminShell user={user} sidebarCollapsed={sidebarCollapsed} secureCookies={secureCookies}>
+      {welcome ? (
+        <noscript>
+          <p
+            role="status"
+            className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-800"
+          >
+            {adminLoginTexts.successTitle}: {adminLoginTexts.successText}
+          </p>
+        </noscript>
+      ) : null}
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/** An admin page that failed: said in Spanish, inside the page area (the shell needs the loader). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>{`${adminShellTexts.errorTitle} | Panel LifeBox`}</title>
+      <h1 className="text-2xl font-bold">{adminShellTexts.errorTitle}</h1>
+      <p className="mt-4 text-stone-700">{adminShellTexts.errorText}</p>
+      <a className="mt-8 inline-block font-semibold text-brand-strong underline" href="/admin/dashboard">
+        {adminShellTexts.notFoundLink}
+      </a>
+    </main>
+  );
+}

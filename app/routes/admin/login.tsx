@@ -1,0 +1,150 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { LogIn } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { TextField } from "~/components/form-fields";
+import { Button } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { showToast } from "~/components/ui/toaster";
+import { adminLoginTexts as texts } from "~/content/admin";
+import { adminFlashCookie } from "~/lib/admin-flash";
+import { adminMeta } from "~/lib/admin-meta";
+import { safeAdminPath } from "~/lib/admin-paths";
+import { adminFieldLimits, adminSignInSchema } from "~/schemas/admin-auth";
+import { getAdminSession, signInAdmin } from "~/services/auth.server";
+import { getEnv } from "~/services/env.server";
+import { logger } from "~/services/logger.server";
+
+/**
+ * /admin/login (SPEC §2, §4, §5, §8; issue 4): e-mail and password. Works as a plain form post; with
+ * JavaScript the answer also comes as the spec's toasts. Whatever went wrong — unknown e-mail, wrong
+ * password, disabled account — the answer is the same; too many failures from the IP or for the
+ * account make it wait (docs/decisions/018).
+ */
+
+export type LoginOutcome = "validation" | "invalid" | "throttled" | "error";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeAdminPath(new URL(request.url).searchParams.get("redirectTo"));
+  // SPEC §4: no second sign-in while signed in.
+  const admin = await getAdminSession(request);
+  if (admin) throw redirect(redirectTo, { headers: admin.headers });
+  return data({ redirectTo }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const redirectTo = safeAdminPath(formData.get("redirectTo"));
+  const submission = parseWithZod(formData, { schema: adminSignInSchema });
+  const answer = (outcome: LoginOutcome, status: number, message?: string, headers?: HeadersInit) =>
+    data(
+      {
+        outcome,
+        message,
+        result: submission.reply({ hideFields: ["password"], ...(message ? { formErrors: [message] } : {}) }),
+      },
+      { status, headers: { "Cache-Control": "no-store", ...headers } },
+    );
+  if (submission.status !== "success") return answer("validation", 400);
+
+  const signedIn = await getAdminSession(request);
+  if (signedIn) throw redirect(redirectTo, { headers: signedIn.headers });
+
+  try {
+    const outcome = await signInAdmin({
+      email: submission.value.email,
+      password: submission.value.password,
+      request,
+      clientIp: context.clientIp,
+    });
+    if (outcome.ok) {
+      const headers = new Headers(outcome.headers);
+      headers.append("Set-Cookie", adminFlashCookie("welcome", getEnv().SITE_URL.startsWith("https:")));
+      headers.set("Cache-Control", "no-store");
+      return redirect(redirectTo, { headers });
+    }
+    if (outcome.reason === "throttled") {
+      const minutes = Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
+      return answer("throttled", 429, texts.throttled(minutes), {
+        "Retry-After": String(outcome.retryAfterSeconds),
+      });
+    }
+    return answer("invalid", 401, texts.failureText);
+  } catch (error) {
+    logger.error({ err: error }, "Error de inicio de sesión:");
+    return answer("error", 500, texts.errorText);
+  }
+}
+
+export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: "admin-login",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminSignInSchema }),
+  });
+
+  // The spec's toasts (SPEC §8); the same message is in the page for everyone.
+  useEffect(() => {
+    if (!actionData?.message) return;
+    if (actionData.outcome === "invalid") void showToast("error", texts.failureTitle, texts.failureText);
+    else if (actionData.outcome === "throttled")
+      void showToast("error", texts.throttledTitle, actionData.message);
+    else if (actionData.outcome === "error") void showToast("error", texts.errorTitle, texts.errorText);
+  }, [actionData]);
+
+  const message = busy ? undefined : actionData?.message;
+  return (
+    <main className="grid min-h-dvh place-items-center bg-stone-100 px-4 py-12">
+      <div className="w-full max-w-sm rounded-xl border border-stone-200 bg-white p-8 shadow-sm">
+        <div className="mb-6 text-center">
+          <span
+            aria-hidden="true"
+            className="mx-auto mb-3 grid size-10 place-items-center rounded-lg bg-brand font-bold text-white"
+          >
+            L
+          </span>
+          <h1 className="text-xl font-bold text-stone-900">{texts.title}</h1>
+          <p className="mt-2 text-sm text-stone-700">{texts.intro}</p>
+        </div>
+        <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="space-y-4">
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <fieldset disabled={busy} className="space-y-4">
+            <TextField
+              meta={fields.email}
+              label={texts.emailLabel}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              maxLength={adminFieldLimits.email}
+            />
+            <TextField
+              meta={fields.password}
+              label={texts.passwordLabel}
+              type="password"
+              autoComplete="current-password"
+              maxLength={adminFieldLimits.passwordMax}
+            />
+          </fieldset>
+          {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+          <Button type="submit" className="w-full" disabled={busy} aria-disabled={busy}>
+            <LogIn aria-hidden="true" className="size-4" />
+            {busy ? texts.submitting : texts.submit}
+          </Button>
+        </Form>
+        <p className="mt-6 text-center text-sm">
+          <a href="/" className="text-stone-700 underline hover:text-stone-900">
+            {texts.backToSite}
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}

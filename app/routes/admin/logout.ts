@@ -1,0 +1,21 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/logout";
+import { adminHome, adminPaths } from "~/lib/admin-paths";
+import { signOutAdmin } from "~/services/auth.server";
+
+/**
+ * POST /admin/logout ("Cerrar sesión", SPEC §2, §4): ends the session on the server, expires the
+ * cookie and returns to /admin/login — always, even when something fails on the way (the failure
+ * is logged as 'Error al cerrar sesión:'). Signing out needs no session: an anonymous post just
+ * lands on the sign-in page.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const headers = await signOutAdmin(request);
+  headers.set("Cache-Control", "no-store");
+  return redirect(adminPaths.login, { headers });
+}
+
+/** Opening the address (a link, a prefetch) never signs anyone out: only the form's POST does. */
+export function loader() {
+  return redirect(adminHome);
+}

@@ -1,0 +1,40 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/not-found";
+import { buttonClass } from "~/components/ui/button";
+import { adminShellTexts as texts } from "~/content/admin";
+import { adminMeta } from "~/lib/admin-meta";
+import { adminHome } from "~/lib/admin-paths";
+import { requireAdmin } from "~/services/auth.server";
+import { logger } from "~/services/logger.server";
+
+/**
+ * Any /admin/… address no screen answers: the sign-in page for anonymous visitors (nothing about the
+ * back office's sections is revealed), a Spanish 404 inside the panel for staff.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const path = new URL(request.url).pathname;
+  logger.warn({ path }, "Admin page not found");
+  return data({ path }, { status: 404, headers: admin.headers });
+}
+
+/** Posting to an unknown admin address: the same checks, then the same 404. */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  return data({ path: new URL(request.url).pathname }, { status: 404, headers: admin.headers });
+}
+
+export const meta: Route.MetaFunction = () =>
+  adminMeta(`${texts.notFoundTitle} | Panel LifeBox`, texts.notFoundText);
+
+export default function AdminNotFound() {
+  return (
+    <div className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold text-stone-900">{texts.notFoundTitle}</h1>
+      <p className="mt-4 text-stone-700">{texts.notFoundText}</p>
+      <Link to={adminHome} className={buttonClass("primary", "mt-8")}>
+        {texts.notFoundLink}
+      </Link>
+    </div>
+  );
+}

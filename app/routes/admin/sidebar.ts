@@ -1,0 +1,26 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/sidebar";
+import { adminHome, safeAdminPath } from "~/lib/admin-paths";
+import { sidebarCookie } from "~/lib/admin-sidebar";
+import { requireAdmin } from "~/services/auth.server";
+import { getEnv } from "~/services/env.server";
+
+/**
+ * POST /admin/sidebar: the sidebar toggle when JavaScript is off (with it, the page writes the
+ * cookie itself). Remembers the state for 7 days and goes back to the page it came from.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await request.formData();
+  const headers = new Headers(admin.headers);
+  headers.append(
+    "Set-Cookie",
+    sidebarCookie(formData.get("collapsed") === "true", getEnv().SITE_URL.startsWith("https:")),
+  );
+  return redirect(safeAdminPath(formData.get("redirectTo")), { headers });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return redirect(adminHome);
+}

@@ -1,0 +1,267 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { UserPlus } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/users";
+import { TextField } from "~/components/form-fields";
+import { Button } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { showToast } from "~/components/ui/toaster";
+import { adminUsersTexts as texts } from "~/content/admin";
+import { formatAdminDateTime } from "~/lib/admin-format";
+import { adminMeta } from "~/lib/admin-meta";
+import { disableAdminUser, enableAdminUser, listAdminUsers } from "~/models/admin-users.server";
+import { adminFieldLimits, newAdminSchema } from "~/schemas/admin-auth";
+import { AdminEmailTakenError, createAdminAccount, requireAdmin } from "~/services/auth.server";
+import { getDb } from "~/services/db.server";
+
+/**
+ * /admin/users (DECISIONS D12; issue 4): every staff account, adding one (the password policy of
+ * SPEC §5) and disabling or re-enabling one — never one's own account, so the panel always keeps
+ * someone who can get in.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const users = await listAdminUsers(getDb());
+  return data(
+    {
+      currentUserId: admin.user.id,
+      users: users.map((user) => ({ ...user, created: formatAdminDateTime(user.createdAt) })),
+    },
+    { headers: admin.headers },
+  );
+}
+
+type Intent = "create" | "disable" | "enable";
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent") as Intent | null;
+  const answer = (
+    body: {
+      intent: Intent;
+      tone: "success" | "error";
+      message?: string;
+      result?: SubmissionResult<string[]>;
+    },
+    status = 200,
+  ) => data(body, { status, headers: admin.headers });
+
+  if (intent === "disable" || intent === "enable") {
+    const userId = String(formData.get("userId") ?? "");
+    const name = String(formData.get("name") ?? "");
+    if (intent === "disable" && userId === admin.user.id) {
+      return answer({ intent, tone: "error", message: texts.cannotDisableSelf }, 400);
+    }
+    const changed =
+      intent === "disable" ? await disableAdminUser(getDb(), userId) : await enableAdminUser(getDb(), userId);
+    if (!changed) return answer({ intent, tone: "error", message: texts.unknownUser }, 404);
+    return answer({
+      intent,
+      tone: "success",
+      message: intent === "disable" ? texts.disabledDone(name) : texts.enabledDone(name),
+    });
+  }
+
+  const submission = parseWithZod(formData, { schema: newAdminSchema });
+  if (submission.status !== "success") {
+    return answer(
+      {
+        intent: "create",
+        tone: "error",
+        result: submission.reply({ hideFields: ["password", "passwordConfirmation"] }),
+      },
+      400,
+    );
+  }
+  try {
+    const created = await createAdminAccount(submission.value);
+    return answer({
+      intent: "create",
+      tone: "success",
+      message: texts.added(created.name),
+      result: submission.reply({ resetForm: true }),
+    });
+  } catch (error) {
+    if (!(error instanceof AdminEmailTakenError)) throw error;
+    return answer(
+      {
+        intent: "create",
+        tone: "error",
+        message: texts.emailTaken,
+        result: submission.reply({
+          fieldErrors: { email: [texts.emailTaken] },
+          hideFields: ["password", "passwordConfirmation"],
+        }),
+      },
+      409,
+    );
+  }
+}
+
+export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busyIntent =
+    navigation.state === "submitting" ? (navigation.formData?.get("intent") as Intent | null) : null;
+  const createReply = actionData?.intent === "create" ? actionData : undefined;
+  const [form, fields] = useForm({
+    id: "nuevo-administrador",
+    lastResult: createReply?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newAdminSchema }),
+  });
+
+  useEffect(() => {
+    if (!actionData?.message) return;
+    void showToast(
+      actionData.tone,
+      actionData.tone === "success" ? texts.successTitle : texts.failureTitle,
+      actionData.message,
+    );
+  }, [actionData]);
+
+  const rowMessage = actionData && actionData.intent !== "create" ? actionData : undefined;
+  return (
+    <div className="mx-auto max-w-5xl">
+      <h1 className="text-2xl font-bold text-stone-900">{texts.title}</h1>
+      <p className="mt-1 text-stone-700">{texts.intro}</p>
+
+      <section
+        aria-labelledby="lista-administradores"
+        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
+      >
+        <h2 id="lista-administradores" className="text-lg font-bold text-stone-900">
+          {texts.listHeading}
+        </h2>
+        {rowMessage?.message ? (
+          <FormMessage tone={rowMessage.tone} className="mt-3">
+            {rowMessage.message}
+          </FormMessage>
+        ) : null}
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-stone-300 text-stone-700">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  {texts.nameColumn}
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  {texts.emailColumn}
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  {texts.createdColumn}
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  {texts.statusColumn}
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  {texts.actionsColumn}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {loaderData.users.map((user) => {
+                const self = user.id === loaderData.currentUserId;
+                const disabled = user.disabledAt !== null;
+                return (
+                  <tr key={user.id}>
+                    <td className="py-2 pr-4 font-medium text-stone-900">
+                      {user.name}{" "}
+                      {self ? <span className="font-normal text-stone-600">{texts.you}</span> : null}
+                    </td>
+                    <td className="py-2 pr-4 break-all">{user.email}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{user.created}</td>
+                    <td className="py-2 pr-4">
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                          disabled ? "bg-stone-200 text-stone-800" : "bg-green-100 text-green-900"
+                        }`}
+                      >
+                        {disabled ? texts.disabled : texts.active}
+                      </span>
+                    </td>
+                    <td className="py-2">
+                      {self ? null : (
+                        <Form method="post">
+                          <input type="hidden" name="intent" value={disabled ? "enable" : "disable"} />
+                          <input type="hidden" name="userId" value={user.id} />
+                          <input type="hidden" name="name" value={user.name} />
+                          <Button
+                            type="submit"
+                            variant="outline"
+                            className="px-3 py-1.5"
+                            disabled={busyIntent !== null}
+                            aria-label={
+                              disabled ? texts.enableLabel(user.name) : texts.disableLabel(user.name)
+                            }
+                          >
+                            {disabled ? texts.enable : texts.disable}
+                          </Button>
+                        </Form>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="agregar-administrador"
+        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
+      >
+        <h2 id="agregar-administrador" className="text-lg font-bold text-stone-900">
+          {texts.addHeading}
+        </h2>
+        <p className="mt-1 text-sm text-stone-700">{texts.addIntro}</p>
+        <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="create" />
+          <fieldset disabled={busyIntent === "create"} className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              meta={fields.name}
+              label={texts.nameLabel}
+              autoComplete="off"
+              maxLength={adminFieldLimits.name}
+            />
+            <TextField
+              meta={fields.email}
+              label={texts.emailLabel}
+              type="email"
+              autoComplete="off"
+              maxLength={adminFieldLimits.email}
+            />
+            <TextField
+              meta={fields.password}
+              label={texts.passwordLabel}
+              hint={texts.passwordHint}
+              type="password"
+              autoComplete="new-password"
+              maxLength={adminFieldLimits.passwordMax}
+            />
+            <TextField
+              meta={fields.passwordConfirmation}
+              label={texts.passwordConfirmationLabel}
+              type="password"
+              autoComplete="new-password"
+              maxLength={adminFieldLimits.passwordMax}
+            />
+          </fieldset>
+          {createReply?.message ? (
+            <FormMessage tone={createReply.tone}>{createReply.message}</FormMessage>
+          ) : null}
+          <Button type="submit" disabled={busyIntent === "create"}>
+            <UserPlus aria-hidden="true" className="size-4" />
+            {busyIntent === "create" ? texts.adding : texts.addSubmit}
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { passwordProblems, adminCreateOptionsSchema } from "~/schemas/admin-auth";
+import { AdminEmailTakenError, createAdminAccount, type AdminUser } from "~/services/auth.server";
+import { closeDatabase, migrateToLatest, openDatabase, setDatabase } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
+
+/**
+ * `npm run admin:create` (DECISIONS D12; scripts/admin-create.mjs reads the terminal and loads this
+ * module through Vite): checks the options and the password against SPEC §5's policy before
+ * touching anything, then opens the database the server uses (DATABASE_URL or DATA_DIR, from the
+ * same checked configuration), brings it to the newest migration and creates the account.
+ * Messages are Spanish: the shop's staff run it.
+ */
+
+export class ProvisioningError extends Error {
+  override name = "ProvisioningError";
+}
+
+export async function provisionAdmin({
+  email,
+  name,
+  password,
+}: {
+  email: string | undefined;
+  name: string | undefined;
+  password: string;
+}): Promise<AdminUser> {
+  const options = adminCreateOptionsSchema.safeParse({
+    email: email ?? "",
+    name: name ?? (email ?? "").split("@")[0] ?? "",
+  });
+  if (!options.success) {
+    throw new ProvisioningError(options.error.issues.map((issue) => `- ${issue.message}`).join("\n"));
+  }
+  const problems = passwordProblems(password);
+  if (problems.length > 0) {
+    throw new ProvisioningError(
+      `La contraseña no cumple la política:\n${problems.map((problem) => `- ${problem}`).join("\n")}`,
+    );
+  }
+  const env = getEnv();
+  const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  setDatabase(handle);
+  try {
+    await migrateToLatest(handle.db);
+    return await createAdminAccount({ ...options.data, password }, handle.db);
+  } catch (error) {
+    if (error instanceof AdminEmailTakenError) {
+      throw new ProvisioningError(`Ya existe un administrador con el email ${options.data.email}.`);
+    }
+    throw error;
+  } finally {
+    await closeDatabase();
+  }
+}
