@@ -29,11 +29,13 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/sidebar", "routes/admin/sidebar.ts"),
+  route("admin/privacy/export", "routes/admin/privacy-export.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("account", "routes/admin/account.tsx"),
+    route("privacy", "routes/admin/privacy.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

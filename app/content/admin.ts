@@ -151,3 +151,63 @@ export const adminAccountTexts = {
   failureTitle: "Error",
   failure: "No se pudo cambiar la contraseña. Intenta nuevamente.",
 } as const;
+
+/** /admin/privacy: requests about one person's data (D14; docs/decisions/020-privacy-requests.md). */
+export const adminPrivacyTexts = {
+  title: "Privacidad",
+  metaTitle: "Privacidad | Panel LifeBox",
+  metaDescription: "Busca, exporta y elimina todos los datos de una persona a partir de su email.",
+  intro:
+    "Cuando una persona pide saber qué datos suyos guardamos, o que los eliminemos (Ley 21.719), busca aquí su email.",
+  emailLabel: "Email de la persona",
+  search: "Buscar",
+  searching: "Buscando...",
+  resultsHeading: (email: string) => `Datos guardados de ${email}`,
+  nothingFound: "No guardamos ningún dato con este email.",
+  download: "Descargar JSON",
+  sections: {
+    orders: "Pedidos",
+    quotes: "Cotizaciones",
+    contactMessages: "Mensajes de contacto",
+    subscriptions: "Suscripción al newsletter",
+    mails: "Correos enviados o por enviar",
+  },
+  fields: {
+    number: "Pedido",
+    kit: "Kit",
+    total: "Total",
+    status: "Estado",
+    date: "Fecha",
+    name: "Nombre",
+    email: "Email",
+    phone: "Teléfono",
+    address: "Dirección",
+    comuna: "Comuna",
+    rut: "RUT",
+    notes: "Notas",
+    company: "Empresa",
+    city: "Ciudad",
+    product: "Producto",
+    subject: "Asunto",
+    message: "Mensaje",
+    consent: "Consentimiento",
+    kind: "Tipo",
+    to: "Para",
+    sent: "Enviado",
+  },
+  mailStatuses: { pending: "Pendiente", sent: "Enviado", failed: "Fallido" } as Record<string, string>,
+  eraseHeading: "Eliminar los datos",
+  eraseRule:
+    "Se borran las cotizaciones, los mensajes, la suscripción y los correos. Los pedidos cerrados se anonimizan: la venta se conserva, como exige la ley, sin el nombre ni los datos de contacto. Si hay pedidos en curso no se elimina nada.",
+  confirmLabel: "La persona pidió eliminar sus datos y confirmé su identidad.",
+  erase: "Eliminar datos",
+  erasing: "Eliminando...",
+  erasedTitle: "Datos eliminados",
+  erased: (email: string, anonymised: number) =>
+    `Se eliminaron los datos de ${email}.${anonymised > 0 ? ` Pedidos anonimizados: ${anonymised}.` : ""}`,
+  blockedTitle: "No se eliminó nada",
+  blocked: (orders: string) =>
+    `Hay pedidos en curso con este email (${orders}). Complétalos o cancélalos antes de eliminar los datos.`,
+  failureTitle: "Error",
+  failure: "No se pudieron eliminar los datos. No se cambió nada; intenta nuevamente.",
+} as const;

@@ -29,8 +29,21 @@ import * as layout from "./layout";
 import * as login from "./login";
 import * as logout from "./logout";
 import * as notFound from "./not-found";
+import * as privacy from "./privacy";
 import * as sidebar from "./sidebar";
 import * as users from "./users";
+import {
+  args,
+  cookieAfter,
+  get,
+  nextIp,
+  post,
+  settle,
+  signIn,
+  signedInCookie as signedInCookieAs,
+  useAsProcessDatabase,
+  type Fields,
+} from "../../../tests/support/admin-requests";
 import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
 
 /**
@@ -63,116 +76,13 @@ const strongPassword = "Refugio#2026";
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(++sequence).toString(36)}`;
 const uniqueEmail = (name: string) => `${name}.${unique()}@lifebox.test`;
-/** A fresh client IP per use, so one test's failures never count against another's. */
-const nextIp = () => `203.0.113.${(++sequence % 250) + 1}`;
-
-type Fields = Record<string, string>;
-
-function get(path: string, cookie?: string): Request {
-  return new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} });
-}
-
-function post(path: string, fields: Fields, cookie?: string): Request {
-  return new Request(`http://localhost${path}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: cookie ? { cookie } : {},
-  });
-}
-
-/** What React Router hands a loader or action (the server adds the nonce and the IP). */
-function args<Args>(request: Request, clientIp = nextIp()): Args {
-  return { request, params: {}, context: { cspNonce: "n", clientIp } } as unknown as Args;
-}
-
-interface Answer {
-  status: number;
-  location: string | null;
-  headers: Headers;
-  body: Record<string, unknown> | undefined;
-}
-
-/**
- * A loader's or action's answer in one shape, whether returned or thrown: a Response (redirect), or
- * React Router's data() (`DataWithResponseInit`), or a plain object.
- */
-async function settle(run: () => unknown): Promise<Answer> {
-  let result: unknown;
-  try {
-    result = await run();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    return {
-      status: result.status,
-      location: result.headers.get("location"),
-      headers: result.headers,
-      body: undefined,
-    };
-  }
-  if (
-    typeof result === "object" &&
-    result !== null &&
-    (result as { type?: unknown }).type === "DataWithResponseInit"
-  ) {
-    const { data, init } = result as { data: Answer["body"]; init: ResponseInit | null };
-    return { status: init?.status ?? 200, location: null, headers: new Headers(init?.headers), body: data };
-  }
-  if (result instanceof Error) throw result;
-  return { status: 200, location: null, headers: new Headers(), body: result as Answer["body"] };
-}
-
-/** The Cookie header a browser would send after these Set-Cookie headers (expired ones dropped). */
-function cookieAfter(headers: Headers, previous = ""): string {
-  const jar = new Map(
-    previous
-      .split(";")
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .map((part) => [part.split("=")[0]!, part] as const),
-  );
-  for (const line of headers.getSetCookie()) {
-    const pair = line.split(";")[0]!;
-    const name = pair.split("=")[0]!;
-    if (/max-age=0/i.test(line) || pair.endsWith("=")) jar.delete(name);
-    else jar.set(name, pair);
-  }
-  return [...jar.values()].join("; ");
-}
 
 function sessionCookieLine(headers: Headers): string | undefined {
   return headers.getSetCookie().find((line) => line.startsWith("lifebox-admin.session_token="));
 }
 
-function signIn(
-  email: string,
-  password: string,
-  { ip = nextIp(), redirectTo }: { ip?: string; redirectTo?: string } = {},
-) {
-  const fields: Fields = { email, password };
-  if (redirectTo !== undefined) fields.redirectTo = redirectTo;
-  return settle(() => login.action(args(post("/admin/login", fields), ip)));
-}
-
 /** Signs in and returns the browser's Cookie header. */
-async function signedInCookie(email: string, password = strongPassword): Promise<string> {
-  const answer = await signIn(email, password);
-  expect(answer.status).toBe(302);
-  return cookieAfter(answer.headers);
-}
-
-function useAsProcessDatabase(database: () => DbHandle) {
-  const holder = globalThis as typeof globalThis & { __lifeboxDb?: DbHandle };
-  let previous: DbHandle | undefined;
-  beforeAll(() => {
-    previous = holder.__lifeboxDb;
-    setDatabase(database());
-  });
-  afterAll(() => {
-    holder.__lifeboxDb = previous;
-  });
-}
+const signedInCookie = (email: string, password = strongPassword) => signedInCookieAs(email, password);
 
 async function countRows(db: Db, table: string, where?: ReturnType<typeof sql>): Promise<number> {
   const result = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} ${
@@ -191,6 +101,7 @@ const guardedLoaders = [
   { path: "/admin/sidebar", run: (request: Request) => sidebar.loader(args(request)) },
   { path: "/admin/no-existe?x=1", run: (request: Request) => notFound.loader(args(request)) },
   { path: "/admin/orders", run: (request: Request) => notFound.loader(args(request)) },
+  { path: "/admin/privacy?email=x@example.cl", run: (request: Request) => privacy.loader(args(request)) },
 ];
 
 const guardedActions: { path: string; fields: Fields; run: (request: Request) => unknown }[] = [
@@ -226,8 +137,8 @@ const guardedActions: { path: string; fields: Fields; run: (request: Request) =>
   },
   {
     path: "/admin/privacy",
-    fields: { email: "x@example.cl" },
-    run: (request: Request) => notFound.action(args(request)),
+    fields: { email: "x@example.cl", confirm: "on" },
+    run: (request: Request) => privacy.action(args(request)),
   },
 ];
 

@@ -1,0 +1,204 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { adminPrivacyTexts as texts } from "~/content/admin";
+import { exampleCompany } from "~/content/company";
+import { changeOrderStatus } from "~/models/orders.server";
+import { anonymisedCustomerName, type PersonalDataReport } from "~/models/privacy.server";
+import { privacyMessages } from "~/schemas/admin-privacy";
+import { createAdminAccount } from "~/services/auth.server";
+import { storeContactMessage, storeOrder } from "~/services/customer-submissions.server";
+import type { Db } from "~/services/db.server";
+import { examplePaymentLink } from "~/services/env.server";
+import * as privacy from "./privacy";
+import * as privacyExport from "./privacy-export";
+import {
+  args,
+  get,
+  post,
+  settle,
+  signedInCookie,
+  useAsProcessDatabase,
+} from "../../../tests/support/admin-requests";
+import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
+
+/** /admin/privacy and its JSON export (D14): real loaders and actions, real sessions and database. */
+const testEnv = vi.hoisted(async () => {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const values = {
+    DATA_DIR: mkdtempSync(join(tmpdir(), "lifebox-privacy-test-")),
+    AUTH_SECRET: "b2".repeat(32),
+    SITE_URL: "",
+    LOG_LEVEL: "silent",
+  };
+  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
+  return values;
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  fs.rmSync((await testEnv).DATA_DIR, { recursive: true, force: true });
+});
+
+const password = "Refugio#2026";
+const paymentLinks = Object.fromEntries(
+  (
+    [
+      "essential",
+      "expedition",
+      "nautical",
+      "industry",
+      "essential-mini",
+      "expedition-mini",
+      "nautical-mini",
+      "industry-mini",
+    ] as const
+  ).map((kit) => [kit, examplePaymentLink(kit)]),
+) as Parameters<typeof storeOrder>[2]["paymentLinks"];
+const settings = {
+  SITE_URL: "https://lifebox.cl",
+  company: exampleCompany,
+  SHOP_NOTIFY_EMAIL: "pedidos@lifebox.cl",
+  paymentLinks,
+};
+
+async function placeOrder(db: Db, email: string) {
+  return db.transaction().execute((trx) =>
+    storeOrder(
+      trx,
+      {
+        kitId: "nautical",
+        name: "Camila Rojas",
+        email,
+        phone: "+56 9 8765 4321",
+        region: "05",
+        comuna: "05101",
+        address: "Calle Esmeralda 12, Valparaíso",
+        rut: "",
+        notes: "",
+        acceptTerms: true,
+      },
+      settings,
+    ),
+  );
+}
+
+describe.each(dialectsUnderTest)("/admin/privacy on %s", (dialect) => {
+  const database = useMigratedDatabase(dialect);
+  useAsProcessDatabase(database);
+  let db: Db;
+  let cookie: string;
+  const email = "camila.rojas@example.cl";
+
+  beforeAll(async () => {
+    db = database().db;
+    await createAdminAccount({ name: "Pía Admin", email: "pia@lifebox.test", password }, db);
+    cookie = await signedInCookie("pia@lifebox.test", password);
+  });
+
+  it("sends anonymous visitors to the sign-in page, and answers their export with 401", async () => {
+    const page = await settle(() => privacy.loader(args(get(`/admin/privacy?email=${email}`))));
+    expect(page.status).toBe(302);
+    expect(page.location).toBe(
+      `/admin/login?redirectTo=${encodeURIComponent(`/admin/privacy?email=${email}`)}`,
+    );
+    const erase = await settle(() =>
+      privacy.action(
+        args(post("/admin/privacy", { email, confirm: "on" }, "lifebox-admin.session_token=forged")),
+      ),
+    );
+    expect(erase.status).toBe(302);
+    expect(erase.location).toMatch(/^\/admin\/login/);
+    const download = await settle(() =>
+      privacyExport.loader(args(get(`/admin/privacy/export?email=${email}`))),
+    );
+    expect(download.status).toBe(401);
+    expect(download.headers.get("content-disposition")).toBeNull();
+  });
+
+  it("explains a malformed address next to the field with 400", async () => {
+    const answer = await settle(() =>
+      privacy.loader(args(get("/admin/privacy?email=no-es-un-email", cookie))),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body?.lookup).toMatchObject({ error: { email: [privacyMessages.email] } });
+    const download = await settle(() =>
+      privacyExport.loader(args(get("/admin/privacy/export?email=x", cookie))),
+    );
+    expect(download.status).toBe(400);
+  });
+
+  it("shows what is held, downloads it as JSON, and erases it once no order is open", async () => {
+    const order = await placeOrder(db, "Camila.Rojas@example.cl");
+    await db
+      .transaction()
+      .execute((trx) =>
+        storeContactMessage(
+          trx,
+          { name: "Camila", email, subject: "Tallas", message: "¿Hay talla S?" },
+          settings,
+        ),
+      );
+
+    const page = await settle(() =>
+      privacy.loader(args(get(`/admin/privacy?email=${email.toUpperCase()}`, cookie))),
+    );
+    expect(page.status).toBe(200);
+    expect(page.body?.email).toBe(email);
+    const sections = page.body?.sections as Array<{ key: string; items: Array<{ title: string }> }>;
+    expect(Object.fromEntries(sections.map((section) => [section.key, section.items.length]))).toEqual({
+      orders: 1,
+      quotes: 0,
+      contactMessages: 1,
+      subscriptions: 0,
+      mails: 3,
+    });
+    expect(sections[0]!.items[0]!.title).toBe(`${order.number} · LifeBox Nautical`);
+
+    const download = await settle(() =>
+      privacyExport.loader(args(get(`/admin/privacy/export?email=${encodeURIComponent(email)}`, cookie))),
+    );
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(download.headers.get("content-disposition")).toBe(
+      'attachment; filename="datos-camila.rojas_example.cl.json"',
+    );
+    expect(download.headers.get("cache-control")).toBe("no-store");
+    const report = JSON.parse(download.text!) as PersonalDataReport;
+    expect(report.orders.map((row) => [row.number, row.address])).toEqual([
+      [order.number, "Calle Esmeralda 12, Valparaíso"],
+    ]);
+    expect(report.contactMessages.map((message) => message.message)).toEqual(["¿Hay talla S?"]);
+
+    const unconfirmed = await settle(() => privacy.action(args(post("/admin/privacy", { email }, cookie))));
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body?.result).toMatchObject({ error: { confirm: [privacyMessages.confirm] } });
+
+    const blocked = await settle(() =>
+      privacy.action(args(post("/admin/privacy", { email, confirm: "on" }, cookie))),
+    );
+    expect(blocked.status).toBe(409);
+    expect(blocked.body?.message).toBe(texts.blocked(`${order.number}, Pendiente de pago`));
+    expect(
+      await db.selectFrom("contact_messages").select("id").where("email", "=", email).execute(),
+    ).toHaveLength(1);
+
+    await changeOrderStatus(db, order.id, "cancelado", null);
+    const erased = await settle(() =>
+      privacy.action(args(post("/admin/privacy", { email, confirm: "on" }, cookie))),
+    );
+    expect(erased.status).toBe(200);
+    expect(erased.body).toMatchObject({ tone: "success", message: texts.erased(email, 1) });
+
+    const after = await settle(() => privacy.loader(args(get(`/admin/privacy?email=${email}`, cookie))));
+    const left = after.body?.sections as Array<{ items: unknown[] }>;
+    expect(left.every((section) => section.items.length === 0)).toBe(true);
+    const sale = await db
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    expect(sale).toMatchObject({ customer_name: anonymisedCustomerName, email: "", status: "cancelado" });
+  });
+});

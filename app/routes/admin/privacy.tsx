@@ -1,0 +1,319 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Download, Search, Trash2 } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/privacy";
+import { CheckboxField, TextField } from "~/components/form-fields";
+import { Button, buttonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { showToast } from "~/components/ui/toaster";
+import { adminPrivacyTexts as texts } from "~/content/admin";
+import { formatAdminDateTime } from "~/lib/admin-format";
+import { adminMeta } from "~/lib/admin-meta";
+import { adminPaths } from "~/lib/admin-paths";
+import { getComuna } from "~/lib/chile";
+import { formatPrice } from "~/lib/format";
+import { orderStatusLabels } from "~/models/order-status";
+import { erasePersonalData, findPersonalData, type PersonalDataReport } from "~/models/privacy.server";
+import { privacyErasureSchema, privacyFieldLimits, privacyLookupSchema } from "~/schemas/admin-privacy";
+import { requireAdmin } from "~/services/auth.server";
+import { getDb } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+
+/**
+ * /admin/privacy (DECISIONS D14; docs/decisions/020-privacy-requests.md): everything held about one
+ * e-mail address, its JSON download (/admin/privacy/export) and its erasure. The address travels in
+ * the URL of the lookup only inside the back office, which is never cached (layout headers).
+ */
+
+/** The export of an address (a resource route, outside the frame). */
+export function privacyExportPath(email: string): string {
+  return `${adminPaths.privacy}/export?${new URLSearchParams({ email })}`;
+}
+
+interface ReportSection {
+  key: keyof typeof texts.sections;
+  items: Array<{ id: string; title: string; fields: Array<[label: string, value: string]> }>;
+}
+
+const f = texts.fields;
+const orEmpty = (value: string | null | undefined) => value ?? "";
+
+/** The report as staff read it, formatted on the server (times in Chile's zone, prices, labels). */
+function presentReport(report: PersonalDataReport): ReportSection[] {
+  return [
+    {
+      key: "orders",
+      items: report.orders.map((order) => ({
+        id: order.id,
+        title: `${order.number} · ${order.kitName}`,
+        fields: [
+          [f.date, formatAdminDateTime(order.createdAt)],
+          [f.status, orderStatusLabels[order.status]],
+          [f.total, formatPrice(order.total)],
+          [f.name, order.customerName],
+          [f.email, order.email],
+          [f.phone, order.phone],
+          [f.address, order.address],
+          [f.comuna, getComuna(order.comunaCut)?.name ?? order.comunaCut],
+          [f.rut, orEmpty(order.rut)],
+          [f.notes, orEmpty(order.notes)],
+        ],
+      })),
+    },
+    {
+      key: "quotes",
+      items: report.quotes.map((quote) => ({
+        id: quote.id,
+        title: `${quote.productName} · ${quote.company}`,
+        fields: [
+          [f.date, formatAdminDateTime(quote.createdAt)],
+          [f.name, quote.fullName],
+          [f.email, quote.email],
+          [f.phone, quote.phone],
+          [f.city, quote.city],
+          [f.notes, orEmpty(quote.additionalNotes)],
+        ],
+      })),
+    },
+    {
+      key: "contactMessages",
+      items: report.contactMessages.map((message) => ({
+        id: message.id,
+        title: message.subject,
+        fields: [
+          [f.date, formatAdminDateTime(message.createdAt)],
+          [f.name, message.name],
+          [f.email, message.email],
+          [f.message, message.message],
+        ],
+      })),
+    },
+    {
+      key: "subscriptions",
+      items: report.subscriptions.map((subscription) => ({
+        id: subscription.id,
+        title: subscription.email,
+        fields: [[f.consent, formatAdminDateTime(subscription.consentedAt)]],
+      })),
+    },
+    {
+      key: "mails",
+      items: report.mails.map((mail) => ({
+        id: mail.id,
+        title: `${mail.kind} → ${mail.to}`,
+        fields: [
+          [f.date, formatAdminDateTime(mail.createdAt)],
+          [f.status, texts.mailStatuses[mail.status] ?? mail.status],
+          [f.sent, mail.sentAt ? formatAdminDateTime(mail.sentAt) : ""],
+        ],
+      })),
+    },
+  ];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  if (!params.has("email")) {
+    return data({ lookup: undefined, email: undefined, sections: undefined }, { headers: admin.headers });
+  }
+  const submission = parseWithZod(params, { schema: privacyLookupSchema });
+  if (submission.status !== "success") {
+    return data(
+      { lookup: submission.reply(), email: undefined, sections: undefined },
+      { status: 400, headers: admin.headers },
+    );
+  }
+  const report = await findPersonalData(getDb(), submission.value.email);
+  logger.info({ adminId: admin.user.id }, "Privacy lookup");
+  return data(
+    { lookup: submission.reply(), email: report.email, sections: presentReport(report) },
+    { headers: admin.headers },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: privacyErasureSchema });
+  if (submission.status !== "success") {
+    return data(
+      { tone: "error" as const, title: texts.failureTitle, message: undefined, result: submission.reply() },
+      { status: 400, headers: admin.headers },
+    );
+  }
+  const { email } = submission.value;
+  let outcome;
+  try {
+    outcome = await erasePersonalData(getDb(), email);
+  } catch (error) {
+    logger.error({ err: error, adminId: admin.user.id }, "Erasing personal data failed");
+    return data(
+      {
+        tone: "error" as const,
+        title: texts.failureTitle,
+        message: texts.failure,
+        result: submission.reply(),
+      },
+      { status: 503, headers: admin.headers },
+    );
+  }
+  if (!outcome.erased) {
+    const open = outcome.openOrders
+      .map((order) => `${order.number}, ${orderStatusLabels[order.status]}`)
+      .join("; ");
+    return data(
+      {
+        tone: "error" as const,
+        title: texts.blockedTitle,
+        message: texts.blocked(open),
+        result: submission.reply(),
+      },
+      { status: 409, headers: admin.headers },
+    );
+  }
+  // Who erased, and how much; the address itself is not written to the log.
+  logger.info({ adminId: admin.user.id, counts: outcome.counts }, "Personal data erased");
+  return data(
+    {
+      tone: "success" as const,
+      title: texts.erasedTitle,
+      message: texts.erased(email, outcome.counts.ordersAnonymised),
+      result: submission.reply({ resetForm: true }),
+    },
+    { headers: admin.headers },
+  );
+}
+
+export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
+
+export default function AdminPrivacy({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.formMethod === "GET";
+  const erasing = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [lookupForm, lookupFields] = useForm({
+    id: "buscar-datos",
+    lastResult: loaderData.lookup,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: privacyLookupSchema }),
+  });
+  const [eraseForm, eraseFields] = useForm({
+    id: "eliminar-datos",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: privacyErasureSchema }),
+  });
+
+  useEffect(() => {
+    if (actionData?.message) void showToast(actionData.tone, actionData.title, actionData.message);
+  }, [actionData]);
+
+  const { email, sections } = loaderData;
+  const found = sections?.some((section) => section.items.length > 0) ?? false;
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <h1 className="text-2xl font-bold text-stone-900">{texts.title}</h1>
+      <p className="mt-1 text-stone-700">{texts.intro}</p>
+
+      <Form
+        method="get"
+        id={lookupForm.id}
+        onSubmit={lookupForm.onSubmit}
+        noValidate
+        className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-stone-200 bg-white p-5"
+      >
+        <TextField
+          meta={lookupFields.email}
+          label={texts.emailLabel}
+          type="email"
+          autoComplete="off"
+          maxLength={privacyFieldLimits.email}
+          className="min-w-64 flex-1"
+        />
+        <Button type="submit" disabled={searching}>
+          <Search aria-hidden="true" className="size-4" />
+          {searching ? texts.searching : texts.search}
+        </Button>
+      </Form>
+
+      {actionData?.message ? (
+        <FormMessage tone={actionData.tone} className="mt-4">
+          {actionData.message}
+        </FormMessage>
+      ) : null}
+
+      {email && sections ? (
+        <section aria-labelledby="datos-guardados" className="mt-8">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="datos-guardados" className="text-xl font-bold break-all text-stone-900">
+              {texts.resultsHeading(email)}
+            </h2>
+            {found ? (
+              <a href={privacyExportPath(email)} download className={buttonClass("outline")}>
+                <Download aria-hidden="true" className="size-4" />
+                {texts.download}
+              </a>
+            ) : null}
+          </div>
+          {found ? (
+            sections.map((section) => (
+              <section key={section.key} aria-labelledby={`seccion-${section.key}`} className="mt-6">
+                <h3 id={`seccion-${section.key}`} className="text-lg font-semibold text-stone-900">
+                  {texts.sections[section.key]} ({section.items.length})
+                </h3>
+                <ul className="mt-2 space-y-3">
+                  {section.items.map((item) => (
+                    <li key={item.id} className="rounded-lg border border-stone-200 bg-white p-4 text-sm">
+                      <p className="font-semibold break-words text-stone-900">{item.title}</p>
+                      <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
+                        {item.fields.map(([label, value]) => (
+                          <div key={label} className="contents">
+                            <dt className="text-stone-600">{label}</dt>
+                            <dd className="break-words whitespace-pre-line text-stone-900">{value || "—"}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))
+          ) : (
+            <p className="mt-4 text-stone-700">{texts.nothingFound}</p>
+          )}
+
+          {found ? (
+            <section
+              aria-labelledby="eliminar-datos-titulo"
+              className="mt-8 rounded-xl border border-red-200 bg-red-50 p-5"
+            >
+              <h3 id="eliminar-datos-titulo" className="text-lg font-bold text-red-900">
+                {texts.eraseHeading}
+              </h3>
+              <p className="mt-1 text-sm text-stone-800">{texts.eraseRule}</p>
+              <Form
+                method="post"
+                id={eraseForm.id}
+                onSubmit={eraseForm.onSubmit}
+                noValidate
+                className="mt-4 space-y-4"
+              >
+                <input type="hidden" name={eraseFields.email.name} value={email} />
+                <CheckboxField meta={eraseFields.confirm} id="confirmar-eliminacion">
+                  {texts.confirmLabel}
+                </CheckboxField>
+                <Button type="submit" variant="secondary" disabled={erasing}>
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  {erasing ? texts.erasing : texts.erase}
+                </Button>
+              </Form>
+            </section>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}
