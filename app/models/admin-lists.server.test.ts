@@ -1,0 +1,387 @@
+import { Migrator, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatAdminDateTime } from "~/lib/admin-format";
+import {
+  csvFileName,
+  listCsv,
+  listPage,
+  listRows,
+  postgresSearchExpression,
+  searchedColumns,
+  type ListDefinition,
+} from "~/models/admin-list.server";
+import {
+  adminLists,
+  contactsList,
+  ordersList,
+  quotesList,
+  subscribersList,
+} from "~/models/admin-lists.server";
+import { createContactMessage } from "~/models/contacts.server";
+import { changeOrderStatus, createOrder, type NewOrder } from "~/models/orders.server";
+import { createQuote } from "~/models/quotes.server";
+import { subscribe } from "~/models/subscribers.server";
+import { migrateToLatest, migrationProvider, type Db } from "~/services/db.server";
+import {
+  createTestDatabase,
+  dialectsUnderTest,
+  useMigratedDatabase,
+  type TestDatabase,
+} from "../../tests/support/databases";
+
+const params = (query: Record<string, string> = {}) => new URLSearchParams(query);
+
+function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
+  return {
+    kitId: "essential",
+    name: "Ana Pérez Soto",
+    email: "ana@example.cl",
+    phone: "+56 9 1234 5678",
+    region: "13",
+    comuna: "13120",
+    address: "Av. Irarrázaval 1234",
+    rut: "12.345.678-5",
+    notes: null,
+    shippingKind: "free",
+    ...overrides,
+  };
+}
+
+async function csvText<Row>(db: Db, definition: ListDefinition<Row>, query: Record<string, string>) {
+  let text = "";
+  for await (const chunk of listCsv(db, definition, params(query))) text += chunk;
+  return text;
+}
+
+/** The search index names of migration 0005, by list. */
+const searchIndexes: Record<keyof typeof adminLists, string> = {
+  orders: "orders_search",
+  quotes: "quotes_search",
+  contacts: "contact_messages_search",
+  subscribers: "subscribers_search",
+};
+
+describe("the CSV file name", () => {
+  it("names the list and the day in Chile", () => {
+    // 02:00 UTC on 1 March is still 28 February in Santiago (UTC-3).
+    expect(csvFileName(ordersList, new Date("2025-03-01T02:00:00.000Z"))).toBe("pedidos-2025-02-28.csv");
+    expect(csvFileName(subscribersList, new Date("2025-03-01T12:00:00.000Z"))).toBe(
+      "suscriptores-2025-03-01.csv",
+    );
+  });
+});
+
+describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
+  const database = useMigratedDatabase(dialect);
+  let db: Db;
+  const at = (minute: number) => new Date(Date.UTC(2025, 2, 1, 12, minute));
+
+  describe("the search indexes of migration 0005", () => {
+    beforeAll(() => {
+      db = database().db;
+    });
+
+    it.each(Object.keys(searchIndexes) as Array<keyof typeof adminLists>)(
+      "cover exactly the columns the %s list searches",
+      async (list) => {
+        const definition = adminLists[list];
+        const index = searchIndexes[list];
+        if (dialect === "sqlite") {
+          expect(definition.ftsTable).toBe(index);
+          const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${index})`.execute(
+            db,
+          );
+          expect(rows.map((row) => row.name)).toEqual(searchedColumns(definition));
+          // Erased personal data must leave the index at once (docs/decisions/020).
+          const config = await sql<{ v: number }>`select v from ${sql.table(`${index}_config`)}
+            where k = 'secure-delete'`.execute(db);
+          expect(config.rows).toEqual([{ v: 1 }]);
+        } else {
+          // The list's folded expression must be the indexed one, or PostgreSQL scans the table.
+          const plan = await db.transaction().execute(async (trx) => {
+            await sql`set local enable_seqscan = off`.execute(trx);
+            const { rows } = await sql<{ "QUERY PLAN": string }>`explain select id
+              from ${sql.table(definition.table)}
+              where ${postgresSearchExpression(searchedColumns(definition))} like '%perez%'`.execute(trx);
+            return rows.map((row) => row["QUERY PLAN"]).join("\n");
+          });
+          expect(plan).toContain(`${index}_index`);
+        }
+      },
+    );
+  });
+
+  describe("orders", () => {
+    const ids: Record<string, string> = {};
+    beforeAll(async () => {
+      db = database().db;
+      const orders: Array<[string, Partial<NewOrder>]> = [
+        ["ana", {}],
+        ["jose", { kitId: "nautical-mini", name: "José Núñez", email: "jose@correo.cl", comuna: "13101" }],
+        [
+          "maria",
+          { kitId: "industry", name: "María Ñancupil", email: "maria@empresa.cl", phone: "+56 2 2345 6789" },
+        ],
+        ["pedro", { kitId: "nautical", name: "Pedro Perez", email: "pedro@example.cl", rut: null }],
+        [
+          "ines",
+          { kitId: "expedition", name: "Inés Rojas", email: "=cmd@example.cl", notes: 'Llamar, "urgente"' },
+        ],
+      ];
+      for (const [index, [key, overrides]] of orders.entries()) {
+        ids[key] = (await createOrder(db, newOrder(overrides), { now: at(index) })).id;
+      }
+      await changeOrderStatus(db, ids.maria!, "pagado", null, at(10));
+      await changeOrderStatus(db, ids.pedro!, "pagado", null, at(11));
+      await changeOrderStatus(db, ids.pedro!, "en_preparacion", null, at(12));
+    });
+
+    const keysOf = (rows: ReadonlyArray<{ id: string }>) =>
+      rows.map((row) => Object.entries(ids).find(([, id]) => id === row.id)?.[0]);
+
+    it("shows the newest first by default", async () => {
+      const page = await listPage(db, ordersList, params());
+      expect(keysOf(page.rows)).toEqual(["ines", "pedro", "maria", "jose", "ana"]);
+      expect(page).toMatchObject({ total: 5, page: 1, pageCount: 1, pageSize: 50 });
+    });
+
+    it("searches by product", async () => {
+      const search = async (q: string) => keysOf((await listPage(db, ordersList, params({ q }))).rows);
+      expect(await search("nautical")).toEqual(["pedro", "jose"]);
+      expect(await search("NAUTICAL MINI")).toEqual(["jose"]);
+      expect(await search("industry")).toEqual(["maria"]);
+    });
+
+    it("searches by customer: name, e-mail, phone, RUT, order number; accents and ñ ignored", async () => {
+      const search = async (q: string) => keysOf((await listPage(db, ordersList, params({ q }))).rows);
+      expect(await search("perez")).toEqual(["pedro", "ana"]);
+      expect(await search("PÉREZ")).toEqual(["pedro", "ana"]);
+      expect(await search("nunez")).toEqual(["jose"]);
+      expect(await search("ÑANCUPIL")).toEqual(["maria"]);
+      expect(await search("ines rojas")).toEqual(["ines"]);
+      expect(await search("@empresa")).toEqual(["maria"]);
+      expect(await search("2345 6789")).toEqual(["maria"]);
+      expect(await search("345.678")).toEqual(["ines", "maria", "jose", "ana"]);
+      const { rows } = await listPage(db, ordersList, params({ q: "jose" }));
+      expect(keysOf((await listPage(db, ordersList, params({ q: rows[0]!.number }))).rows)).toEqual(["jose"]);
+      // The address and the notes are not searched (SPEC §2: product or customer).
+      expect(await search("irarrazaval")).toEqual([]);
+    });
+
+    it("filters by status, and ignores a status that does not exist", async () => {
+      const filter = async (estado: string) =>
+        keysOf((await listPage(db, ordersList, params({ estado }))).rows);
+      expect(await filter("pagado")).toEqual(["maria"]);
+      expect(await filter("en_preparacion")).toEqual(["pedro"]);
+      expect(await filter("pendiente_pago")).toEqual(["ines", "jose", "ana"]);
+      expect(await filter("entregado")).toEqual([]);
+      expect(await filter("perdido")).toHaveLength(5);
+      // A sort that no index shares with the status (SQLite is told not to use the status index).
+      const byTotal = await listPage(
+        db,
+        ordersList,
+        params({ estado: "pendiente_pago", sort: "total", dir: "desc" }),
+      );
+      expect(keysOf(byTotal.rows)).toEqual(["ines", "ana", "jose"]);
+      expect(byTotal.total).toBe(3);
+      const searched = await listPage(db, ordersList, params({ q: "perez", estado: "pendiente_pago" }));
+      expect(keysOf(searched.rows)).toEqual(["ana"]);
+    });
+
+    it("sorts by total, customer, status and number", async () => {
+      const sorted = async (sort: string, dir: string) =>
+        keysOf((await listPage(db, ordersList, params({ sort, dir }))).rows);
+      // industry 539990, nautical 349990, expedition 289990, essential 219990, nautical-mini 199990
+      expect(await sorted("total", "desc")).toEqual(["maria", "pedro", "ines", "ana", "jose"]);
+      expect(await sorted("total", "asc")).toEqual(["jose", "ana", "ines", "pedro", "maria"]);
+      expect(await sorted("customer", "asc")).toEqual(["ana", "ines", "jose", "maria", "pedro"]);
+      // en_preparacion < pagado < pendiente_pago, then oldest first within a status.
+      expect(await sorted("status", "asc")).toEqual(["pedro", "maria", "ana", "jose", "ines"]);
+      const byNumber = (await listPage(db, ordersList, params({ sort: "number", dir: "asc" }))).rows;
+      expect(byNumber.map((row) => row.number)).toEqual(byNumber.map((row) => row.number).sort());
+    });
+
+    it("exports the filtered view with Spanish headers and readable cells", async () => {
+      const text = await csvText(db, ordersList, { q: "ines" });
+      const { rows } = await listPage(db, ordersList, params({ q: "ines" }));
+      const order = rows[0]!;
+      expect(text).toBe(
+        "\uFEFFN.º de pedido,Fecha,Producto,Cliente,Email,Teléfono,RUT,Región / Comuna,Dirección,Total,Envío,Estado,Notas,ID del pedido\r\n" +
+          `${order.number},${formatAdminDateTime(at(4).toISOString())},LifeBox Expedition,Inés Rojas,'=cmd@example.cl,` +
+          `'+56 9 1234 5678,12.345.678-5,Metropolitana de Santiago / Ñuñoa,Av. Irarrázaval 1234,289990,Gratis,` +
+          `Pendiente de pago,"Llamar, ""urgente""",${order.id}\r\n`,
+      );
+    });
+
+    it("exports the same rows, in the same order, as the pages show", async () => {
+      const query = { sort: "customer", dir: "desc", estado: "pendiente_pago" };
+      const shown = (await listPage(db, ordersList, params(query))).rows.map((row) => row.id);
+      const exported = [];
+      for await (const batch of listRows(db, ordersList, params(query), { batchSize: 2 })) {
+        exported.push(...batch.map((row) => row.id));
+      }
+      expect(exported).toEqual(shown);
+      expect(shown).toHaveLength(3);
+    });
+  });
+
+  describe("quotes", () => {
+    beforeAll(async () => {
+      db = database().db;
+      const base = {
+        productId: "industry",
+        phone: "+56 2 2345 6789",
+        city: "Rancagua",
+        additionalNotes: null,
+      };
+      await createQuote(
+        db,
+        { ...base, fullName: "José Muñoz", email: "compras@andes.cl", company: "Constructora Los Andes SpA" },
+        { now: at(0) },
+      );
+      const { id } = await createQuote(
+        db,
+        {
+          ...base,
+          productId: "nautical",
+          fullName: "Ana Soto",
+          email: "ana@pesquera.cl",
+          company: "Pesquera Sur",
+          city: "Puerto Montt",
+        },
+        { now: at(1) },
+      );
+      await db
+        .updateTable("quotes")
+        .set({ answered_at: at(5).toISOString() })
+        .where("id", "=", id)
+        .execute();
+    });
+
+    it("searches by name, company, e-mail, product and city", async () => {
+      const search = async (q: string) =>
+        (await listPage(db, quotesList, params({ q }))).rows.map((row) => row.full_name);
+      expect(await search("munoz")).toEqual(["José Muñoz"]);
+      expect(await search("los andes")).toEqual(["José Muñoz"]);
+      expect(await search("pesquera.cl")).toEqual(["Ana Soto"]);
+      expect(await search("nautical")).toEqual(["Ana Soto"]);
+      expect(await search("puerto")).toEqual(["Ana Soto"]);
+    });
+
+    it("filters answered and pending requests, and sorts by company", async () => {
+      const names = async (query: Record<string, string>) =>
+        (await listPage(db, quotesList, params(query))).rows.map((row) => row.full_name);
+      expect(await names({ estado: "respondido" })).toEqual(["Ana Soto"]);
+      expect(await names({ estado: "pendiente" })).toEqual(["José Muñoz"]);
+      expect(await names({ sort: "company", dir: "asc" })).toEqual(["José Muñoz", "Ana Soto"]);
+      expect(await names({ sort: "company", dir: "desc" })).toEqual(["Ana Soto", "José Muñoz"]);
+    });
+
+    it("exports answered as Sí/No", async () => {
+      const text = await csvText(db, quotesList, { sort: "company", dir: "desc" });
+      const lines = text.split("\r\n");
+      expect(lines[0]).toBe(
+        "\uFEFFFecha,Producto,Nombre,Empresa,Email,Teléfono,Ciudad,Comentarios,Respondida,ID",
+      );
+      expect(lines[1]).toMatch(
+        /^[^,]+,LifeBox Nautical,Ana Soto,Pesquera Sur,ana@pesquera\.cl,'\+56 2 2345 6789,Puerto Montt,,Sí,/,
+      );
+      expect(lines[2]).toMatch(/,No,[0-9a-f-]{36}$/);
+    });
+  });
+
+  describe("contact messages", () => {
+    beforeAll(async () => {
+      db = database().db;
+      await createContactMessage(
+        db,
+        {
+          name: "Rosa Ibáñez",
+          email: "rosa@example.cl",
+          subject: "Envío a Ñuñoa",
+          message: "¿Llega a la comuna de Providencia?",
+        },
+        { now: at(0) },
+      );
+      await createContactMessage(
+        db,
+        {
+          name: "Paula Vera",
+          email: "paula@correo.cl",
+          subject: "Garantía",
+          message: "Consulta sobre Ñuñoa",
+        },
+        { now: at(1) },
+      );
+    });
+
+    it("searches by name, e-mail or subject, not by the message", async () => {
+      const search = async (q: string) =>
+        (await listPage(db, contactsList, params({ q }))).rows.map((row) => row.name);
+      expect(await search("ibanez")).toEqual(["Rosa Ibáñez"]);
+      expect(await search("CORREO")).toEqual(["Paula Vera"]);
+      expect(await search("garantia")).toEqual(["Paula Vera"]);
+      expect(await search("nunoa")).toEqual(["Rosa Ibáñez"]);
+      expect(await search("providencia")).toEqual([]);
+    });
+
+    it("sorts by name", async () => {
+      const names = async (dir: string) =>
+        (await listPage(db, contactsList, params({ sort: "name", dir }))).rows.map((row) => row.name);
+      expect(await names("asc")).toEqual(["Paula Vera", "Rosa Ibáñez"]);
+      expect(await names("desc")).toEqual(["Rosa Ibáñez", "Paula Vera"]);
+    });
+  });
+
+  describe("subscribers", () => {
+    beforeAll(async () => {
+      db = database().db;
+      await subscribe(db, "Ana.Perez@Example.CL", { now: at(0) });
+      await subscribe(db, "jose@correo.cl", { now: at(1) });
+    });
+
+    it("shows ID and Email, newest first, searched by e-mail in any case", async () => {
+      const page = await listPage(db, subscribersList, params({ q: "PEREZ@" }));
+      expect(page.rows.map((row) => row.email)).toEqual(["ana.perez@example.cl"]);
+      expect(page.total).toBe(1);
+      const all = await listPage(db, subscribersList, params());
+      expect(all.rows.map((row) => row.email)).toEqual(["jose@correo.cl", "ana.perez@example.cl"]);
+      const text = await csvText(db, subscribersList, { q: "correo" });
+      expect(text).toBe(
+        `\uFEFFID,Email,Fecha de suscripción\r\n${all.rows[0]!.id},jose@correo.cl,${formatAdminDateTime(at(1).toISOString())}\r\n`,
+      );
+    });
+  });
+});
+
+describe.each(dialectsUnderTest)("migration 0005 on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("makes the rows that existed before it searchable", async () => {
+    const { db } = database;
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    const { error } = await migrator.migrateTo("0002-customer-submissions");
+    expect(error).toBeUndefined();
+    await db
+      .insertInto("contact_messages")
+      .values({
+        id: crypto.randomUUID(),
+        name: "Ñandú Gómez",
+        email: "nandu@example.cl",
+        subject: "Antes de la migración",
+        message: "x",
+        created_at: new Date().toISOString(),
+        answered_at: null,
+      })
+      .execute();
+    await migrateToLatest(db);
+    const page = await listPage(db, contactsList, params({ q: "nandu gomez" }));
+    expect(page.rows.map((row) => row.name)).toEqual(["Ñandú Gómez"]);
+  });
+});

@@ -1,0 +1,236 @@
+import { sql } from "kysely";
+import { formatAdminDateTime } from "~/lib/admin-format";
+import { getComuna, getRegion } from "~/lib/chile";
+import { defineList, equalsFilterOptions, type ListFilter } from "~/models/admin-list.server";
+import { orderStatusLabels, orderStatuses } from "~/models/order-status";
+
+/**
+ * The back office's lists (issue 4, SPEC §2, DECISIONS D18), each a column description read by
+ * the one list mechanism (./admin-list.server.ts). Keys are English and stable (they appear in
+ * URLs); labels are what staff read, in the table header and the CSV header.
+ *
+ * The searched columns (`searches`) must be the ones migration 0005 indexed, in the same order;
+ * admin-lists.server.test.ts checks it on both databases.
+ */
+
+/** "Pendiente"/"Respondido" filter over answered_at (quotes and contact messages). */
+function answeredFilter(pending: string, answered: string): ListFilter {
+  return {
+    key: "estado",
+    label: "Estado",
+    options: [
+      { value: "pendiente", label: pending, where: () => sql`answered_at is null` },
+      { value: "respondido", label: answered, where: () => sql`answered_at is not null` },
+    ],
+  };
+}
+
+const shippingLabels = { free: "Gratis", arranged: "Por coordinar" } as const;
+
+/** Pedidos (/admin/orders): SPEC §2 columns plus number, kit, total, región/comuna, status, date. */
+export const ordersList = defineList({
+  name: "pedidos",
+  table: "orders",
+  select: [
+    "id",
+    "number",
+    "created_at",
+    "kit_id",
+    "kit_name",
+    "total",
+    "shipping_kind",
+    "status",
+    "customer_name",
+    "email",
+    "phone",
+    "rut",
+    "region_cut",
+    "comuna_cut",
+    "address",
+    "notes",
+  ],
+  columns: [
+    {
+      key: "number",
+      label: "N.º de pedido",
+      value: (row) => row.number,
+      sortBy: ["number"],
+      firstDirection: "desc",
+      searches: ["number"],
+    },
+    {
+      key: "createdAt",
+      label: "Fecha",
+      value: (row) => formatAdminDateTime(row.created_at),
+      sortBy: ["created_at"],
+      firstDirection: "desc",
+    },
+    {
+      key: "product",
+      label: "Producto",
+      value: (row) => row.kit_name,
+      sortBy: ["kit_name"],
+      searches: ["kit_name"],
+    },
+    {
+      key: "customer",
+      label: "Cliente",
+      value: (row) => row.customer_name,
+      sortBy: ["customer_name"],
+      searches: ["customer_name"],
+    },
+    { key: "email", label: "Email", value: (row) => row.email, searches: ["email"] },
+    { key: "phone", label: "Teléfono", value: (row) => row.phone, searches: ["phone"] },
+    { key: "rut", label: "RUT", value: (row) => row.rut, searches: ["rut"], inTable: false },
+    {
+      key: "place",
+      label: "Región / Comuna",
+      value: (row) =>
+        `${getRegion(row.region_cut)?.shortName ?? row.region_cut} / ${getComuna(row.comuna_cut)?.name ?? row.comuna_cut}`,
+    },
+    { key: "address", label: "Dirección", value: (row) => row.address },
+    {
+      key: "total",
+      label: "Total",
+      value: (row) => row.total,
+      sortBy: ["total"],
+      firstDirection: "desc",
+    },
+    {
+      key: "shipping",
+      label: "Envío",
+      value: (row) => shippingLabels[row.shipping_kind],
+      inTable: false,
+    },
+    {
+      key: "status",
+      label: "Estado",
+      value: (row) => orderStatusLabels[row.status],
+      sortBy: ["status", "created_at"],
+    },
+    { key: "notes", label: "Notas", value: (row) => row.notes, inTable: false },
+    { key: "id", label: "ID del pedido", value: (row) => row.id, inTable: false },
+  ],
+  defaultSort: { key: "createdAt", direction: "desc" },
+  filters: [
+    {
+      key: "estado",
+      label: "Estado",
+      options: equalsFilterOptions("status", orderStatuses, orderStatusLabels),
+      // Index (status, created_at, id) of migration 0005.
+      indexedSorts: ["createdAt", "status"],
+    },
+  ],
+  ftsTable: "orders_search",
+});
+
+/** Cotizaciones (/admin/quotes): the quotation requests (D18; the spec stored them without a screen). */
+export const quotesList = defineList({
+  name: "cotizaciones",
+  table: "quotes",
+  select: [
+    "id",
+    "created_at",
+    "product_name",
+    "full_name",
+    "company",
+    "email",
+    "phone",
+    "city",
+    "additional_notes",
+    "answered_at",
+  ],
+  columns: [
+    {
+      key: "createdAt",
+      label: "Fecha",
+      value: (row) => formatAdminDateTime(row.created_at),
+      sortBy: ["created_at"],
+      firstDirection: "desc",
+    },
+    { key: "product", label: "Producto", value: (row) => row.product_name, searches: ["product_name"] },
+    {
+      key: "name",
+      label: "Nombre",
+      value: (row) => row.full_name,
+      sortBy: ["full_name"],
+      searches: ["full_name"],
+    },
+    {
+      key: "company",
+      label: "Empresa",
+      value: (row) => row.company,
+      sortBy: ["company"],
+      searches: ["company"],
+    },
+    { key: "email", label: "Email", value: (row) => row.email, searches: ["email"] },
+    { key: "phone", label: "Teléfono", value: (row) => row.phone, searches: ["phone"] },
+    { key: "city", label: "Ciudad", value: (row) => row.city, searches: ["city"] },
+    { key: "notes", label: "Comentarios", value: (row) => row.additional_notes },
+    {
+      key: "answered",
+      label: "Respondida",
+      value: (row) => (row.answered_at ? "Sí" : "No"),
+    },
+    { key: "id", label: "ID", value: (row) => row.id, inTable: false },
+  ],
+  defaultSort: { key: "createdAt", direction: "desc" },
+  filters: [answeredFilter("Pendientes", "Respondidas")],
+  ftsTable: "quotes_search",
+});
+
+/** Contactos (/admin/contacts): SPEC §2 columns name, email, subject, message; plus the date. */
+export const contactsList = defineList({
+  name: "contactos",
+  table: "contact_messages",
+  select: ["id", "created_at", "name", "email", "subject", "message", "answered_at"],
+  columns: [
+    {
+      key: "createdAt",
+      label: "Fecha",
+      value: (row) => formatAdminDateTime(row.created_at),
+      sortBy: ["created_at"],
+      firstDirection: "desc",
+    },
+    { key: "name", label: "Nombre", value: (row) => row.name, sortBy: ["name"], searches: ["name"] },
+    { key: "email", label: "Email", value: (row) => row.email, searches: ["email"] },
+    { key: "subject", label: "Asunto", value: (row) => row.subject, searches: ["subject"] },
+    { key: "message", label: "Mensaje", value: (row) => row.message },
+    {
+      key: "answered",
+      label: "Respondido",
+      value: (row) => (row.answered_at ? "Sí" : "No"),
+    },
+    { key: "id", label: "ID", value: (row) => row.id, inTable: false },
+  ],
+  defaultSort: { key: "createdAt", direction: "desc" },
+  filters: [answeredFilter("Pendientes", "Respondidos")],
+  ftsTable: "contact_messages_search",
+});
+
+/** Suscriptores (/admin/mails): SPEC §2 columns ID and Email, searched by e-mail; plus the date. */
+export const subscribersList = defineList({
+  name: "suscriptores",
+  table: "subscribers",
+  select: ["id", "email", "created_at"],
+  columns: [
+    { key: "id", label: "ID", value: (row) => row.id },
+    { key: "email", label: "Email", value: (row) => row.email, sortBy: ["email"], searches: ["email"] },
+    {
+      key: "createdAt",
+      label: "Fecha de suscripción",
+      value: (row) => formatAdminDateTime(row.created_at),
+      sortBy: ["created_at"],
+      firstDirection: "desc",
+    },
+  ],
+  defaultSort: { key: "createdAt", direction: "desc" },
+  ftsTable: "subscribers_search",
+});
+
+export const adminLists = {
+  orders: ordersList,
+  quotes: quotesList,
+  contacts: contactsList,
+  subscribers: subscribersList,
+} as const;
