@@ -1,0 +1,292 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from "lucide-react";
+import { useId } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button, buttonClass } from "~/components/ui/button";
+import { controlClass } from "~/components/ui/field";
+import { adminListTexts as texts } from "~/content/admin";
+import type { AdminListColumnView, AdminListView } from "~/lib/admin-list-view";
+
+/**
+ * Every admin list screen (orders, quotes, contacts, subscribers…): the view model that
+ * services/admin-list-view.server.ts built, laid out. Search and filter are GET forms and links,
+ * sorting and paging are links, all of them carrying the list's state in the URL — so the screen
+ * works without JavaScript, the back button and a shared address show the same view, and React
+ * Router only makes the navigations faster.
+ */
+
+const numbers = new Intl.NumberFormat("es-CL");
+
+export function AdminList({
+  view,
+  title,
+  intro,
+  searchPlaceholder,
+  emptyText,
+  loadingText,
+}: {
+  view: AdminListView;
+  /** The page's heading (h1). */
+  title: string;
+  intro?: string;
+  searchPlaceholder: string;
+  /** SPEC §8's empty text, e.g. "No se encontraron compras". */
+  emptyText: string;
+  /** SPEC §8's loading text, shown while another view of this list loads. */
+  loadingText: string;
+}) {
+  const id = useId();
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location.pathname === view.path;
+  const { search, pagination } = view;
+  const pageOf = texts.pageOf(
+    numbers.format(pagination.page),
+    numbers.format(pagination.pageCount),
+    view.totalIsLowerBound,
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
+          {intro ? <p className="mt-1 text-stone-700">{intro}</p> : null}
+        </div>
+        <div className="text-right">
+          <a
+            href={view.exportHref}
+            download
+            className={buttonClass("outline")}
+            aria-describedby={`${id}-export-hint`}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {texts.exportCsv}
+          </a>
+          <p id={`${id}-export-hint`} className="mt-1 max-w-64 text-xs text-stone-600">
+            {texts.exportHint}
+          </p>
+        </div>
+      </div>
+
+      <div className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4">
+        <Form method="get" action={view.path} role="search" className="flex flex-wrap items-end gap-2">
+          {search.hidden.map((field) => (
+            <input key={field.name} type="hidden" name={field.name} value={field.value} />
+          ))}
+          <div className="min-w-56 flex-1">
+            <label htmlFor={`${id}-q`} className="block text-sm font-semibold text-stone-900">
+              {texts.searchLabel}
+            </label>
+            <input
+              // A new search from a link (or the back button) refills the box.
+              key={search.value}
+              id={`${id}-q`}
+              type="search"
+              name="q"
+              defaultValue={search.value}
+              placeholder={searchPlaceholder}
+              maxLength={200}
+              autoComplete="off"
+              aria-describedby={search.tooShort ? `${id}-too-short` : undefined}
+              className={`${controlClass} mt-1`}
+            />
+          </div>
+          <Button type="submit">
+            <Search aria-hidden="true" className="size-4" />
+            {texts.searchSubmit}
+          </Button>
+          {search.value ? (
+            <Link to={search.clearHref} className={buttonClass("ghost")}>
+              {texts.clearSearch}
+            </Link>
+          ) : null}
+        </Form>
+        {search.tooShort ? (
+          <p id={`${id}-too-short`} role="status" className="text-sm font-medium text-amber-900">
+            {texts.searchTooShort(search.minWordLength)}
+          </p>
+        ) : null}
+
+        {view.filters.map((filter) => (
+          <div key={filter.key} role="group" aria-labelledby={`${id}-filter-${filter.key}`}>
+            <span id={`${id}-filter-${filter.key}`} className="text-sm font-semibold text-stone-900">
+              {filter.label}
+            </span>
+            <ul className="mt-1 flex flex-wrap gap-2">
+              {filter.options.map((option) => (
+                <li key={option.value}>
+                  <Link
+                    to={option.href}
+                    aria-current={option.selected ? "true" : undefined}
+                    className={
+                      option.selected
+                        ? "inline-block rounded-full border border-stone-900 bg-stone-900 px-3 py-1 text-sm font-semibold text-white"
+                        : "inline-block rounded-full border border-stone-400 bg-white px-3 py-1 text-sm text-stone-900 hover:bg-stone-100"
+                    }
+                  >
+                    {option.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+
+      <p role="status" className="mt-4 text-sm font-medium text-stone-800">
+        {busy ? loadingText : view.countText}
+      </p>
+
+      <div
+        role="region"
+        aria-labelledby={`${id}-caption`}
+        aria-describedby={`${id}-scroll-hint`}
+        // Focusable so a keyboard can scroll a table wider than the screen.
+        tabIndex={0}
+        className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white"
+      >
+        <p id={`${id}-scroll-hint`} className="sr-only">
+          {texts.tableScrollHint}
+        </p>
+        <table className="min-w-full text-left text-sm" aria-busy={busy || undefined}>
+          <caption id={`${id}-caption`} className="sr-only">
+            {`${title}, ${view.sortText}. ${pageOf}.`}
+          </caption>
+          <thead className="bg-stone-50 text-stone-900">
+            <tr>
+              {view.columns.map((column) => (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={column.ariaSort}
+                  className={`px-3 py-2 font-semibold whitespace-nowrap ${column.numeric ? "text-right" : ""}`}
+                >
+                  <HeaderContent column={column} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {view.rows.length === 0 ? (
+              <tr>
+                <td colSpan={view.columns.length} className="px-3 py-10 text-center text-stone-700">
+                  <span className="block font-medium">{emptyText}</span>
+                  {view.narrowed ? <span className="mt-1 block text-sm">{texts.noMatchesHint}</span> : null}
+                </td>
+              </tr>
+            ) : (
+              view.rows.map((row) => (
+                <tr key={row.id} className="border-t border-stone-200 hover:bg-stone-50">
+                  {view.columns.map((column, index) => {
+                    const text = row.cells[index] ?? "";
+                    const linked = row.href !== undefined && column.key === view.linkColumn;
+                    return (
+                      <td
+                        key={column.key}
+                        className={`px-3 py-2 align-top text-stone-900 ${
+                          column.numeric || text.length <= 24 ? "whitespace-nowrap" : "min-w-48"
+                        } ${column.numeric ? "text-right tabular-nums" : ""}`}
+                      >
+                        {linked ? (
+                          <Link to={row.href!} className="font-semibold text-brand-strong underline">
+                            {text || "—"}
+                          </Link>
+                        ) : (
+                          text
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {pagination.pageCount > 1 ? (
+        <nav
+          aria-label={texts.pagination}
+          className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm"
+        >
+          <p className="text-stone-800">{pageOf}</p>
+          <ul className="flex flex-wrap items-center gap-1">
+            <li>
+              <PageStep href={pagination.previousHref} rel="prev">
+                {texts.previous}
+              </PageStep>
+            </li>
+            {pagination.pages.map((link, index) =>
+              link === null ? (
+                <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-stone-600">
+                  …
+                </li>
+              ) : (
+                <li key={link.page}>
+                  <Link
+                    to={link.href}
+                    aria-current={link.current ? "page" : undefined}
+                    aria-label={texts.pageLink(numbers.format(link.page))}
+                    className={
+                      link.current
+                        ? "inline-block min-w-9 rounded-md bg-stone-900 px-2 py-1.5 text-center font-semibold text-white"
+                        : "inline-block min-w-9 rounded-md border border-stone-300 px-2 py-1.5 text-center text-stone-900 hover:bg-stone-100"
+                    }
+                  >
+                    {numbers.format(link.page)}
+                  </Link>
+                </li>
+              ),
+            )}
+            <li>
+              <PageStep href={pagination.nextHref} rel="next">
+                {texts.next}
+              </PageStep>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function HeaderContent({ column }: { column: AdminListColumnView }) {
+  if (!column.sortHref) return <>{column.label}</>;
+  const Icon =
+    column.ariaSort === "ascending" ? ArrowUp : column.ariaSort === "descending" ? ArrowDown : ArrowUpDown;
+  const next = column.nextDirection === "desc" ? texts.descending : texts.ascending;
+  return (
+    <Link
+      to={column.sortHref}
+      className="inline-flex items-center gap-1 rounded-sm underline-offset-2 hover:underline"
+    >
+      {column.label}
+      <Icon
+        aria-hidden="true"
+        className={`size-3.5 ${column.ariaSort ? "text-stone-900" : "text-stone-500"}`}
+      />
+      <span className="sr-only">{` (${texts.sortBy(next)})`}</span>
+    </Link>
+  );
+}
+
+/** "Anterior" / "Siguiente": a link, or a dimmed label on the first or last page. */
+function PageStep({
+  href,
+  rel,
+  children,
+}: {
+  href: string | undefined;
+  rel: "prev" | "next";
+  children: React.ReactNode;
+}) {
+  const className = "inline-block rounded-md border px-3 py-1.5";
+  return href ? (
+    <Link to={href} rel={rel} className={`${className} border-stone-300 text-stone-900 hover:bg-stone-100`}>
+      {children}
+    </Link>
+  ) : (
+    <span aria-disabled="true" className={`${className} border-stone-200 text-stone-500`}>
+      {children}
+    </span>
+  );
+}

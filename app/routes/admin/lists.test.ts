@@ -1,0 +1,478 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { adminSubscribersTexts } from "~/content/admin";
+import type { AdminListView } from "~/lib/admin-list-view";
+import { csvFileName } from "~/models/admin-list.server";
+import { contactsList, ordersList, quotesList, subscribersList } from "~/models/admin-lists.server";
+import { createContactMessage } from "~/models/contacts.server";
+import { changeOrderStatus, createOrder, type NewOrder } from "~/models/orders.server";
+import { createQuote } from "~/models/quotes.server";
+import { subscribe } from "~/models/subscribers.server";
+import { createAdminAccount } from "~/services/auth.server";
+import type { Db } from "~/services/db.server";
+import * as contacts from "./contacts";
+import * as listExport from "./list-export";
+import * as orders from "./orders";
+import * as quotes from "./quotes";
+import * as subscribers from "./subscribers";
+import {
+  args,
+  get,
+  settle,
+  signedInCookie,
+  useAsProcessDatabase,
+  type Answer,
+} from "../../../tests/support/admin-requests";
+import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
+
+/**
+ * The admin list screens and their CSV downloads (issue 4): real loaders on a real migrated database
+ * of every dialect under test, rows created through the real models, a real staff session.
+ */
+const testEnv = vi.hoisted(async () => {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const values = {
+    DATA_DIR: mkdtempSync(join(tmpdir(), "lifebox-lists-test-")),
+    AUTH_SECRET: "c3".repeat(32),
+    SITE_URL: "",
+    LOG_LEVEL: "silent",
+  };
+  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
+  return values;
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  fs.rmSync((await testEnv).DATA_DIR, { recursive: true, force: true });
+});
+
+const password = "Refugio#2026";
+const at = (minute: number) => new Date(Date.UTC(2026, 0, 10, 12, minute));
+
+function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
+  return {
+    kitId: "essential",
+    name: "Ana Pérez Soto",
+    email: "ana@example.cl",
+    phone: "+56 9 1234 5678",
+    region: "13",
+    comuna: "13120",
+    address: "Av. Irarrázaval 1234",
+    rut: null,
+    notes: null,
+    shippingKind: "free",
+    ...overrides,
+  };
+}
+
+const viewOf = (answer: Answer) => answer.body?.view as AdminListView;
+const column = (view: AdminListView, key: string) => view.columns.find((candidate) => candidate.key === key)!;
+const cell = (view: AdminListView, key: string) => {
+  const index = view.columns.findIndex((candidate) => candidate.key === key);
+  return view.rows.map((row) => row.cells[index]);
+};
+
+describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
+  const database = useMigratedDatabase(dialect);
+  useAsProcessDatabase(database);
+  let db: Db;
+  let cookie: string;
+
+  beforeAll(async () => {
+    db = database().db;
+    await createAdminAccount({ name: "Lía Admin", email: "lia@lifebox.test", password }, db);
+    cookie = await signedInCookie("lia@lifebox.test", password);
+  });
+
+  const pages = { orders, quotes, contacts, subscribers } as const;
+  const paths = {
+    orders: "/admin/orders",
+    quotes: "/admin/quotes",
+    contacts: "/admin/contacts",
+    subscribers: "/admin/mails",
+  } as const;
+  const open = (list: keyof typeof pages, query = "") =>
+    settle(() => pages[list].loader(args(get(`${paths[list]}${query}`, cookie))));
+  /** A download's answer; `text` keeps the byte-order mark (Response.text() would drop it). */
+  const download = async (path: string, withCookie = true): Promise<Answer> => {
+    let response: Response;
+    try {
+      response = await listExport.loader(args(get(path, withCookie ? cookie : undefined)));
+    } catch (thrown) {
+      return settle(() => {
+        throw thrown;
+      });
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return {
+      status: response.status,
+      location: null,
+      headers: response.headers,
+      body: undefined,
+      text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes),
+    };
+  };
+
+  it("sends anonymous visitors to the sign-in page, coming back to the same view", async () => {
+    for (const list of Object.keys(pages) as Array<keyof typeof pages>) {
+      const path = `${paths[list]}?q=perez&page=2`;
+      const answer = await settle(() => pages[list].loader(args(get(path))));
+      expect(answer.status, list).toBe(302);
+      expect(answer.location, list).toBe(`/admin/login?redirectTo=${encodeURIComponent(path)}`);
+      // A forged session cookie is no session either.
+      const forged = await settle(() =>
+        pages[list].loader(args(get(paths[list], "lifebox-admin.session_token=forged"))),
+      );
+      expect(forged.status, list).toBe(302);
+    }
+  });
+
+  it("answers an anonymous CSV download with 401 and no file", async () => {
+    for (const path of Object.values(paths)) {
+      const answer = await download(`${path}/export.csv`, false);
+      expect(answer.status, path).toBe(401);
+      expect(answer.headers.get("content-disposition"), path).toBeNull();
+      expect(answer.headers.get("cache-control"), path).toBe("no-store");
+    }
+  });
+
+  describe("Pedidos", () => {
+    const ids: Record<string, string> = {};
+    const numbers: Record<string, string> = {};
+    beforeAll(async () => {
+      const made: Array<[string, Partial<NewOrder>]> = [
+        ["ana", {}],
+        ["jose", { kitId: "nautical-mini", name: "José Núñez", email: "jose@correo.cl" }],
+        ["maria", { kitId: "industry", name: "María Ñancupil", email: "=maria@empresa.cl" }],
+      ];
+      for (const [index, [key, overrides]] of made.entries()) {
+        const order = await createOrder(db, newOrder(overrides), { now: at(index) });
+        ids[key] = order.id;
+        numbers[key] = order.number;
+      }
+      await changeOrderStatus(db, ids.maria!, "pagado", null, at(10));
+    });
+
+    it("shows the orders newest first, with formatted cells and a link to each order", async () => {
+      const answer = await open("orders");
+      expect(answer.status).toBe(200);
+      const view = viewOf(answer);
+      expect(view.countText).toBe("3 pedidos");
+      expect(cell(view, "number")).toEqual([numbers.maria, numbers.jose, numbers.ana]);
+      expect(cell(view, "total")).toEqual(["$539.990", "$199.990", "$219.990"]);
+      expect(cell(view, "status")).toEqual(["Pagado", "Pendiente de pago", "Pendiente de pago"]);
+      expect(cell(view, "place")[0]).toBe("Metropolitana de Santiago / Ñuñoa");
+      expect(view.linkColumn).toBe("number");
+      expect(view.rows[0]!.href).toBe(`/admin/orders/${ids.maria}`);
+      // Only the table's columns: RUT, shipping, notes and the id are for the CSV.
+      expect(view.columns.map((header) => header.key)).not.toContain("rut");
+      expect(view.columns.map((header) => header.label)).toEqual([
+        "N.º de pedido",
+        "Fecha",
+        "Producto",
+        "Cliente",
+        "Email",
+        "Teléfono",
+        "Región / Comuna",
+        "Dirección",
+        "Total",
+        "Estado",
+      ]);
+      expect(column(view, "total").numeric).toBe(true);
+      expect(view.exportHref).toBe("/admin/orders/export.csv");
+    });
+
+    it("searches by customer or product, ignoring case and accents, and keeps the search in the links", async () => {
+      for (const q of ["nunez", "NÚÑEZ", "nautical mini"]) {
+        const view = viewOf(await open("orders", `?q=${encodeURIComponent(q)}`));
+        expect(cell(view, "customer"), q).toEqual(["José Núñez"]);
+        expect(view.countText).toBe("1 pedido");
+        expect(view.narrowed).toBe(true);
+      }
+      const view = viewOf(await open("orders", "?q=%C3%B1ancupil"));
+      expect(view.search.value).toBe("ñancupil");
+      expect(column(view, "customer").sortHref).toBe(
+        `/admin/orders?q=${encodeURIComponent("ñancupil")}&sort=customer&dir=asc`,
+      );
+      expect(view.exportHref).toBe(`/admin/orders/export.csv?q=${encodeURIComponent("ñancupil")}`);
+      expect(view.search.clearHref).toBe("/admin/orders");
+
+      const none = viewOf(await open("orders", "?q=zzzzzz"));
+      expect(none.rows).toEqual([]);
+      expect(none.countText).toBe("0 pedidos");
+    });
+
+    it("says a search of too short words was not applied", async () => {
+      const view = viewOf(await open("orders", "?q=ab"));
+      expect(view.search.tooShort).toBe(true);
+      expect(view.search.minWordLength).toBe(3);
+      expect(view.rows).toHaveLength(3);
+      expect(view.narrowed).toBe(false);
+    });
+
+    it("sorts by a clicked header: a new column starts in its first direction, the same one flips", async () => {
+      const initial = viewOf(await open("orders"));
+      expect(column(initial, "createdAt").ariaSort).toBe("descending");
+      expect(column(initial, "customer").ariaSort).toBeUndefined();
+      expect(column(initial, "createdAt").sortHref).toBe("/admin/orders?sort=createdAt&dir=asc");
+      expect(column(initial, "customer").sortHref).toBe("/admin/orders?sort=customer&dir=asc");
+      expect(column(initial, "total").sortHref).toBe("/admin/orders?sort=total&dir=desc");
+      expect(column(initial, "email").sortHref).toBeUndefined();
+      expect(initial.sortText).toBe("ordenada por Fecha, descendente");
+
+      const ascending = viewOf(await open("orders", "?sort=customer&dir=asc"));
+      expect(cell(ascending, "customer")).toEqual(["Ana Pérez Soto", "José Núñez", "María Ñancupil"]);
+      expect(column(ascending, "customer").ariaSort).toBe("ascending");
+      expect(column(ascending, "createdAt").ariaSort).toBeUndefined();
+      expect(column(ascending, "customer").sortHref).toBe("/admin/orders?sort=customer&dir=desc");
+
+      const descending = viewOf(await open("orders", "?sort=customer&dir=desc"));
+      expect(cell(descending, "customer")).toEqual(["María Ñancupil", "José Núñez", "Ana Pérez Soto"]);
+      expect(column(descending, "customer").ariaSort).toBe("descending");
+      // Back to the default order: the short address.
+      expect(column(descending, "createdAt").sortHref).toBe("/admin/orders");
+    });
+
+    it("filters by status, with a link per status that keeps the search and the sort", async () => {
+      const view = viewOf(await open("orders", "?estado=pagado&sort=customer&dir=asc"));
+      expect(cell(view, "customer")).toEqual(["María Ñancupil"]);
+      const [filter] = view.filters;
+      expect(filter!.label).toBe("Estado");
+      expect(filter!.options.map((option) => [option.label, option.selected])).toEqual([
+        ["Todos", false],
+        ["Pendiente de pago", false],
+        ["Pagado", true],
+        ["En preparación", false],
+        ["Enviado", false],
+        ["Entregado", false],
+        ["Cancelado", false],
+      ]);
+      expect(filter!.options[0]!.href).toBe("/admin/orders?sort=customer&dir=asc");
+      expect(filter!.options[1]!.href).toBe("/admin/orders?estado=pendiente_pago&sort=customer&dir=asc");
+      expect(view.search.hidden).toEqual([
+        { name: "estado", value: "pagado" },
+        { name: "sort", value: "customer" },
+        { name: "dir", value: "asc" },
+      ]);
+      expect(view.exportHref).toBe("/admin/orders/export.csv?estado=pagado&sort=customer&dir=asc");
+
+      const pending = viewOf(await open("orders", "?estado=pendiente_pago"));
+      expect(cell(pending, "customer")).toEqual(["José Núñez", "Ana Pérez Soto"]);
+      const delivered = viewOf(await open("orders", "?estado=entregado"));
+      expect(delivered.rows).toEqual([]);
+      expect(delivered.narrowed).toBe(true);
+    });
+
+    it("downloads the filtered, sorted view as CSV with the list's headers", async () => {
+      const answer = await download("/admin/orders/export.csv?estado=pendiente_pago&sort=customer&dir=asc");
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(answer.headers.get("content-disposition")).toBe(
+        `attachment; filename="${csvFileName(ordersList)}"`,
+      );
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+      const lines = answer.text!.split("\r\n");
+      expect(lines[0]).toBe(
+        "\uFEFFN.º de pedido,Fecha,Producto,Cliente,Email,Teléfono,RUT,Región / Comuna,Dirección,Total,Envío,Estado,Notas,ID del pedido",
+      );
+      expect(lines.slice(1, -1).map((line) => line.split(",")[0])).toEqual([numbers.ana, numbers.jose]);
+      expect(lines[1]).toContain(",Ana Pérez Soto,ana@example.cl,");
+      expect(lines.at(-1)).toBe("");
+
+      // Every row, and a cell that a spreadsheet would run as a formula is neutralised.
+      const all = await download("/admin/orders/export.csv");
+      expect(all.text!.split("\r\n")).toHaveLength(5);
+      expect(all.text).toContain(",'=maria@empresa.cl,");
+    });
+  });
+
+  describe("Cotizaciones", () => {
+    let quoteId: string;
+    beforeAll(async () => {
+      ({ id: quoteId } = await createQuote(
+        db,
+        {
+          productId: "industry",
+          fullName: "Jorge Muñoz",
+          email: "compras@andes.cl",
+          phone: "+56 2 2345 6789",
+          company: "Constructora Los Andes SpA",
+          city: "Rancagua",
+          additionalNotes: `Necesitamos 40 kits para faenas. ${"Detalle de la obra. ".repeat(10)}`,
+        },
+        { now: at(20) },
+      ));
+      await createQuote(
+        db,
+        {
+          productId: "nautical",
+          fullName: "Ana Soto",
+          email: "ana@pesquera.cl",
+          phone: "+56 9 2345 6789",
+          company: "Pesquera Sur",
+          city: "Puerto Montt",
+        },
+        { now: at(21) },
+      );
+      await db
+        .updateTable("quotes")
+        .set({ answered_at: at(30).toISOString() })
+        .where("id", "=", quoteId)
+        .execute();
+    });
+
+    it("lists the requests with a link to each, long comments shortened, searched without accents", async () => {
+      const view = viewOf(await open("quotes"));
+      expect(cell(view, "name")).toEqual(["Ana Soto", "Jorge Muñoz"]);
+      expect(view.linkColumn).toBe("name");
+      expect(view.rows[1]!.href).toBe(`/admin/quotes/${quoteId}`);
+      const notes = cell(view, "notes")[1]!;
+      expect(notes.startsWith("Necesitamos 40 kits para faenas.")).toBe(true);
+      expect(notes.endsWith("…")).toBe(true);
+      expect([...notes].length).toBeLessThanOrEqual(80);
+      expect(cell(view, "answered")).toEqual(["No", "Sí"]);
+
+      expect(cell(viewOf(await open("quotes", "?q=MUNOZ")), "name")).toEqual(["Jorge Muñoz"]);
+      expect(cell(viewOf(await open("quotes", "?estado=respondido")), "name")).toEqual(["Jorge Muñoz"]);
+      expect(cell(viewOf(await open("quotes", "?estado=pendiente")), "name")).toEqual(["Ana Soto"]);
+    });
+
+    it("downloads the requests with the full comments", async () => {
+      const answer = await download("/admin/quotes/export.csv?q=andes");
+      expect(answer.headers.get("content-disposition")).toBe(
+        `attachment; filename="${csvFileName(quotesList)}"`,
+      );
+      const lines = answer.text!.split("\r\n");
+      expect(lines[0]).toBe(
+        "\uFEFFFecha,Producto,Nombre,Empresa,Email,Teléfono,Ciudad,Comentarios,Respondida,ID",
+      );
+      expect(lines).toHaveLength(3);
+      expect(lines[1]).toContain(`${"Detalle de la obra. ".repeat(9)}Detalle de la obra.`);
+      expect(lines[1]).toMatch(new RegExp(`,Sí,${quoteId}$`));
+    });
+  });
+
+  describe("Contactos", () => {
+    let messageId: string;
+    beforeAll(async () => {
+      ({ id: messageId } = await createContactMessage(
+        db,
+        {
+          name: "Rosa Ibáñez",
+          email: "rosa@example.cl",
+          subject: "Envío a Ñuñoa",
+          message: "¿Llega a la comuna de Ñuñoa antes del viernes?",
+        },
+        { now: at(40) },
+      ));
+      await createContactMessage(
+        db,
+        { name: "Paula Vera", email: "paula@correo.cl", subject: "Garantía", message: "Consulta" },
+        { now: at(41) },
+      );
+    });
+
+    it("lists the messages, searched by name, e-mail or subject in any case and accent", async () => {
+      const view = viewOf(await open("contacts"));
+      expect(view.columns.map((header) => header.label)).toEqual([
+        "Fecha",
+        "Nombre",
+        "Email",
+        "Asunto",
+        "Mensaje",
+        "Respondido",
+      ]);
+      expect(cell(view, "subject")).toEqual(["Garantía", "Envío a Ñuñoa"]);
+      expect(view.rows[1]!.href).toBe(`/admin/contacts/${messageId}`);
+      expect(cell(viewOf(await open("contacts", "?q=IBANEZ")), "name")).toEqual(["Rosa Ibáñez"]);
+      expect(cell(viewOf(await open("contacts", "?q=garantia")), "name")).toEqual(["Paula Vera"]);
+      const sorted = viewOf(await open("contacts", "?sort=name&dir=asc"));
+      expect(cell(sorted, "name")).toEqual(["Paula Vera", "Rosa Ibáñez"]);
+      expect(column(sorted, "name").sortHref).toBe("/admin/contacts?sort=name&dir=desc");
+    });
+
+    it("downloads the messages", async () => {
+      const answer = await download("/admin/contacts/export.csv?q=nunoa");
+      expect(answer.headers.get("content-disposition")).toBe(
+        `attachment; filename="${csvFileName(contactsList)}"`,
+      );
+      expect(answer.text!.split("\r\n").slice(0, 2)).toEqual([
+        "\uFEFFFecha,Nombre,Email,Asunto,Mensaje,Respondido,ID",
+        expect.stringMatching(
+          /^[^,]+,Rosa Ibáñez,rosa@example\.cl,Envío a Ñuñoa,¿Llega a la comuna de Ñuñoa antes del viernes\?,No,/,
+        ),
+      ]);
+    });
+  });
+
+  describe("Suscriptores", () => {
+    const count = 55;
+    beforeAll(async () => {
+      for (let index = 0; index < count; index++) {
+        await subscribe(db, `persona${String(index).padStart(2, "0")}@Ejemplo.CL`, { now: at(index) });
+      }
+    });
+
+    it("is titled with every subscription, whatever the search", async () => {
+      const answer = await open("subscribers");
+      expect(answer.body?.title).toBe(adminSubscribersTexts.title("55"));
+      expect(answer.body?.title).toBe("Total de Suscripciones: 55");
+      const searched = await open("subscribers", "?q=PERSONA07");
+      expect(searched.body?.title).toBe("Total de Suscripciones: 55");
+      const view = viewOf(searched);
+      expect(view.columns.map((header) => header.label)).toEqual(["ID", "Email", "Fecha de suscripción"]);
+      expect(cell(view, "email")).toEqual(["persona07@ejemplo.cl"]);
+      expect(view.rows[0]!.href).toBeUndefined();
+      expect(view.countText).toBe("1 suscripción");
+    });
+
+    it("pages on the server with Anterior/Siguiente and page links", async () => {
+      const first = viewOf(await open("subscribers"));
+      expect(first.rows).toHaveLength(50);
+      expect(cell(first, "email")[0]).toBe("persona54@ejemplo.cl");
+      expect(first.pagination).toMatchObject({ page: 1, pageCount: 2, nextHref: "/admin/mails?page=2" });
+      expect(first.pagination.previousHref).toBeUndefined();
+      expect(first.pagination.pages).toEqual([
+        { page: 1, href: "/admin/mails", current: true },
+        { page: 2, href: "/admin/mails?page=2", current: false },
+      ]);
+
+      const second = viewOf(await open("subscribers", "?page=2"));
+      expect(cell(second, "email")).toEqual([
+        "persona04@ejemplo.cl",
+        "persona03@ejemplo.cl",
+        "persona02@ejemplo.cl",
+        "persona01@ejemplo.cl",
+        "persona00@ejemplo.cl",
+      ]);
+      expect(second.pagination).toMatchObject({ page: 2, pageCount: 2, previousHref: "/admin/mails" });
+      expect(second.pagination.nextHref).toBeUndefined();
+      // The sort keeps the page out of its links (a new order starts on page 1), paging keeps the sort.
+      expect(column(second, "email").sortHref).toBe("/admin/mails?sort=email&dir=asc");
+      const sorted = viewOf(await open("subscribers", "?sort=email&dir=asc&page=2"));
+      expect(sorted.pagination.previousHref).toBe("/admin/mails?sort=email&dir=asc");
+      expect(cell(sorted, "email")[0]).toBe("persona50@ejemplo.cl");
+      // A page past the end shows the last one.
+      expect(viewOf(await open("subscribers", "?page=99")).pagination.page).toBe(2);
+    });
+
+    it("shows no rows for a search nothing matches, marked as narrowed", async () => {
+      const view = viewOf(await open("subscribers", "?q=nadie-con-este-email"));
+      expect(view.rows).toEqual([]);
+      expect(view.narrowed).toBe(true);
+    });
+
+    it("downloads every page of the searched view", async () => {
+      const answer = await download("/admin/mails/export.csv?q=ejemplo.cl&sort=email&dir=asc&page=2");
+      expect(answer.headers.get("content-disposition")).toBe(
+        `attachment; filename="${csvFileName(subscribersList)}"`,
+      );
+      const lines = answer.text!.split("\r\n").filter(Boolean);
+      expect(lines[0]).toBe("\uFEFFID,Email,Fecha de suscripción");
+      expect(lines).toHaveLength(count + 1);
+      expect(lines[1]).toMatch(/^[0-9a-f-]{36},persona00@ejemplo\.cl,/);
+    });
+  });
+});

@@ -1,0 +1,293 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/order";
+import { BackToList, RecordError, RecordFields, type RecordField } from "~/components/admin/admin-record";
+import { Button } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { showToast } from "~/components/ui/toaster";
+import { adminOrdersTexts as texts } from "~/content/admin";
+import { formatAdminDateTime } from "~/lib/admin-format";
+import { adminMeta } from "~/lib/admin-meta";
+import { adminPaths } from "~/lib/admin-paths";
+import { getComuna, getRegion } from "~/lib/chile";
+import { formatPrice } from "~/lib/format";
+import { allowedTransitions, orderStatusLabels } from "~/models/order-status";
+import {
+  changeOrderStatusAsStaff,
+  getOrderForAdmin,
+  getOrderHistory,
+  type AdminOrderDetail,
+} from "~/models/orders-admin.server";
+import {
+  OrderNotFoundError,
+  OrderStatusConflictError,
+  OrderStatusTransitionError,
+} from "~/models/orders.server";
+import { orderStatusChangeSchema } from "~/schemas/admin-records";
+import { requireAdmin } from "~/services/auth.server";
+import { getDb } from "~/services/db.server";
+import { logger } from "~/services/logger.server";
+
+/**
+ * /admin/orders/:id (issue 4 "Pedidos"; DECISIONS D9): everything the customer sent, the status
+ * history with time and staff member, and the status change — offering only the next statuses the
+ * lifecycle allows; the server checks again, and refuses a change made on a status that is no
+ * longer the order's (409) or one the lifecycle does not allow (422), with a Spanish message.
+ */
+
+const f = texts.fields;
+
+function orderFields(order: AdminOrderDetail): { order: RecordField[]; customer: RecordField[] } {
+  return {
+    order: [
+      { label: f.number, value: order.number },
+      { label: f.createdAt, value: formatAdminDateTime(order.createdAt) },
+      { label: f.status, value: orderStatusLabels[order.status] },
+      { label: f.kit, value: order.kitName },
+      { label: f.unitPrice, value: formatPrice(order.unitPrice) },
+      { label: f.shipping, value: texts.shippingKinds[order.shippingKind] },
+      { label: f.total, value: formatPrice(order.total) },
+      { label: f.termsAcceptedAt, value: formatAdminDateTime(order.termsAcceptedAt) },
+      { label: f.id, value: order.id },
+    ],
+    customer: [
+      { label: f.name, value: order.customerName },
+      { label: f.email, value: order.email, href: `mailto:${order.email}` },
+      { label: f.phone, value: order.phone, href: `tel:${order.phone.replace(/[^\d+]/g, "")}` },
+      { label: f.rut, value: order.rut ?? "" },
+      { label: f.region, value: getRegion(order.regionCut)?.name ?? order.regionCut },
+      { label: f.comuna, value: getComuna(order.comunaCut)?.name ?? order.comunaCut },
+      { label: f.address, value: order.address, long: true },
+      { label: f.notes, value: order.notes ?? "", long: true },
+    ],
+  };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const db = getDb();
+  const order = await getOrderForAdmin(db, params.id);
+  if (!order) {
+    throw data({ message: texts.notFound }, { status: 404, headers: admin.headers });
+  }
+  const history = await getOrderHistory(db, order.id);
+  return data(
+    {
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      statusLabel: orderStatusLabels[order.status],
+      fields: orderFields(order),
+      history: history.map((entry) => ({
+        id: entry.id,
+        at: formatAdminDateTime(entry.changedAt),
+        change:
+          entry.from === null
+            ? texts.created(orderStatusLabels[entry.to])
+            : texts.changed(orderStatusLabels[entry.from], orderStatusLabels[entry.to]),
+        by: entry.changedBy === null ? texts.bySystem : (entry.changedByName ?? texts.unknownStaff),
+      })),
+      nextStatuses: allowedTransitions[order.status].map((status) => ({
+        value: status,
+        label: orderStatusLabels[status],
+      })),
+    },
+    { headers: admin.headers },
+  );
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: orderStatusChangeSchema });
+  const answer = (tone: "success" | "error", message: string | undefined, status: number) =>
+    data(
+      {
+        tone,
+        title: tone === "success" ? texts.successTitle : texts.failureTitle,
+        message,
+        result: submission.reply(tone === "success" ? { resetForm: true } : {}),
+      },
+      { status, headers: admin.headers },
+    );
+  if (submission.status !== "success") return answer("error", undefined, 400);
+  const { from, to } = submission.value;
+  try {
+    await changeOrderStatusAsStaff(getDb(), params.id, from, to, admin.user.id);
+  } catch (error) {
+    if (error instanceof OrderNotFoundError) return answer("error", texts.notFound, 404);
+    if (error instanceof OrderStatusConflictError) return answer("error", texts.conflict, 409);
+    if (error instanceof OrderStatusTransitionError) {
+      const label = (status: string) => orderStatusLabels[status as keyof typeof orderStatusLabels] ?? status;
+      return answer("error", texts.transitionRefused(label(error.from), label(error.to)), 422);
+    }
+    throw error;
+  }
+  logger.info({ adminId: admin.user.id, orderId: params.id, from, to }, "Order status changed");
+  return answer("success", texts.statusChanged(orderStatusLabels[to]), 200);
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  adminMeta(
+    loaded ? `${texts.detailTitle(loaded.number)} | Panel LifeBox` : texts.detailMetaTitle,
+    texts.detailMetaDescription,
+  );
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    // A new form once the status changed: the choices are not the same any more.
+    id: `estado-${loaderData.status}`,
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderStatusChangeSchema }),
+  });
+
+  useEffect(() => {
+    if (actionData?.message) void showToast(actionData.tone, actionData.title, actionData.message);
+  }, [actionData]);
+
+  const toErrors = fields.to.errors;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <BackToList to={adminPaths.orders}>{texts.back}</BackToList>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold text-stone-900">{texts.detailTitle(loaderData.number)}</h1>
+        <span className="rounded-full bg-stone-900 px-3 py-1 text-sm font-semibold text-white">
+          {loaderData.statusLabel}
+        </span>
+      </div>
+
+      {actionData?.message ? (
+        <FormMessage tone={actionData.tone} className="mt-4">
+          {actionData.message}
+        </FormMessage>
+      ) : null}
+
+      <section
+        aria-labelledby="pedido-datos"
+        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
+      >
+        <h2 id="pedido-datos" className="mb-3 text-lg font-bold text-stone-900">
+          {texts.orderHeading}
+        </h2>
+        <RecordFields fields={loaderData.fields.order} />
+      </section>
+
+      <section
+        aria-labelledby="pedido-cliente"
+        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
+      >
+        <h2 id="pedido-cliente" className="mb-3 text-lg font-bold text-stone-900">
+          {texts.customerHeading}
+        </h2>
+        <RecordFields fields={loaderData.fields.customer} />
+      </section>
+
+      <section
+        aria-labelledby="pedido-estado"
+        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
+      >
+        <h2 id="pedido-estado" className="text-lg font-bold text-stone-900">
+          {texts.changeHeading}
+        </h2>
+        <p className="mt-1 text-sm text-stone-700">{texts.currentStatus(loaderData.statusLabel)}</p>
+        {loaderData.nextStatuses.length === 0 ? (
+          <p className="mt-3 text-sm text-stone-800">{texts.finalStatus}</p>
+        ) : (
+          <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
+            <input type="hidden" name={fields.from.name} value={loaderData.status} />
+            <fieldset
+              aria-invalid={toErrors ? true : undefined}
+              aria-describedby={toErrors ? "nuevo-estado-error" : undefined}
+            >
+              <legend className="text-sm font-semibold text-stone-900">{texts.statusLegend}</legend>
+              <div className="mt-2 space-y-2">
+                {loaderData.nextStatuses.map((status) => (
+                  <div key={status.value} className="flex items-start gap-2">
+                    <input
+                      type="radio"
+                      id={`nuevo-estado-${status.value}`}
+                      name={fields.to.name}
+                      value={status.value}
+                      className="mt-1 size-4 accent-brand-strong"
+                      aria-describedby={status.value === "cancelado" ? "cancelar-definitivo" : undefined}
+                    />
+                    <label htmlFor={`nuevo-estado-${status.value}`} className="text-sm text-stone-900">
+                      {status.label}
+                      {status.value === "cancelado" ? (
+                        <span id="cancelar-definitivo" className="block text-xs text-stone-600">
+                          {texts.cancelHint}
+                        </span>
+                      ) : null}
+                    </label>
+                  </div>
+                ))}
+              </div>
+              {toErrors ? (
+                <p id="nuevo-estado-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
+                  {toErrors[0]}
+                </p>
+              ) : null}
+            </fieldset>
+            <Button type="submit" disabled={saving}>
+              {saving ? texts.submitting : texts.submit}
+            </Button>
+          </Form>
+        )}
+      </section>
+
+      <section
+        aria-labelledby="pedido-historial"
+        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
+      >
+        <h2 id="pedido-historial" className="text-lg font-bold text-stone-900">
+          {texts.historyHeading}
+        </h2>
+        <div className="mt-3 overflow-x-auto">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">{texts.historyHeading}</caption>
+            <thead className="bg-stone-50">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {texts.historyColumns.at}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {texts.historyColumns.change}
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {texts.historyColumns.by}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.history.map((entry) => (
+                <tr key={entry.id} className="border-t border-stone-200">
+                  <td className="px-3 py-2 whitespace-nowrap">{entry.at}</td>
+                  <td className="px-3 py-2">{entry.change}</td>
+                  <td className="px-3 py-2">{entry.by}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RecordError
+      error={error}
+      notFoundTitle={texts.notFoundTitle}
+      notFoundText={texts.notFound}
+      failureTitle={texts.title}
+      failureText={texts.loadFailure}
+      back={texts.back}
+      backTo={adminPaths.orders}
+    />
+  );
+}

@@ -1,0 +1,346 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { adminContactsTexts, adminOrdersTexts, adminQuotesTexts } from "~/content/admin";
+import { formatAdminDateTime } from "~/lib/admin-format";
+import { createContactMessage } from "~/models/contacts.server";
+import { changeOrderStatus, createOrder } from "~/models/orders.server";
+import { createQuote } from "~/models/quotes.server";
+import { adminRecordMessages } from "~/schemas/admin-records";
+import { createAdminAccount, type AdminUser } from "~/services/auth.server";
+import type { Db } from "~/services/db.server";
+import * as contact from "./contact";
+import * as order from "./order";
+import * as quote from "./quote";
+import {
+  args,
+  get,
+  post,
+  settle,
+  signedInCookie,
+  useAsProcessDatabase,
+  type Fields,
+} from "../../../tests/support/admin-requests";
+import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
+
+/**
+ * The admin detail pages (issue 4): an order with its history and status change (DECISIONS D9), a
+ * quotation request and a contact message with "answered". Real loaders and actions, real sessions,
+ * a real migrated database of every dialect under test.
+ */
+const testEnv = vi.hoisted(async () => {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const values = {
+    DATA_DIR: mkdtempSync(join(tmpdir(), "lifebox-records-test-")),
+    AUTH_SECRET: "d4".repeat(32),
+    SITE_URL: "",
+    LOG_LEVEL: "silent",
+  };
+  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
+  return values;
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  fs.rmSync((await testEnv).DATA_DIR, { recursive: true, force: true });
+});
+
+const password = "Refugio#2026";
+const unknownId = "0b6c1f0e-7a53-4c55-9f0e-3f1d2c4b5a69";
+
+type Module = {
+  loader: (args: never) => unknown;
+  action: (args: never) => unknown;
+};
+
+const load = (module: Module, path: string, id: string, cookie?: string) =>
+  settle(() => module.loader(args(get(path, cookie), undefined, { id }) as never));
+const submit = (module: Module, path: string, id: string, fields: Fields, cookie?: string) =>
+  settle(() => module.action(args(post(path, fields, cookie), undefined, { id }) as never));
+
+describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
+  const database = useMigratedDatabase(dialect);
+  useAsProcessDatabase(database);
+  let db: Db;
+  let cookie: string;
+  let admin: AdminUser;
+  let orderId: string;
+  let quoteId: string;
+  let messageId: string;
+
+  beforeAll(async () => {
+    db = database().db;
+    admin = await createAdminAccount({ name: "Tomás Admin", email: "tomas@lifebox.test", password }, db);
+    cookie = await signedInCookie("tomas@lifebox.test", password);
+    ({ id: orderId } = await createOrder(
+      db,
+      {
+        kitId: "expedition",
+        name: "Inés Rojas",
+        email: "ines@example.cl",
+        phone: "+56 9 8765 4321",
+        region: "05",
+        comuna: "05101",
+        address: "Calle Esmeralda 12",
+        rut: "12.345.678-5",
+        notes: "Dejar en conserjería,\npor favor",
+        shippingKind: "free",
+      },
+      { now: new Date("2026-01-10T12:00:00.000Z") },
+    ));
+    ({ id: quoteId } = await createQuote(db, {
+      productId: "industry",
+      fullName: "Jorge Muñoz",
+      email: "compras@andes.cl",
+      phone: "+56 2 2345 6789",
+      company: "Constructora Los Andes SpA",
+      city: "Rancagua",
+      additionalNotes: "Necesitamos 40 kits.\nEntrega en Rancagua y en Calama.",
+    }));
+    ({ id: messageId } = await createContactMessage(db, {
+      name: "Rosa Ibáñez",
+      email: "rosa@example.cl",
+      subject: "Envío a Ñuñoa",
+      message: "¿Llega a Ñuñoa?\n\nGracias.",
+    }));
+  });
+
+  const orderPath = () => `/admin/orders/${orderId}`;
+  const statusOf = async () =>
+    (await db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow())
+      .status;
+  const historyRows = () =>
+    db
+      .selectFrom("order_status_changes")
+      .select(["from_status", "to_status", "changed_by"])
+      .where("order_id", "=", orderId)
+      .orderBy("changed_at")
+      .execute();
+
+  it("sends anonymous visitors to the sign-in page, for every loader and action", async () => {
+    const cases: Array<[Module, string, string]> = [
+      [order, orderPath(), orderId],
+      [quote, `/admin/quotes/${quoteId}`, quoteId],
+      [contact, `/admin/contacts/${messageId}`, messageId],
+    ];
+    for (const [module, path, id] of cases) {
+      const page = await load(module, path, id);
+      expect(page.status, path).toBe(302);
+      expect(page.location, path).toBe(`/admin/login?redirectTo=${encodeURIComponent(path)}`);
+      const fields: Fields =
+        module === order ? { from: "pendiente_pago", to: "pagado" } : { answered: "true" };
+      const posted = await submit(module, path, id, fields, "lifebox-admin.session_token=forged");
+      expect(posted.status, path).toBe(302);
+      expect(posted.location, path).toMatch(/^\/admin\/login/);
+    }
+    // Nothing was changed by them.
+    expect(await statusOf()).toBe("pendiente_pago");
+    const answered = await db.selectFrom("quotes").select("answered_at").where("id", "=", quoteId).execute();
+    expect(answered).toEqual([{ answered_at: null }]);
+  });
+
+  it("answers an unknown or malformed id with a Spanish 404", async () => {
+    for (const [module, base, notFound] of [
+      [order, "/admin/orders", adminOrdersTexts.notFound],
+      [quote, "/admin/quotes", adminQuotesTexts.notFound],
+      [contact, "/admin/contacts", adminContactsTexts.notFound],
+    ] as Array<[Module, string, string]>) {
+      for (const id of [unknownId, "no-es-un-id", "1 OR 1=1"]) {
+        const page = await load(module, `${base}/${encodeURIComponent(id)}`, id, cookie);
+        expect(page.status, `${base} ${id}`).toBe(404);
+        expect(page.body, `${base} ${id}`).toEqual({ message: notFound });
+      }
+      const fields: Fields =
+        module === order ? { from: "pendiente_pago", to: "pagado" } : { answered: "true" };
+      const posted = await submit(module, `${base}/${unknownId}`, unknownId, fields, cookie);
+      expect(posted.status, base).toBe(404);
+      expect(posted.body?.message, base).toBe(notFound);
+    }
+  });
+
+  describe("an order", () => {
+    it("shows everything the customer sent, its history, and only the allowed next statuses", async () => {
+      const page = await load(order, orderPath(), orderId, cookie);
+      expect(page.status).toBe(200);
+      const body = page.body as {
+        statusLabel: string;
+        fields: {
+          order: Array<{ label: string; value: string }>;
+          customer: Array<{ label: string; value: string }>;
+        };
+        history: Array<{ at: string; change: string; by: string }>;
+        nextStatuses: Array<{ value: string; label: string }>;
+      };
+      expect(body.statusLabel).toBe("Pendiente de pago");
+      const values = Object.fromEntries(
+        [...body.fields.order, ...body.fields.customer].map((field) => [field.label, field.value]),
+      );
+      expect(values).toMatchObject({
+        Kit: "LifeBox Expedition",
+        Total: "$289.990",
+        Envío: "Gratis (Chile continental)",
+        Nombre: "Inés Rojas",
+        Email: "ines@example.cl",
+        Teléfono: "+56 9 8765 4321",
+        RUT: "12.345.678-5",
+        Región: expect.stringContaining("Valparaíso"),
+        Comuna: "Valparaíso",
+        Dirección: "Calle Esmeralda 12",
+        Notas: "Dejar en conserjería,\npor favor",
+        Fecha: formatAdminDateTime("2026-01-10T12:00:00.000Z"),
+      });
+      expect(body.history).toEqual([
+        {
+          id: expect.any(String),
+          at: formatAdminDateTime("2026-01-10T12:00:00.000Z"),
+          change: "Pedido creado: Pendiente de pago",
+          by: "Sistema",
+        },
+      ]);
+      expect(body.nextStatuses).toEqual([
+        { value: "pagado", label: "Pagado" },
+        { value: "cancelado", label: "Cancelado" },
+      ]);
+    });
+
+    it("stores an allowed change with the signed-in admin, and shows it in the history by name", async () => {
+      const answer = await submit(
+        order,
+        orderPath(),
+        orderId,
+        { from: "pendiente_pago", to: "pagado" },
+        cookie,
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({
+        tone: "success",
+        message: adminOrdersTexts.statusChanged("Pagado"),
+      });
+      expect(await statusOf()).toBe("pagado");
+      expect(await historyRows()).toEqual([
+        { from_status: null, to_status: "pendiente_pago", changed_by: null },
+        { from_status: "pendiente_pago", to_status: "pagado", changed_by: admin.id },
+      ]);
+      const page = await load(order, orderPath(), orderId, cookie);
+      const body = page.body as {
+        history: Array<{ change: string; by: string }>;
+        nextStatuses: Array<{ value: string }>;
+      };
+      expect(body.history.map((entry) => [entry.change, entry.by])).toEqual([
+        ["Pedido creado: Pendiente de pago", "Sistema"],
+        ["Pendiente de pago → Pagado", "Tomás Admin"],
+      ]);
+      expect(body.nextStatuses.map((status) => status.value)).toEqual(["en_preparacion", "cancelado"]);
+    });
+
+    it("refuses a change the lifecycle does not allow, with a Spanish message and nothing changed", async () => {
+      const before = await historyRows();
+      const refused = await submit(order, orderPath(), orderId, { from: "pagado", to: "entregado" }, cookie);
+      expect(refused.status).toBe(422);
+      expect(refused.body).toMatchObject({
+        tone: "error",
+        message: adminOrdersTexts.transitionRefused("Pagado", "Entregado"),
+      });
+      expect(refused.body?.message).toBe("Un pedido «Pagado» no puede pasar a «Entregado».");
+      expect(await statusOf()).toBe("pagado");
+      expect(await historyRows()).toEqual(before);
+    });
+
+    it("refuses a change chosen on a status that is no longer the order's (409)", async () => {
+      const before = await historyRows();
+      // Another staff member's form still shows "Pendiente de pago"; cancelling is allowed from both.
+      const stale = await submit(
+        order,
+        orderPath(),
+        orderId,
+        { from: "pendiente_pago", to: "cancelado" },
+        cookie,
+      );
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({ tone: "error", message: adminOrdersTexts.conflict });
+      expect(await statusOf()).toBe("pagado");
+      expect(await historyRows()).toEqual(before);
+    });
+
+    it("asks for a status when none was chosen, and rejects one that does not exist", async () => {
+      const empty = await submit(order, orderPath(), orderId, { from: "pagado" }, cookie);
+      expect(empty.status).toBe(400);
+      expect(empty.body?.result).toMatchObject({ error: { to: [adminRecordMessages.chooseStatus] } });
+      const bogus = await submit(order, orderPath(), orderId, { from: "pagado", to: "perdido" }, cookie);
+      expect(bogus.status).toBe(400);
+      expect(await statusOf()).toBe("pagado");
+    });
+
+    it("says a final status has no next step", async () => {
+      await changeOrderStatus(db, orderId, "cancelado", null);
+      const page = await load(order, orderPath(), orderId, cookie);
+      expect((page.body as { nextStatuses: unknown[] }).nextStatuses).toEqual([]);
+      const refused = await submit(order, orderPath(), orderId, { from: "cancelado", to: "pagado" }, cookie);
+      expect(refused.status).toBe(422);
+      expect(await statusOf()).toBe("cancelado");
+    });
+  });
+
+  describe.each([
+    {
+      name: "a quotation request",
+      module: quote as Module,
+      table: "quotes" as const,
+      id: () => quoteId,
+      path: () => `/admin/quotes/${quoteId}`,
+      texts: adminQuotesTexts,
+      longText: "Necesitamos 40 kits.\nEntrega en Rancagua y en Calama.",
+    },
+    {
+      name: "a contact message",
+      module: contact as Module,
+      table: "contact_messages" as const,
+      id: () => messageId,
+      path: () => `/admin/contacts/${messageId}`,
+      texts: adminContactsTexts,
+      longText: "¿Llega a Ñuñoa?\n\nGracias.",
+    },
+  ])("$name", ({ module, table, id, path, texts, longText }) => {
+    const answeredAt = async () =>
+      (await db.selectFrom(table).select("answered_at").where("id", "=", id()).executeTakeFirstOrThrow())
+        .answered_at;
+
+    it("shows the whole long text, pending", async () => {
+      const page = await load(module, path(), id(), cookie);
+      expect(page.status).toBe(200);
+      const body = page.body as { answered: boolean; statusText: string; notes?: string; message?: string };
+      expect(body.notes ?? body.message).toBe(longText);
+      expect(body).toMatchObject({ answered: false, statusText: texts.pending });
+    });
+
+    it("is marked answered, and back to pending", async () => {
+      const marked = await submit(module, path(), id(), { answered: "true" }, cookie);
+      expect(marked.status).toBe(200);
+      expect(marked.body).toMatchObject({ tone: "success", message: texts.markedAnswered });
+      const stamp = await answeredAt();
+      expect(stamp).not.toBeNull();
+      const page = await load(module, path(), id(), cookie);
+      expect(page.body).toMatchObject({
+        answered: true,
+        statusText: texts.answeredOn(formatAdminDateTime(stamp!)),
+      });
+
+      // Marking again keeps the first time.
+      await submit(module, path(), id(), { answered: "true" }, cookie);
+      expect(await answeredAt()).toBe(stamp);
+
+      const undone = await submit(module, path(), id(), { answered: "false" }, cookie);
+      expect(undone.status).toBe(200);
+      expect(undone.body).toMatchObject({ tone: "success", message: texts.markedPending });
+      expect(await answeredAt()).toBeNull();
+    });
+
+    it("refuses a form that is not the page's with 400", async () => {
+      const answer = await submit(module, path(), id(), { answered: "maybe" }, cookie);
+      expect(answer.status).toBe(400);
+      expect(answer.body?.message).toBe(adminRecordMessages.invalid);
+      expect(await answeredAt()).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,24 @@
+import "~/schemas/zod-setup";
+import { z } from "zod";
+import { orderStatuses } from "~/models/order-status";
+
+/**
+ * The forms of the admin detail pages (issue 4): an order's status change (DECISIONS D9) and
+ * "answered" on a quotation request or a contact message. Shared by the browser and the actions.
+ */
+
+export const adminRecordMessages = {
+  chooseStatus: "Elige el nuevo estado.",
+  invalid: "No se entendió la acción. Recarga la página e inténtalo de nuevo.",
+} as const;
+
+/** The status the staff member saw (`from`) and the one chosen (`to`). */
+export const orderStatusChangeSchema = z.object({
+  from: z.enum(orderStatuses, { error: adminRecordMessages.invalid }),
+  to: z.enum(orderStatuses, { error: adminRecordMessages.chooseStatus }),
+});
+
+/** "true": mark answered; "false": pending again. */
+export const answeredChangeSchema = z.object({
+  answered: z.enum(["true", "false"], { error: adminRecordMessages.invalid }),
+});
