@@ -12,6 +12,15 @@ const mounted = new Promise<void>((resolve) => {
   markMounted = resolve;
 });
 
+/**
+ * Sonner's rich colours with darker text: its own green and red on their pale backgrounds reach
+ * only about 4.3:1, short of WCAG AA's 4.5:1 for small text.
+ */
+const richColorContrast = {
+  "--success-text": "hsl(140, 100%, 22%)",
+  "--error-text": "hsl(359, 100%, 38%)",
+} as React.CSSProperties;
+
 const SonnerHost = lazy(async () => {
   const { Toaster: Sonner } = await import("sonner");
   function Host() {
@@ -25,6 +34,7 @@ const SonnerHost = lazy(async () => {
         closeButton
         toastOptions={{ closeButtonAriaLabel: "Cerrar notificación" }}
         containerAriaLabel="Notificaciones"
+        style={richColorContrast}
       />
     );
   }

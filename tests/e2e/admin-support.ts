@@ -1,0 +1,76 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { baseURL, dataDir } from "../../playwright.config";
+import { expectNoViolations } from "./forms-support";
+
+/**
+ * What the back-office journeys share: a staff account made the way the shop's operator makes one
+ * (`npm run admin:create` against the test server's database), and signing in through the page.
+ */
+
+export const adminTexts = {
+  loginTitle: "Panel de administración LifeBox",
+  submit: "Iniciar sesión",
+  successToast: "Acceso exitoso",
+  failureToast: "Error de autenticación",
+  failureText: "Usuario o contraseña incorrectos",
+  logout: "Cerrar sesión",
+  role: "Administrador",
+  collapse: "Contraer barra lateral",
+  expand: "Expandir barra lateral",
+} as const;
+
+export const adminPassword = "Refugio#2026";
+
+/** Creates a staff account in the test server's database with the provisioning command. */
+export function createAdmin(email: string, name: string) {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(import.meta.dirname, "../../scripts/admin-create.mjs"), "--email", email, "--name", name],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        ADMIN_PASSWORD: adminPassword,
+        LOG_LEVEL: "warn",
+      },
+      encoding: "utf8",
+      timeout: 120_000,
+    },
+  );
+  if (result.status !== 0) throw new Error(`admin:create failed: ${result.stderr || result.stdout}`);
+}
+
+/** Signs in through /admin/login and waits for the dashboard. */
+export async function signInAsAdmin(page: Page, email: string, password = adminPassword) {
+  await page.goto(`${baseURL}/admin/login`);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: adminTexts.submit }).click();
+  await page.waitForURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+}
+
+/** Resolves once React has hydrated an admin page (its heading carries React's fiber key). */
+export async function waitForAdminHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("h1");
+    return !!heading && Object.keys(heading).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** A section's link in the visible admin navigation (the sidebar on a desktop screen). */
+export function adminNavLink(page: Page, name: string) {
+  return page
+    .getByRole("navigation", { name: "Panel de administración" })
+    .getByRole("link", { name, exact: true })
+    .filter({ visible: true });
+}
+
+/** axe on an admin page once no toast is on screen (a fading toast's colours are mid-transition). */
+export async function expectAdminPageAccessible(page: Page, label: string) {
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+  await expectNoViolations(page, label);
+}

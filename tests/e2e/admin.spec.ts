@@ -1,0 +1,320 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, test, type Page } from "@playwright/test";
+import { dataDir } from "../../playwright.config";
+import {
+  adminNavLink,
+  adminTexts,
+  expectAdminPageAccessible,
+  createAdmin,
+  signInAsAdmin,
+  waitForAdminHydration,
+} from "./admin-support";
+import {
+  contactData,
+  contactTexts,
+  expectNoViolations,
+  fillContactForm,
+  fillPurchaseForm,
+  fillQuoteForm,
+  footerNewsletter,
+  newsletterTexts,
+  purchaseData,
+  purchaseFields,
+  quoteData,
+  quoteFields,
+  stubPaymentSite,
+  submitTimeout,
+  uniqueEmail,
+} from "./forms-support";
+import { waitForHydration } from "./support";
+
+/**
+ * Goal: the staff see what visitors send. A visitor orders, asks for a quotation, writes through the
+ * contact form and subscribes; an admin signs in, finds each of them in the back office, works with
+ * the sidebar from the keyboard, answers a privacy request and signs out. Every admin screen is
+ * checked with axe.
+ */
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const adminEmail = uniqueEmail("admin");
+const visitor = {
+  order: purchaseData("admin-pedido", { name: "Ñandú Pérez Ríos" }),
+  quote: quoteData("admin-cotizacion", { fullName: "Rocío Andrade", company: "Minera Ñuble SpA" }),
+  contact: contactData("admin-contacto", { name: "Tomás Ibáñez" }),
+  subscriber: uniqueEmail("admin-boletin"),
+};
+
+test.beforeAll(() => {
+  createAdmin(adminEmail, "Pía Fernández");
+});
+
+async function sendAsVisitor(page: Page) {
+  await stubPaymentSite(page.context());
+  await page.goto("/comprar/essential");
+  await waitForHydration(page);
+  await fillPurchaseForm(page.getByRole("main"), visitor.order);
+  const popup = page.waitForEvent("popup");
+  await purchaseFields(page.getByRole("main")).submit.click();
+  await (await popup).close();
+  await page.waitForURL(/\/pedido\/[0-9a-f-]+$/, { timeout: submitTimeout });
+
+  await page.goto("/cotizar/industry");
+  await waitForHydration(page);
+  await fillQuoteForm(page.getByRole("main"), visitor.quote);
+  await quoteFields(page.getByRole("main")).submit.click();
+  await page.waitForURL(/\/gracias\?producto=industry&tipo=cotizacion$/, { timeout: submitTimeout });
+
+  await page.goto("/contacto");
+  await waitForHydration(page);
+  const contactForm = page.getByRole("main").locator("form");
+  await fillContactForm(contactForm, visitor.contact);
+  await contactForm.getByRole("button", { name: contactTexts.submit }).click();
+  await expect(contactForm.getByRole("status")).toHaveText(contactTexts.success, { timeout: submitTimeout });
+
+  const newsletter = footerNewsletter(page);
+  await newsletter.email.fill(visitor.subscriber);
+  await newsletter.submit.click();
+  await expect(newsletter.form.getByRole("status")).toHaveText(newsletterTexts.success, {
+    timeout: submitTimeout,
+  });
+}
+
+test("signed out, the back office shows only the sign-in page, which explains a wrong password", async ({
+  page,
+}) => {
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(adminTexts.loginTitle);
+  await waitForAdminHydration(page);
+  await expectNoViolations(page, "sign-in page");
+
+  await page.getByLabel("Email", { exact: true }).fill(adminEmail);
+  await page.getByLabel("Contraseña", { exact: true }).fill("No#Es-La-Clave1");
+  await page.getByRole("button", { name: adminTexts.submit }).click();
+  await expect(page.getByText(adminTexts.failureText).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login/);
+
+  await page.goto("/admin/no-existe");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fno-existe$/);
+});
+
+test("an admin sees what a visitor just sent, on the dashboard", async ({ page }) => {
+  await sendAsVisitor(page);
+  await signInAsAdmin(page, adminEmail);
+  await expect(page.getByText(adminTexts.successToast)).toBeVisible();
+  await expect(page.getByText("Pía Fernández")).toBeVisible();
+  await expect(page.getByText(adminTexts.role, { exact: true })).toBeVisible();
+
+  const main = page.getByRole("main");
+  await expect(main.getByText(visitor.order.name, { exact: false }).first()).toBeVisible();
+  await expect(main.getByText(visitor.quote.fullName, { exact: false }).first()).toBeVisible();
+  await expect(main.getByText(visitor.contact.name, { exact: true }).first()).toBeVisible();
+  await expect(main.getByText(visitor.subscriber.toLowerCase(), { exact: true })).toBeVisible();
+  await expectAdminPageAccessible(page, "dashboard");
+});
+
+test("the sidebar toggles with Ctrl+B and stays collapsed after a reload", async ({ page }) => {
+  await signInAsAdmin(page, adminEmail);
+  await waitForAdminHydration(page);
+  const toggle = page.getByRole("button", { name: adminTexts.collapse });
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Control+b");
+  const expand = page.getByRole("button", { name: adminTexts.expand });
+  await expect(expand).toHaveAttribute("aria-expanded", "false");
+  await page.reload();
+  await expect(page.getByRole("button", { name: adminTexts.expand })).toHaveAttribute(
+    "aria-expanded",
+    "false",
+  );
+  await waitForAdminHydration(page);
+  await expectAdminPageAccessible(page, "dashboard with the sidebar collapsed");
+  await page.keyboard.press("Control+b");
+  await expect(page.getByRole("button", { name: adminTexts.collapse })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
+});
+
+/** Some subscriptions straight into the server's database, so that the list has a second page. */
+function seedSubscribers(prefix: string, count: number) {
+  const db = new Database(path.join(dataDir, "lifebox.sqlite"));
+  try {
+    db.pragma("busy_timeout = 5000");
+    const insert = db.prepare(
+      "insert into subscribers (id, email, unsubscribe_token, created_at, consented_at) values (?, ?, ?, ?, ?)",
+    );
+    const at = new Date().toISOString();
+    db.transaction(() => {
+      for (let index = 0; index < count; index++) {
+        insert.run(
+          crypto.randomUUID(),
+          `${prefix}-${index}@correo.example`,
+          crypto.randomBytes(32).toString("base64url"),
+          at,
+          at,
+        );
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+test("the lists: search without accents, sort, filter, page, export, change an order's status", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, adminEmail);
+  const main = page.getByRole("main");
+
+  await test.step("Pedidos: a search finds the visitor's order, sorting and filtering keep it in the URL", async () => {
+    await adminNavLink(page, "Pedidos").click();
+    await expect(page.getByRole("heading", { level: 1, name: "Pedidos" })).toBeVisible();
+    await waitForAdminHydration(page);
+    await expectAdminPageAccessible(page, "orders list");
+    await main
+      .getByRole("searchbox")
+      .or(main.getByLabel("Buscar", { exact: true }))
+      .first()
+      .fill("nandu perez");
+    await main.getByRole("button", { name: "Buscar" }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\?q=nandu\+perez$/);
+    const rows = main.locator("tbody tr");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(visitor.order.name);
+
+    const customer = main.getByRole("columnheader", { name: /Cliente/ });
+    await customer.getByRole("link").click();
+    await expect(page).toHaveURL(/sort=customer&dir=asc/);
+    await expect(main.getByRole("columnheader", { name: /Cliente/ })).toHaveAttribute(
+      "aria-sort",
+      "ascending",
+    );
+    await main
+      .getByRole("columnheader", { name: /Cliente/ })
+      .getByRole("link")
+      .click();
+    await expect(page).toHaveURL(/sort=customer&dir=desc/);
+    await expect(main.getByRole("columnheader", { name: /Cliente/ })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
+
+    await main.getByRole("link", { name: "Pendiente de pago" }).click();
+    await expect(page).toHaveURL(/estado=pendiente_pago/);
+    await expect(page).toHaveURL(/q=nandu\+perez/);
+    await expect(rows).toHaveCount(1);
+
+    const download = page.waitForEvent("download");
+    await main.getByRole("link", { name: "Exportar CSV" }).click();
+    const file = await (await download).path();
+    const csv = fs.readFileSync(file, "utf8");
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(csv).toContain(visitor.order.name);
+    expect(csv.trimEnd().split("\r\n")).toHaveLength(2);
+  });
+
+  await test.step("an order moves to Pagado, kept in its history with the admin's name", async () => {
+    await main.locator("tbody tr").first().getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Pedido LB-/ })).toBeVisible();
+    await waitForAdminHydration(page);
+    await expect(main.getByText(visitor.order.address)).toBeVisible();
+    await expectAdminPageAccessible(page, "order detail");
+    await main.getByLabel("Pagado", { exact: true }).check();
+    await main.getByRole("button", { name: "Cambiar estado" }).click();
+    await expect(main.getByText("El pedido quedó en «Pagado».").first()).toBeVisible();
+    await expect(main.getByText("Pendiente de pago → Pagado")).toBeVisible();
+    await expect(main.getByText("Pía Fernández").first()).toBeVisible();
+    await expect(main.getByLabel("Pagado", { exact: true })).toHaveCount(0);
+  });
+
+  await test.step("Cotizaciones and Contactos: found without accents; a quotation marked answered", async () => {
+    await adminNavLink(page, "Cotizaciones").click();
+    await waitForAdminHydration(page);
+    await main.getByLabel("Buscar", { exact: true }).fill("NUBLE");
+    await main.getByRole("button", { name: "Buscar" }).click();
+    await expect(main.locator("tbody tr")).toHaveCount(1);
+    await expect(main.locator("tbody tr").first()).toContainText(visitor.quote.company);
+    await expectAdminPageAccessible(page, "quotes list");
+    await main.locator("tbody tr").first().getByRole("link").first().click();
+    await waitForAdminHydration(page);
+    await expect(main.getByText(visitor.quote.additionalNotes!)).toBeVisible();
+    await main.getByRole("button", { name: "Marcar como respondida" }).click();
+    await expect(main.getByRole("button", { name: "Marcar como pendiente" })).toBeVisible();
+    await expectAdminPageAccessible(page, "quote detail");
+
+    await adminNavLink(page, "Contactos").click();
+    await waitForAdminHydration(page);
+    await main.getByLabel("Buscar", { exact: true }).fill("ibanez");
+    await main.getByRole("button", { name: "Buscar" }).click();
+    await expect(main.locator("tbody tr")).toHaveCount(1);
+    await expect(main.locator("tbody tr").first()).toContainText(visitor.contact.subject);
+    await expectAdminPageAccessible(page, "contacts list");
+  });
+
+  await test.step("Suscriptores: the total, a search, and a second page", async () => {
+    await adminNavLink(page, "Suscriptores").click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: /^Total de Suscripciones: \d+$/ }),
+    ).toBeVisible();
+    await waitForAdminHydration(page);
+    await expect(main.getByText(visitor.subscriber.toLowerCase())).toBeVisible();
+    const prefix = `pagina-${Date.now().toString(36)}`;
+    seedSubscribers(prefix, 55);
+    await main.getByLabel("Buscar", { exact: true }).fill(prefix);
+    await main.getByRole("button", { name: "Buscar" }).click();
+    await expect(main.getByText("Página 1 de 2").first()).toBeVisible();
+    await expect(main.locator("tbody tr")).toHaveCount(50);
+    await main.getByRole("link", { name: "Siguiente" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(main.locator("tbody tr")).toHaveCount(5);
+    await expectAdminPageAccessible(page, "subscribers list, page 2");
+  });
+});
+
+test("a privacy request: everything about the visitor's e-mail, as a page and as JSON", async ({ page }) => {
+  await signInAsAdmin(page, adminEmail);
+  await adminNavLink(page, "Privacidad").click();
+  await expect(page.getByRole("heading", { level: 1, name: "Privacidad" })).toBeVisible();
+  await waitForAdminHydration(page);
+  await page.getByLabel("Email de la persona").fill(visitor.order.email.toUpperCase());
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(
+    page.getByRole("heading", { name: `Datos guardados de ${visitor.order.email}` }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Pedidos (1)" })).toBeVisible();
+  await expect(page.getByText(visitor.order.address)).toBeVisible();
+  await expectAdminPageAccessible(page, "privacy page with a report");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Descargar JSON" }).click();
+  const file = await (await download).path();
+  const report = JSON.parse(fs.readFileSync(file, "utf8")) as { orders: Array<{ customerName: string }> };
+  expect(report.orders.map((order) => order.customerName)).toEqual([visitor.order.name]);
+
+  // The order is still open: nothing is erased, and the page says why.
+  await page.getByLabel(/La persona pidió eliminar sus datos/).check();
+  await page.getByRole("button", { name: "Eliminar datos" }).click();
+  await expect(page.getByText(/Hay pedidos en curso con este email/).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Pedidos (1)" })).toBeVisible();
+});
+
+test("the users and password screens pass axe; logging out ends the session", async ({ page }) => {
+  await signInAsAdmin(page, adminEmail);
+  await adminNavLink(page, "Usuarios").click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(adminEmail)).toBeVisible();
+  await waitForAdminHydration(page);
+  await expectAdminPageAccessible(page, "users");
+  await page.goto("/admin/account");
+  await waitForAdminHydration(page);
+  await expectAdminPageAccessible(page, "password change");
+
+  await page.getByRole("button", { name: adminTexts.logout }).click();
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
