@@ -15,8 +15,9 @@ describe("csvCell", () => {
     expect(csvCell(Number.NaN)).toBe("");
   });
 
-  it("quotes a cell holding a comma, a double quote, CR or LF (RFC 4180)", () => {
-    expect(csvCell("Soto, Ana")).toBe('"Soto, Ana"');
+  it("quotes a cell holding the separator, a double quote, CR or LF (RFC 4180)", () => {
+    expect(csvCell("Soto; Ana")).toBe('"Soto; Ana"');
+    expect(csvCell("Soto, Ana")).toBe("Soto, Ana");
     expect(csvCell('Kit "Essential"')).toBe('"Kit ""Essential"""');
     expect(csvCell("línea 1\nlínea 2")).toBe('"línea 1\nlínea 2"');
     expect(csvCell("a\r\nb")).toBe('"a\r\nb"');
@@ -30,7 +31,7 @@ describe("csvCell", () => {
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\tcmd")).toBe("'\tcmd");
     expect(csvCell("\r=1")).toBe('"\'\r=1"');
-    expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(csvCell('=HYPERLINK("http://x";"y")')).toBe('"\'=HYPERLINK(""http://x"";""y"")"');
     // Only the first character counts.
     expect(csvCell("a=b")).toBe("a=b");
     expect(csvCell(" =1")).toBe(" =1");
@@ -38,15 +39,15 @@ describe("csvCell", () => {
 });
 
 describe("csvRow and csvDocument", () => {
-  it("joins cells with commas and ends every record with CRLF", () => {
-    expect(csvRow(["a", 1, null, "b,c"])).toBe('a,1,,"b,c"\r\n');
+  it("joins cells with semicolons (Excel in Spanish) and ends every record with CRLF", () => {
+    expect(csvRow(["a", 1, null, "b;c", "d,e"])).toBe('a;1;;"b;c";d,e\r\n');
   });
 
   it("writes a UTF-8 file with a byte-order mark, byte for byte", () => {
     const document = csvDocument(
       ["Nombre", "Teléfono", "Nota"],
       [
-        ["Ñuñoa Pérez", "+56 9 1234 5678", 'dice "hola", adiós'],
+        ["Ñuñoa Pérez", "+56 9 1234 5678", 'dice "hola"; adiós'],
         ["=cmd", null, 7],
       ],
     );
@@ -59,15 +60,15 @@ describe("csvRow and csvDocument", () => {
     const capitalNTilde = [0xc3, 0x91];
     const expected = [
       ...bom,
-      ...[...bytes("Nombre,Tel"), ...eAcute, ...bytes("fono,Nota\r\n")],
-      ...[...capitalNTilde, ...bytes("u"), ...nTilde, ...bytes("oa P"), ...eAcute, ...bytes("rez,")],
-      ...[...bytes("'+56 9 1234 5678,"), ...bytes('"dice ""hola"", adi'), ...oAcute, ...bytes('s"\r\n')],
-      ...bytes("'=cmd,,7\r\n"),
+      ...[...bytes("Nombre;Tel"), ...eAcute, ...bytes("fono;Nota\r\n")],
+      ...[...capitalNTilde, ...bytes("u"), ...nTilde, ...bytes("oa P"), ...eAcute, ...bytes("rez;")],
+      ...[...bytes("'+56 9 1234 5678;"), ...bytes('"dice ""hola""; adi'), ...oAcute, ...bytes('s"\r\n')],
+      ...bytes("'=cmd;;7\r\n"),
     ];
     expect(bytes(document)).toEqual(expected);
   });
 
   it("writes just the header of an empty list", () => {
-    expect(csvDocument(["ID", "Email"], [])).toBe("\uFEFFID,Email\r\n");
+    expect(csvDocument(["ID", "Email"], [])).toBe("\uFEFFID;Email\r\n");
   });
 });

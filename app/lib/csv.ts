@@ -1,8 +1,12 @@
 /**
  * A CSV writer for the admin exports (docs/decisions/017-admin-lists.md): UTF-8 with a byte-order
- * mark, so Excel reads accents right; RFC 4180 quoting (comma separator, a field holding a comma,
- * a double quote, CR or LF is wrapped in double quotes and its quotes doubled); CRLF after every
- * record. Pure functions, no Node imports.
+ * mark, so Excel reads accents right; RFC 4180 quoting, with a semicolon between cells (a field
+ * holding a semicolon, a double quote, CR or LF is wrapped in double quotes and its quotes
+ * doubled); CRLF after every record. Pure functions, no Node imports.
+ *
+ * Semicolon, not comma: Excel splits a CSV it opens with the system's list separator, which on a
+ * Spanish (Chile) Windows is the semicolon (the comma is the decimal sign there); a comma file
+ * would show each record in one column. LibreOffice and Google Sheets detect either.
  *
  * Formula injection: a spreadsheet runs a cell that starts with = + - @ (and, in some programs, a
  * tab or a carriage return) as a formula, so a customer typing `=HYPERLINK(...)` in a form could
@@ -21,7 +25,10 @@ export const csvBom = "\uFEFF";
 export const csvLineEnd = "\r\n";
 
 const formulaStart = /^[=+\-@\t\r]/;
-const needsQuotes = /[",\r\n]/;
+const needsQuotes = /[";\r\n]/;
+
+/** Between the cells of a record. */
+export const csvSeparator = ";";
 
 /** One cell, neutralised and quoted as needed. */
 export function csvCell(value: CsvCell): string {
@@ -33,7 +40,7 @@ export function csvCell(value: CsvCell): string {
 
 /** One record, with its line end. */
 export function csvRow(cells: readonly CsvCell[]): string {
-  return cells.map(csvCell).join(",") + csvLineEnd;
+  return cells.map(csvCell).join(csvSeparator) + csvLineEnd;
 }
 
 /** A whole file held in memory (small exports and tests); large ones stream rows with csvRow. */

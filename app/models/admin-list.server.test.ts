@@ -330,12 +330,12 @@ describe.each(dialectsUnderTest)("the list mechanism on %s", (dialect) => {
     }
     expect(chunks).toHaveLength(1 + 3); // header, then 5 rows in batches of 2
     expect(text).toBe(
-      "\uFEFFNombre,Email,Asunto,Fecha\r\n" +
-        `Zoe Ruiz,zoe@example.cl,"'=HYPERLINK(""x"")",${timeOf(6)}\r\n` +
-        `Diego Perez,DIEGO@EXAMPLE.CL,Garantía,${timeOf(3)}\r\n` +
-        `Carla Muñoz,carla@ñuñoa.cl,Kit para la oficina,${timeOf(2)}\r\n` +
-        `Ana Pérez,ana2@example.cl,Segunda consulta,${timeOf(5)}\r\n` +
-        `Ana Pérez,ana@example.cl,Consulta por envío,${timeOf(0)}\r\n`,
+      "\uFEFFNombre;Email;Asunto;Fecha\r\n" +
+        `Zoe Ruiz;zoe@example.cl;"'=HYPERLINK(""x"")";${timeOf(6)}\r\n` +
+        `Diego Perez;DIEGO@EXAMPLE.CL;Garantía;${timeOf(3)}\r\n` +
+        `Carla Muñoz;carla@ñuñoa.cl;Kit para la oficina;${timeOf(2)}\r\n` +
+        `Ana Pérez;ana2@example.cl;Segunda consulta;${timeOf(5)}\r\n` +
+        `Ana Pérez;ana@example.cl;Consulta por envío;${timeOf(0)}\r\n`,
     );
   });
 
@@ -344,7 +344,7 @@ describe.each(dialectsUnderTest)("the list mechanism on %s", (dialect) => {
     const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).toBe(
-      `\uFEFFNombre,Email,Asunto,Fecha\r\nBruno Díaz,bruno@example.cl,Factura,${timeOf(1)}\r\n`,
+      `\uFEFFNombre;Email;Asunto;Fecha\r\nBruno Díaz;bruno@example.cl;Factura;${timeOf(1)}\r\n`,
     );
   });
 

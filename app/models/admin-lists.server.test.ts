@@ -206,10 +206,10 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       const { rows } = await listPage(db, ordersList, params({ q: "ines" }));
       const order = rows[0]!;
       expect(text).toBe(
-        "\uFEFFN.º de pedido,Fecha,Producto,Cliente,Email,Teléfono,RUT,Región / Comuna,Dirección,Total,Envío,Estado,Notas,ID del pedido\r\n" +
-          `${order.number},${formatAdminDateTime(at(4).toISOString())},LifeBox Expedition,Inés Rojas,'=cmd@example.cl,` +
-          `'+56 9 1234 5678,12.345.678-5,Metropolitana de Santiago / Ñuñoa,Av. Irarrázaval 1234,289990,Gratis,` +
-          `Pendiente de pago,"Llamar, ""urgente""",${order.id}\r\n`,
+        "\uFEFFN.º de pedido;Fecha;Producto;Cliente;Email;Teléfono;RUT;Región / Comuna;Dirección;Total;Envío;Estado;Notas;ID del pedido\r\n" +
+          `${order.number};${formatAdminDateTime(at(4).toISOString())};LifeBox Expedition;Inés Rojas;'=cmd@example.cl;` +
+          `'+56 9 1234 5678;12.345.678-5;Metropolitana de Santiago / Ñuñoa;Av. Irarrázaval 1234;289990;Gratis;` +
+          `Pendiente de pago;"Llamar, ""urgente""";${order.id}\r\n`,
       );
     });
 
@@ -281,12 +281,12 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       const text = await csvText(db, quotesList, { sort: "company", dir: "desc" });
       const lines = text.split("\r\n");
       expect(lines[0]).toBe(
-        "\uFEFFFecha,Producto,Nombre,Empresa,Email,Teléfono,Ciudad,Comentarios,Respondida,ID",
+        "\uFEFFFecha;Producto;Nombre;Empresa;Email;Teléfono;Ciudad;Comentarios;Respondida;ID",
       );
       expect(lines[1]).toMatch(
-        /^[^,]+,LifeBox Nautical,Ana Soto,Pesquera Sur,ana@pesquera\.cl,'\+56 2 2345 6789,Puerto Montt,,Sí,/,
+        /^[^;]+;LifeBox Nautical;Ana Soto;Pesquera Sur;ana@pesquera\.cl;'\+56 2 2345 6789;Puerto Montt;;Sí;/,
       );
-      expect(lines[2]).toMatch(/,No,[0-9a-f-]{36}$/);
+      expect(lines[2]).toMatch(/;No;[0-9a-f-]{36}$/);
     });
   });
 
@@ -348,7 +348,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(all.rows.map((row) => row.email)).toEqual(["jose@correo.cl", "ana.perez@example.cl"]);
       const text = await csvText(db, subscribersList, { q: "correo" });
       expect(text).toBe(
-        `\uFEFFID,Email,Fecha de suscripción\r\n${all.rows[0]!.id},jose@correo.cl,${formatAdminDateTime(at(1).toISOString())}\r\n`,
+        `\uFEFFID;Email;Fecha de suscripción\r\n${all.rows[0]!.id};jose@correo.cl;${formatAdminDateTime(at(1).toISOString())}\r\n`,
       );
     });
   });

@@ -275,16 +275,16 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(answer.headers.get("cache-control")).toBe("no-store");
       const lines = answer.text!.split("\r\n");
       expect(lines[0]).toBe(
-        "\uFEFFN.º de pedido,Fecha,Producto,Cliente,Email,Teléfono,RUT,Región / Comuna,Dirección,Total,Envío,Estado,Notas,ID del pedido",
+        "\uFEFFN.º de pedido;Fecha;Producto;Cliente;Email;Teléfono;RUT;Región / Comuna;Dirección;Total;Envío;Estado;Notas;ID del pedido",
       );
-      expect(lines.slice(1, -1).map((line) => line.split(",")[0])).toEqual([numbers.ana, numbers.jose]);
-      expect(lines[1]).toContain(",Ana Pérez Soto,ana@example.cl,");
+      expect(lines.slice(1, -1).map((line) => line.split(";")[0])).toEqual([numbers.ana, numbers.jose]);
+      expect(lines[1]).toContain(";Ana Pérez Soto;ana@example.cl;");
       expect(lines.at(-1)).toBe("");
 
       // Every row, and a cell that a spreadsheet would run as a formula is neutralised.
       const all = await download("/admin/orders/export.csv");
       expect(all.text!.split("\r\n")).toHaveLength(5);
-      expect(all.text).toContain(",'=maria@empresa.cl,");
+      expect(all.text).toContain(";'=maria@empresa.cl;");
     });
   });
 
@@ -346,11 +346,11 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       );
       const lines = answer.text!.split("\r\n");
       expect(lines[0]).toBe(
-        "\uFEFFFecha,Producto,Nombre,Empresa,Email,Teléfono,Ciudad,Comentarios,Respondida,ID",
+        "\uFEFFFecha;Producto;Nombre;Empresa;Email;Teléfono;Ciudad;Comentarios;Respondida;ID",
       );
       expect(lines).toHaveLength(3);
       expect(lines[1]).toContain(`${"Detalle de la obra. ".repeat(9)}Detalle de la obra.`);
-      expect(lines[1]).toMatch(new RegExp(`,Sí,${quoteId}$`));
+      expect(lines[1]).toMatch(new RegExp(`;Sí;${quoteId}$`));
     });
   });
 
@@ -399,9 +399,9 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
         `attachment; filename="${csvFileName(contactsList)}"`,
       );
       expect(answer.text!.split("\r\n").slice(0, 2)).toEqual([
-        "\uFEFFFecha,Nombre,Email,Asunto,Mensaje,Respondido,ID",
+        "\uFEFFFecha;Nombre;Email;Asunto;Mensaje;Respondido;ID",
         expect.stringMatching(
-          /^[^,]+,Rosa Ibáñez,rosa@example\.cl,Envío a Ñuñoa,¿Llega a la comuna de Ñuñoa antes del viernes\?,No,/,
+          /^[^;]+;Rosa Ibáñez;rosa@example\.cl;Envío a Ñuñoa;¿Llega a la comuna de Ñuñoa antes del viernes\?;No;/,
         ),
       ]);
     });
@@ -470,9 +470,9 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
         `attachment; filename="${csvFileName(subscribersList)}"`,
       );
       const lines = answer.text!.split("\r\n").filter(Boolean);
-      expect(lines[0]).toBe("\uFEFFID,Email,Fecha de suscripción");
+      expect(lines[0]).toBe("\uFEFFID;Email;Fecha de suscripción");
       expect(lines).toHaveLength(count + 1);
-      expect(lines[1]).toMatch(/^[0-9a-f-]{36},persona00@ejemplo\.cl,/);
+      expect(lines[1]).toMatch(/^[0-9a-f-]{36};persona00@ejemplo\.cl;/);
     });
   });
 });
