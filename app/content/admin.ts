@@ -290,6 +290,7 @@ export const adminOrdersTexts = {
   statusLegend: "Nuevo estado",
   currentStatus: (status: string) => `Estado actual: ${status}.`,
   cancelHint: "Cancelar es definitivo: un pedido cancelado ya no cambia de estado.",
+  confirmCancel: "Si eliges Cancelado: confirmo que este pedido se cancela.",
   finalStatus: "Este pedido está en un estado final; su estado ya no cambia.",
   submit: "Cambiar estado",
   submitting: "Guardando...",

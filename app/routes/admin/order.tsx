@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { BackToList, RecordError, RecordFields, type RecordField } from "~/components/admin/admin-record";
+import { CheckboxField } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
@@ -232,6 +233,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 </p>
               ) : null}
             </fieldset>
+            {loaderData.nextStatuses.some((status) => status.value === "cancelado") ? (
+              <CheckboxField meta={fields.confirmCancel} id="confirmar-cancelacion">
+                {texts.confirmCancel}
+              </CheckboxField>
+            ) : null}
             <Button type="submit" disabled={saving}>
               {saving ? texts.submitting : texts.submit}
             </Button>

@@ -254,11 +254,28 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
         order,
         orderPath(),
         orderId,
-        { from: "pendiente_pago", to: "cancelado" },
+        { from: "pendiente_pago", to: "cancelado", confirmCancel: "on" },
         cookie,
       );
       expect(stale.status).toBe(409);
       expect(stale.body).toMatchObject({ tone: "error", message: adminOrdersTexts.conflict });
+      expect(await statusOf()).toBe("pagado");
+      expect(await historyRows()).toEqual(before);
+    });
+
+    it("cancels only with the confirmation ticked", async () => {
+      const before = await historyRows();
+      const unconfirmed = await submit(
+        order,
+        orderPath(),
+        orderId,
+        { from: "pagado", to: "cancelado" },
+        cookie,
+      );
+      expect(unconfirmed.status).toBe(400);
+      expect(unconfirmed.body?.result).toMatchObject({
+        error: { confirmCancel: [adminRecordMessages.confirmCancel] },
+      });
       expect(await statusOf()).toBe("pagado");
       expect(await historyRows()).toEqual(before);
     });
