@@ -1,6 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { APIError, betterAuth, getCurrentAdapter, type DBAdapter } from "better-auth";
 import { PostgresAdapter } from "kysely";
 import { data, redirect } from "react-router";
@@ -15,6 +13,7 @@ import { withAdminTables } from "~/services/admin-db-schema";
 import { getDb, type Db, type Dialect } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
+import { resolvePersistedSecret } from "~/services/secrets.server";
 
 /**
  * Staff sign-in (issue 4; DECISIONS D11, D12; docs/decisions/018-admin-sign-in.md) with Better Auth:
@@ -47,23 +46,7 @@ export interface AuthSettings {
  * captcha secret (services/captcha.server.ts).
  */
 export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, "auth-secret");
-  try {
-    const stored = fs.readFileSync(file, "utf8").trim();
-    if (stored.length >= 32) return stored;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(32).toString("hex");
-  try {
-    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
-    return secret;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
-    throw error;
-  }
+  return resolvePersistedSecret(configured, dataDir, "auth-secret");
 }
 
 /** Which database a Kysely instance talks to (Better Auth converts times and booleans per engine). */

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { createChallenge, randomInt, type Challenge, type Solution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
+import { resolvePersistedSecret } from "~/services/secrets.server";
 
 /**
  * The self-hosted anti-spam check of every public form (DECISIONS D13): an ALTCHA proof of work.
@@ -167,26 +166,9 @@ function checkSolution(
 }
 
 /**
- * The configured secret, or the one kept in `dataDir/captcha-secret` (created on first use with
- * owner-only permissions), so challenges survive a restart and every process shares them.
+ * The configured secret, or the one kept in `dataDir/captcha-secret`, so challenges survive a
+ * restart and every process shares them.
  */
 export function resolveCaptchaSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, "captcha-secret");
-  try {
-    const stored = fs.readFileSync(file, "utf8").trim();
-    if (stored.length >= 32) return stored;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(32).toString("hex");
-  try {
-    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
-    return secret;
-  } catch (error) {
-    // Another process created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
-    throw error;
-  }
+  return resolvePersistedSecret(configured, dataDir, "captcha-secret");
 }

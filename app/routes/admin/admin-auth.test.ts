@@ -44,6 +44,7 @@ import {
   useAsProcessDatabase,
   type Fields,
 } from "../../../tests/support/admin-requests";
+import { removeAdminTestEnv } from "../../../tests/support/admin-env";
 import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
 
 /**
@@ -51,24 +52,11 @@ import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/d
  * the real route loaders and actions, real Better Auth, a real migrated database of every dialect
  * under test. The configuration is read once per process, so it is set before anything reads it.
  */
-const testEnv = vi.hoisted(async () => {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const values = {
-    DATA_DIR: mkdtempSync(join(tmpdir(), "lifebox-admin-test-")),
-    AUTH_SECRET: "a1".repeat(32),
-    SITE_URL: "",
-    LOG_LEVEL: "silent",
-  };
-  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
-  return values;
-});
+const testEnv = vi.hoisted(async () =>
+  (await import("../../../tests/support/admin-env")).stubAdminTestEnv("admin"),
+);
 
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  fs.rmSync((await testEnv).DATA_DIR, { recursive: true, force: true });
-});
+afterAll(async () => removeAdminTestEnv(await testEnv));
 
 // --- helpers ------------------------------------------------------------------------------------
 

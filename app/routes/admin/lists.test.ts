@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminSubscribersTexts } from "~/content/admin";
 import type { AdminListView } from "~/lib/admin-list-view";
@@ -23,30 +22,18 @@ import {
   useAsProcessDatabase,
   type Answer,
 } from "../../../tests/support/admin-requests";
+import { removeAdminTestEnv } from "../../../tests/support/admin-env";
 import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
 
 /**
  * The admin list screens and their CSV downloads (issue 4): real loaders on a real migrated database
  * of every dialect under test, rows created through the real models, a real staff session.
  */
-const testEnv = vi.hoisted(async () => {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const values = {
-    DATA_DIR: mkdtempSync(join(tmpdir(), "lifebox-lists-test-")),
-    AUTH_SECRET: "c3".repeat(32),
-    SITE_URL: "",
-    LOG_LEVEL: "silent",
-  };
-  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
-  return values;
-});
+const testEnv = vi.hoisted(async () =>
+  (await import("../../../tests/support/admin-env")).stubAdminTestEnv("lists"),
+);
 
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  fs.rmSync((await testEnv).DATA_DIR, { recursive: true, force: true });
-});
+afterAll(async () => removeAdminTestEnv(await testEnv));
 
 const password = "Refugio#2026";
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 10, 12, minute));

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminPrivacyTexts as texts } from "~/content/admin";
 import { exampleCompany } from "~/content/company";
@@ -19,27 +18,15 @@ import {
   signedInCookie,
   useAsProcessDatabase,
 } from "../../../tests/support/admin-requests";
+import { removeAdminTestEnv } from "../../../tests/support/admin-env";
 import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
 
 /** /admin/privacy and its JSON export (D14): real loaders and actions, real sessions and database. */
-const testEnv = vi.hoisted(async () => {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const values = {
-    DATA_DIR: mkdtempSync(join(tmpdir(), "lifebox-privacy-test-")),
-    AUTH_SECRET: "b2".repeat(32),
-    SITE_URL: "",
-    LOG_LEVEL: "silent",
-  };
-  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
-  return values;
-});
+const testEnv = vi.hoisted(async () =>
+  (await import("../../../tests/support/admin-env")).stubAdminTestEnv("privacy"),
+);
 
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  fs.rmSync((await testEnv).DATA_DIR, { recursive: true, force: true });
-});
+afterAll(async () => removeAdminTestEnv(await testEnv));
 
 const password = "Refugio#2026";
 const paymentLinks = Object.fromEntries(

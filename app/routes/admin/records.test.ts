@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminContactsTexts, adminOrdersTexts, adminQuotesTexts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
@@ -20,6 +19,7 @@ import {
   useAsProcessDatabase,
   type Fields,
 } from "../../../tests/support/admin-requests";
+import { removeAdminTestEnv } from "../../../tests/support/admin-env";
 import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
 
 /**
@@ -27,24 +27,11 @@ import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/d
  * quotation request and a contact message with "answered". Real loaders and actions, real sessions,
  * a real migrated database of every dialect under test.
  */
-const testEnv = vi.hoisted(async () => {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const values = {
-    DATA_DIR: mkdtempSync(join(tmpdir(), "lifebox-records-test-")),
-    AUTH_SECRET: "d4".repeat(32),
-    SITE_URL: "",
-    LOG_LEVEL: "silent",
-  };
-  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
-  return values;
-});
+const testEnv = vi.hoisted(async () =>
+  (await import("../../../tests/support/admin-env")).stubAdminTestEnv("records"),
+);
 
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  fs.rmSync((await testEnv).DATA_DIR, { recursive: true, force: true });
-});
+afterAll(async () => removeAdminTestEnv(await testEnv));
 
 const password = "Refugio#2026";
 const unknownId = "0b6c1f0e-7a53-4c55-9f0e-3f1d2c4b5a69";

@@ -1,0 +1,34 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * A secret from the environment, or else the one kept in `dataDir/fileName`: created on first use
+ * (32 random bytes, hex, readable by the server's user only), so that it survives a restart and
+ * every process sharing DATA_DIR uses the same one. Two processes starting together agree: the
+ * second finds the file the first created.
+ */
+export function resolvePersistedSecret(
+  configured: string | undefined,
+  dataDir: string,
+  fileName: string,
+): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, fileName);
+  try {
+    const stored = fs.readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("hex");
+  try {
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
+    throw error;
+  }
+}
