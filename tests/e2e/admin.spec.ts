@@ -253,6 +253,12 @@ test("the lists: search without accents, sort, filter, page, export, change an o
     await expect(main.locator("tbody tr")).toHaveCount(1);
     await expect(main.locator("tbody tr").first()).toContainText(visitor.contact.subject);
     await expectAdminPageAccessible(page, "contacts list");
+    await main.locator("tbody tr").first().getByRole("link").first().click();
+    await waitForAdminHydration(page);
+    await expect(main.getByText(visitor.contact.message)).toBeVisible();
+    await main.getByRole("button", { name: "Marcar como respondido" }).click();
+    await expect(main.getByRole("button", { name: "Marcar como pendiente" })).toBeVisible();
+    await expectAdminPageAccessible(page, "contact message detail");
   });
 
   await test.step("Suscriptores: the total, a search, and a second page", async () => {
@@ -273,6 +279,20 @@ test("the lists: search without accents, sort, filter, page, export, change an o
     await expect(main.locator("tbody tr")).toHaveCount(5);
     await expectAdminPageAccessible(page, "subscribers list, page 2");
   });
+});
+
+test("on a phone the sections are in an off-canvas menu", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsAdmin(page, adminEmail);
+  await waitForAdminHydration(page);
+  await expectAdminPageAccessible(page, "dashboard on a phone");
+  await page.getByRole("button", { name: "Abrir menú" }).click();
+  const menu = page.getByRole("dialog", { name: "Menú del panel" });
+  await expect(menu).toBeVisible();
+  await menu.getByRole("link", { name: "Pedidos", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pedidos" })).toBeVisible();
+  await expect(menu).toBeHidden();
+  await expectAdminPageAccessible(page, "orders list on a phone");
 });
 
 test("a privacy request: everything about the visitor's e-mail, as a page and as JSON", async ({ page }) => {
