@@ -1,7 +1,7 @@
-import { PostgresAdapter, sql, type RawBuilder, type Selectable } from "kysely";
+import { sql, type RawBuilder, type Selectable } from "kysely";
 import { z } from "zod";
 import { csvBom, csvRow, type CsvCell } from "~/lib/csv";
-import type { Db } from "~/services/db.server";
+import { dialectOf, type Db, type Dialect } from "~/services/db.server";
 import type { Database } from "~/services/db-schema";
 
 /**
@@ -337,12 +337,6 @@ export function postgresSearchExpression(columns: readonly string[]): RawBuilder
 // ---------------------------------------------------------------------------------------------
 // Query plans
 // ---------------------------------------------------------------------------------------------
-
-type Dialect = "sqlite" | "postgres";
-
-function dialectOf(db: Db): Dialect {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
-}
 
 /**
  * How the rows are found:

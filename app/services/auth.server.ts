@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { APIError, betterAuth, getCurrentAdapter, type DBAdapter } from "better-auth";
-import { PostgresAdapter } from "kysely";
 import { data, redirect } from "react-router";
 import { loginPathFor } from "~/lib/admin-paths";
 import {
@@ -10,7 +9,7 @@ import {
 } from "~/models/admin-sign-in-failures.server";
 import { isAdminDisabled } from "~/models/admin-users.server";
 import { withAdminTables } from "~/services/admin-db-schema";
-import { getDb, type Db, type Dialect } from "~/services/db.server";
+import { dialectOf, getDb, type Db, type Dialect } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
 import { resolvePersistedSecret } from "~/services/secrets.server";
@@ -49,10 +48,8 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
   return resolvePersistedSecret(configured, dataDir, "auth-secret");
 }
 
-/** Which database a Kysely instance talks to (Better Auth converts times and booleans per engine). */
-export function dialectOf(db: Db): Dialect {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
-}
+// Which database a Kysely instance talks to: Better Auth converts times and booleans per engine.
+export { dialectOf } from "~/services/db.server";
 
 /**
  * Whether the account may not get a session. Inside Better Auth (a sign-in, a password change) the

@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import {
   Kysely,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   type Migration,
@@ -21,6 +22,11 @@ export interface DbHandle {
   dialect: Dialect;
   /** The embedded database's connection (SQLite only), for its file-level settings. */
   sqlite?: SQLite.Database;
+}
+
+/** Which database a Kysely instance (or a transaction of it) talks to. */
+export function dialectOf(db: Db): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
 /**

@@ -533,7 +533,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
 
       const answer = await settle(() =>
         users.action(
-          args(post("/admin/users", { intent: "disable", userId: created.id, name: "Dani" }, cookie)),
+          args(post("/admin/users", { intent: "disable", userId: created.id, name: "<b>Otro</b>" }, cookie)),
         ),
       );
       expect(answer.status).toBe(200);

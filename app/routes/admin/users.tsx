@@ -51,13 +51,14 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "disable" || intent === "enable") {
     const userId = String(formData.get("userId") ?? "");
-    const name = String(formData.get("name") ?? "");
     if (intent === "disable" && userId === admin.user.id) {
       return answer({ intent, tone: "error", message: texts.cannotDisableSelf }, 400);
     }
     const changed =
       intent === "disable" ? await disableAdminUser(getDb(), userId) : await enableAdminUser(getDb(), userId);
     if (!changed) return answer({ intent, tone: "error", message: texts.unknownUser }, 404);
+    // The name as stored, not as the form sent it.
+    const name = (await listAdminUsers(getDb())).find((user) => user.id === userId)?.name ?? "";
     return answer({
       intent,
       tone: "success",
@@ -190,7 +191,6 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                         <Form method="post">
                           <input type="hidden" name="intent" value={disabled ? "enable" : "disable"} />
                           <input type="hidden" name="userId" value={user.id} />
-                          <input type="hidden" name="name" value={user.name} />
                           <Button
                             type="submit"
                             variant="outline"
