@@ -38,7 +38,8 @@ import { waitForHydration } from "./support";
  * checked with axe.
  */
 
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+// One journey per test, several screens each: generous, so a slow shared machine does not fail them.
+test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 const adminEmail = uniqueEmail("admin");
 const visitor = {

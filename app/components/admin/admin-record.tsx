@@ -1,7 +1,10 @@
 import { ArrowLeft, Check, RotateCcw } from "lucide-react";
+import { useEffect } from "react";
 import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { ListLoadFailure } from "~/components/admin/list-load-failure";
 import { Button } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { showToast } from "~/components/ui/toaster";
 
 /**
  * Pieces of the admin detail pages (an order, a quotation request, a contact message): the way
@@ -121,5 +124,77 @@ export function AnsweredForm({
         {busy ? saving : answered ? markPending : markAnswered}
       </Button>
     </Form>
+  );
+}
+
+/** What the "answered" actions answer (services/admin-answered.server.ts). */
+export interface AnsweredReply {
+  tone: "success" | "error";
+  title: string;
+  message?: string | undefined;
+}
+
+/**
+ * A quotation request or a contact message in full: its title, the answered state with its
+ * button, the fields, and the long text (notes or message) on its own.
+ */
+export function AnsweredRecordPage({
+  id,
+  title,
+  back,
+  answered,
+  fields,
+  longText,
+  reply,
+}: {
+  /** Prefix of the sections' ids. */
+  id: string;
+  title: string;
+  back: { to: string; text: string };
+  answered: {
+    answered: boolean;
+    statusText: string;
+    markAnswered: string;
+    markPending: string;
+    saving: string;
+  };
+  fields: readonly RecordField[];
+  longText: { heading: string; text: string };
+  reply: AnsweredReply | undefined;
+}) {
+  useEffect(() => {
+    if (reply?.message) void showToast(reply.tone, reply.title, reply.message);
+  }, [reply]);
+  return (
+    <div className="mx-auto max-w-4xl">
+      <BackToList to={back.to}>{back.text}</BackToList>
+      <h1 className="mt-3 text-2xl font-bold break-words text-stone-900">{title}</h1>
+      {reply?.message ? (
+        <FormMessage tone={reply.tone} className="mt-4">
+          {reply.message}
+        </FormMessage>
+      ) : null}
+      <div className="mt-4">
+        <AnsweredForm {...answered} />
+      </div>
+      <section
+        aria-labelledby={`${id}-datos`}
+        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
+      >
+        <h2 id={`${id}-datos`} className="sr-only">
+          {title}
+        </h2>
+        <RecordFields fields={fields} />
+      </section>
+      <section
+        aria-labelledby={`${id}-texto`}
+        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
+      >
+        <h2 id={`${id}-texto`} className="text-lg font-bold text-stone-900">
+          {longText.heading}
+        </h2>
+        <p className="mt-2 max-w-prose break-words whitespace-pre-line text-stone-900">{longText.text}</p>
+      </section>
+    </div>
   );
 }

@@ -1,9 +1,6 @@
-import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
-import { AnsweredForm, BackToList, RecordError, RecordFields } from "~/components/admin/admin-record";
-import { FormMessage } from "~/components/ui/field";
-import { showToast } from "~/components/ui/toaster";
+import { AnsweredRecordPage, RecordError } from "~/components/admin/admin-record";
 import { adminContactsTexts as texts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
@@ -53,50 +50,22 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
   );
 
 export default function AdminContact({ loaderData, actionData }: Route.ComponentProps) {
-  useEffect(() => {
-    if (actionData?.message) void showToast(actionData.tone, actionData.title, actionData.message);
-  }, [actionData]);
   return (
-    <div className="mx-auto max-w-4xl">
-      <BackToList to={adminPaths.contacts}>{texts.back}</BackToList>
-      <h1 className="mt-3 text-2xl font-bold break-words text-stone-900">
-        {texts.detailTitle(loaderData.subject)}
-      </h1>
-      {actionData?.message ? (
-        <FormMessage tone={actionData.tone} className="mt-4">
-          {actionData.message}
-        </FormMessage>
-      ) : null}
-      <div className="mt-4">
-        <AnsweredForm
-          answered={loaderData.answered}
-          statusText={loaderData.statusText}
-          markAnswered={texts.markAnswered}
-          markPending={texts.markPending}
-          saving={texts.saving}
-        />
-      </div>
-      <section
-        aria-labelledby="mensaje-datos"
-        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
-      >
-        <h2 id="mensaje-datos" className="sr-only">
-          {texts.detailTitle(loaderData.subject)}
-        </h2>
-        <RecordFields fields={loaderData.fields} />
-      </section>
-      <section
-        aria-labelledby="mensaje-texto"
-        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
-      >
-        <h2 id="mensaje-texto" className="text-lg font-bold text-stone-900">
-          {texts.fields.message}
-        </h2>
-        <p className="mt-2 max-w-prose break-words whitespace-pre-line text-stone-900">
-          {loaderData.message}
-        </p>
-      </section>
-    </div>
+    <AnsweredRecordPage
+      id="mensaje"
+      title={texts.detailTitle(loaderData.subject)}
+      back={{ to: adminPaths.contacts, text: texts.back }}
+      answered={{
+        answered: loaderData.answered,
+        statusText: loaderData.statusText,
+        markAnswered: texts.markAnswered,
+        markPending: texts.markPending,
+        saving: texts.saving,
+      }}
+      fields={loaderData.fields}
+      longText={{ heading: texts.fields.message, text: loaderData.message }}
+      reply={actionData}
+    />
   );
 }
 

@@ -1,9 +1,6 @@
-import { useEffect } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/quote";
-import { AnsweredForm, BackToList, RecordError, RecordFields } from "~/components/admin/admin-record";
-import { FormMessage } from "~/components/ui/field";
-import { showToast } from "~/components/ui/toaster";
+import { AnsweredRecordPage, RecordError } from "~/components/admin/admin-record";
 import { adminQuotesTexts as texts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
@@ -54,48 +51,22 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
   );
 
 export default function AdminQuote({ loaderData, actionData }: Route.ComponentProps) {
-  useEffect(() => {
-    if (actionData?.message) void showToast(actionData.tone, actionData.title, actionData.message);
-  }, [actionData]);
   return (
-    <div className="mx-auto max-w-4xl">
-      <BackToList to={adminPaths.quotes}>{texts.back}</BackToList>
-      <h1 className="mt-3 text-2xl font-bold text-stone-900">{texts.detailTitle(loaderData.name)}</h1>
-      {actionData?.message ? (
-        <FormMessage tone={actionData.tone} className="mt-4">
-          {actionData.message}
-        </FormMessage>
-      ) : null}
-      <div className="mt-4">
-        <AnsweredForm
-          answered={loaderData.answered}
-          statusText={loaderData.statusText}
-          markAnswered={texts.markAnswered}
-          markPending={texts.markPending}
-          saving={texts.saving}
-        />
-      </div>
-      <section
-        aria-labelledby="cotizacion-datos"
-        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
-      >
-        <h2 id="cotizacion-datos" className="sr-only">
-          {texts.detailTitle(loaderData.name)}
-        </h2>
-        <RecordFields fields={loaderData.fields} />
-      </section>
-      <section
-        aria-labelledby="cotizacion-notas"
-        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
-      >
-        <h2 id="cotizacion-notas" className="text-lg font-bold text-stone-900">
-          {texts.fields.notes}
-        </h2>
-        <p className="mt-2 max-w-prose break-words whitespace-pre-line text-stone-900">
-          {loaderData.notes ?? texts.noNotes}
-        </p>
-      </section>
-    </div>
+    <AnsweredRecordPage
+      id="cotizacion"
+      title={texts.detailTitle(loaderData.name)}
+      back={{ to: adminPaths.quotes, text: texts.back }}
+      answered={{
+        answered: loaderData.answered,
+        statusText: loaderData.statusText,
+        markAnswered: texts.markAnswered,
+        markPending: texts.markPending,
+        saving: texts.saving,
+      }}
+      fields={loaderData.fields}
+      longText={{ heading: texts.fields.notes, text: loaderData.notes ?? texts.noNotes }}
+      reply={actionData}
+    />
   );
 }
 
