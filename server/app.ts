@@ -5,9 +5,9 @@ import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import "react-router";
 import { submissionMessages } from "~/content/forms";
-import { getEnv } from "~/services/env.server";
+import { getEnv, type Env } from "~/services/env.server";
 import { configureLogger, logger } from "~/services/logger.server";
-import { closeDatabase, migrateToLatest, openDatabase, setDatabase } from "~/services/db.server";
+import { closeDatabase, migrateToLatest, openDatabase, setDatabase, type Db } from "~/services/db.server";
 import {
   createMailTransport,
   setMailWorker,
@@ -20,6 +20,11 @@ import { injectedStyleHashes } from "~/services/csp-hashes.server";
 import { formOfPath, handlePublicForm, type FormOutcome } from "~/services/public-forms.server";
 import { maxSubmissionBytes } from "~/services/submissions.server";
 import { startWalCheckpoints, type WalCheckpoints } from "~/services/sqlite-checkpoints.server";
+import {
+  setSubmissionWriter,
+  startSubmissionWriterThread,
+  type SubmissionWriter,
+} from "~/services/submission-writer.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -42,7 +47,22 @@ export async function init() {
   const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   setDatabase(handle);
   const applied = await migrateToLatest(handle.db);
-  if (handle.sqlite) maintenance.checkpoints = startWalCheckpoints(handle.sqlite, { logger });
+  if (handle.sqlite) {
+    maintenance.checkpoints = startWalCheckpoints(handle.sqlite, { logger });
+    // The production build carries the writer thread's entry beside this file (vite.config.ts);
+    // in development submissions are written by this thread, as with PostgreSQL.
+    if (env.NODE_ENV === "production") {
+      maintenance.writer = startSubmissionWriterThread({
+        entry: new URL("./submission-writer-thread.js", import.meta.url),
+        dataDir: env.dataDir,
+        logger,
+        onLost: () => startMailDelivery(handle.db, env),
+      });
+      setSubmissionWriter(maintenance.writer);
+    }
+  }
+  // The writer thread delivers the mail it queues; without it, this thread does.
+  if (!maintenance.writer) startMailDelivery(handle.db, env);
   logger.info({ dialect: handle.dialect, applied }, "Database ready");
   if (env.NODE_ENV === "production" && env.exampleSettings.length > 0) {
     logger.warn(
@@ -50,9 +70,6 @@ export async function init() {
       "Seller data still uses the example defaults: set these variables before going live (see README)",
     );
   }
-  mail.transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: env.outboxDir });
-  mail.worker = startMailWorker(handle.db, mail.transport, { from: env.MAIL_FROM, logger });
-  setMailWorker(mail.worker);
   // Used captcha challenges are only needed until they expire (docs/decisions/015).
   const purge = () =>
     purgeExpiredChallenges(handle.db).catch((error: unknown) =>
@@ -65,11 +82,28 @@ export async function init() {
 }
 
 const mail: { transport?: MailTransport; worker?: MailWorkerHandle } = {};
-const maintenance: { timer?: ReturnType<typeof setInterval>; checkpoints?: WalCheckpoints } = {};
 
-/** Stops the mail worker (letting its running batch finish), then closes the database. */
+function startMailDelivery(db: Db, env: Env) {
+  if (mail.worker) return;
+  mail.transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: env.outboxDir });
+  mail.worker = startMailWorker(db, mail.transport, { from: env.MAIL_FROM, logger });
+  setMailWorker(mail.worker);
+}
+
+const maintenance: {
+  timer?: ReturnType<typeof setInterval>;
+  checkpoints?: WalCheckpoints;
+  writer?: SubmissionWriter;
+} = {};
+
+/**
+ * Stops the submission writer and the mail worker (letting what they are doing finish), then closes
+ * the database.
+ */
 export async function shutdown() {
   clearInterval(maintenance.timer);
+  setSubmissionWriter(undefined);
+  await maintenance.writer?.close();
   setMailWorker(undefined);
   await mail.worker?.stop();
   mail.transport?.close();

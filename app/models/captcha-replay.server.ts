@@ -1,4 +1,4 @@
-import type { Db } from "~/services/db.server";
+import { insertRow, type Db } from "~/services/db.server";
 
 /**
  * A captcha solution is accepted once (DECISIONS D13). After the captcha service has verified a
@@ -14,12 +14,13 @@ const maxSignatureLength = 128;
  */
 export async function markChallengeUsed(db: Db, signature: string, expiresAt: Date): Promise<boolean> {
   if (signature.length === 0 || signature.length > maxSignatureLength) return false;
-  const result = await db
-    .insertInto("used_captcha_challenges")
-    .values({ signature, expires_at: expiresAt.toISOString() })
-    .onConflict((conflict) => conflict.column("signature").doNothing())
-    .executeTakeFirst();
-  return result.numInsertedOrUpdatedRows === 1n;
+  const inserted = await insertRow(
+    db,
+    "used_captcha_challenges",
+    { signature, expires_at: expiresAt.toISOString() },
+    { ignoreConflictOn: "signature" },
+  );
+  return inserted === 1n;
 }
 
 /** Forgets the challenges that have expired by `now`; returns how many. */

@@ -1,7 +1,7 @@
 import { getKit } from "~/content/kits";
 import { generateOrderNumber, type RandomSource } from "~/models/order-number";
 import { canTransition, initialOrderStatus, isOrderStatus, type OrderStatus } from "~/models/order-status";
-import type { Db } from "~/services/db.server";
+import { insertRow, type Db } from "~/services/db.server";
 import type { ShippingKind } from "~/services/db-schema";
 
 /**
@@ -131,9 +131,10 @@ export async function createOrder(
       const number = generateOrderNumber(random);
       // A taken number inserts nothing instead of failing, which would abort a PostgreSQL
       // transaction; a fresh number is then tried in the same transaction.
-      const result = await trx
-        .insertInto("orders")
-        .values({
+      const inserted = await insertRow(
+        trx,
+        "orders",
+        {
           id,
           number,
           kit_id: kit.id,
@@ -153,22 +154,19 @@ export async function createOrder(
           terms_accepted_at: at,
           created_at: at,
           updated_at: at,
-        })
-        .onConflict((conflict) => conflict.column("number").doNothing())
-        .executeTakeFirst();
-      if (result.numInsertedOrUpdatedRows !== 1n) continue;
+        },
+        { ignoreConflictOn: "number" },
+      );
+      if (inserted !== 1n) continue;
 
-      await trx
-        .insertInto("order_status_changes")
-        .values({
-          id: crypto.randomUUID(),
-          order_id: id,
-          from_status: null,
-          to_status: initialOrderStatus,
-          changed_by: null,
-          changed_at: at,
-        })
-        .execute();
+      await insertRow(trx, "order_status_changes", {
+        id: crypto.randomUUID(),
+        order_id: id,
+        from_status: null,
+        to_status: initialOrderStatus,
+        changed_by: null,
+        changed_at: at,
+      });
       return { id, number, kitName: kit.name, total: kit.price + shippingCost };
     }
     throw new OrderNumberUnavailableError(`No free order number after ${orderNumberAttempts} attempts`);

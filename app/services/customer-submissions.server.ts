@@ -3,7 +3,8 @@ import { shippingFor } from "~/lib/chile";
 import { createContactMessage } from "~/models/contacts.server";
 import { createOrder } from "~/models/orders.server";
 import { createQuote } from "~/models/quotes.server";
-import { subscribe } from "~/models/subscribers.server";
+import { subscribe, type SubscribeOutcome } from "~/models/subscribers.server";
+import type { FormName } from "~/lib/submission";
 import type { ContactFormData } from "~/schemas/contact";
 import type { NewsletterFormData } from "~/schemas/newsletter";
 import type { OrderFormData } from "~/schemas/order";
@@ -92,4 +93,37 @@ export async function storeContactMessage(
 
 export async function storeSubscription(trx: Db, subscription: NewsletterFormData, now = new Date()) {
   return subscribe(trx, subscription.email, { now });
+}
+
+/** What each form stores: its checked value, with the page's kit already applied. */
+export interface SubmissionValues {
+  order: OrderFormData;
+  quote: QuoteFormData;
+  contact: ContactFormData;
+  newsletter: NewsletterFormData;
+}
+
+/** What storing each form gives back to its answer. Plain data: it may come from another thread. */
+export interface StoredSubmissions {
+  order: { id: string; number: string; paymentUrl: string };
+  quote: { id: string; productName: string };
+  contact: { id: string };
+  newsletter: SubscribeOutcome;
+}
+
+/** Stores one checked submission of `form` (with its e-mails), inside the caller's transaction. */
+export async function storeSubmission<F extends FormName>(
+  trx: Db,
+  form: F,
+  value: SubmissionValues[F],
+  settings: Settings,
+): Promise<StoredSubmissions[F]> {
+  // Each case's value and result are of that form; TypeScript cannot narrow F from `form`.
+  const stores: { [K in FormName]: (value: SubmissionValues[K]) => Promise<StoredSubmissions[K]> } = {
+    order: (order) => storeOrder(trx, order, settings),
+    quote: (quote) => storeQuote(trx, quote, settings),
+    contact: (message) => storeContactMessage(trx, message, settings),
+    newsletter: (subscription) => storeSubscription(trx, subscription),
+  };
+  return stores[form](value);
 }

@@ -277,6 +277,13 @@ export interface MailWorkerOptions extends DeliverOptions {
   intervalMs?: number;
   /** A kick runs a batch this soon, gathering the kicks meanwhile into one run (default 200 ms). */
   kickDelayMs?: number;
+  /**
+   * More urgent work on the same thread (the submission writer's, docs/decisions/022): while it
+   * answers true, the next batch waits, looking again every mailYieldPollMs, for at most maxYieldMs
+   * (default 5 s). A burst of orders is written first and its e-mails follow; nothing is dropped.
+   */
+  busy?: () => boolean;
+  maxYieldMs?: number;
 }
 
 /** A running mail worker. */
@@ -289,6 +296,16 @@ export interface MailWorkerHandle {
 
 export const defaultMailIntervalMs = 15_000;
 export const defaultMailKickDelayMs = 200;
+export const defaultMailMaxYieldMs = 5_000;
+export const mailYieldPollMs = 20;
+
+/** Waits while `busy()` says so, for at most `maxMs`, or until `stopped()`. */
+async function giveWay(busy: () => boolean, maxMs: number, stopped: () => boolean): Promise<void> {
+  const until = Date.now() + maxMs;
+  while (busy() && !stopped() && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, mailYieldPollMs));
+  }
+}
 
 /**
  * Delivers due mail every intervalMs and soon after each kick(), never two batches at once. A full
@@ -303,6 +320,8 @@ export function startMailWorker(
   const {
     intervalMs = defaultMailIntervalMs,
     kickDelayMs = defaultMailKickDelayMs,
+    busy,
+    maxYieldMs = defaultMailMaxYieldMs,
     ...deliverOptions
   } = options;
   const log = deliverOptions.logger ?? defaultLogger;
@@ -322,6 +341,8 @@ export function startMailWorker(
       try {
         do {
           runAgain = false;
+          if (busy) await giveWay(busy, maxYieldMs, () => stopped);
+          if (stopped) break;
           const counts = await deliverDueMail(db, transport, deliverOptions);
           if (counts.sent + counts.failed + counts.retried >= batchSize) runAgain = true;
         } while (runAgain && !stopped);

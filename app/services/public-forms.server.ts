@@ -14,13 +14,6 @@ import { contactSchema } from "~/schemas/contact";
 import { newsletterSchema } from "~/schemas/newsletter";
 import { orderSchema } from "~/schemas/order";
 import { quoteSchema } from "~/schemas/quote";
-import {
-  storeContactMessage,
-  storeOrder,
-  storeQuote,
-  storeSubscription,
-} from "~/services/customer-submissions.server";
-import { getEnv } from "~/services/env.server";
 import { processSubmission, type FormBodySource } from "~/services/submissions.server";
 
 /**
@@ -66,15 +59,15 @@ export async function handlePublicForm({
   body: Request | FormBodySource;
   clientIp: string;
 }): Promise<FormOutcome> {
-  const env = getEnv();
-  const common = { request: body, clientIp, form } as const;
+  const common = { request: body, clientIp } as const;
   switch (form) {
     case "order": {
       const kitId = kit!.id;
       const processed = await processSubmission({
         ...common,
+        form,
         schema: orderSchema,
-        store: (trx, order) => storeOrder(trx, { ...order, kitId }, env),
+        fromPage: (order) => ({ ...order, kitId }),
         failureMessage: purchaseTexts.failure,
       });
       if (!processed.ok) return processed;
@@ -90,8 +83,9 @@ export async function handlePublicForm({
       const productId = kit!.id;
       const processed = await processSubmission({
         ...common,
+        form,
         schema: quoteSchema,
-        store: (trx, quote) => storeQuote(trx, { ...quote, productId }, env),
+        fromPage: (quote) => ({ ...quote, productId }),
         failureMessage: quoteTexts.failure,
       });
       if (!processed.ok) return processed;
@@ -105,8 +99,8 @@ export async function handlePublicForm({
     case "contact": {
       const processed = await processSubmission({
         ...common,
+        form,
         schema: contactSchema,
-        store: (trx, message) => storeContactMessage(trx, message, env),
         failureMessage: contactTexts.form.errorMessage,
       });
       if (!processed.ok) return processed;
@@ -115,8 +109,8 @@ export async function handlePublicForm({
     case "newsletter": {
       const processed = await processSubmission({
         ...common,
+        form,
         schema: newsletterSchema,
-        store: (trx, subscription) => storeSubscription(trx, subscription),
         failureMessage: footer.newsletter.errorMessage,
       });
       if (!processed.ok) return processed;

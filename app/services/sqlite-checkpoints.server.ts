@@ -30,7 +30,14 @@ export interface WalCheckpointOptions {
 const defaultAutoCheckpointPages = 1000;
 
 /** The -wal file is cut back to this size when SQLite restarts it (bytes). */
-const walSizeLimitBytes = 64 * 1024 * 1024;
+export const walSizeLimitBytes = 64 * 1024 * 1024;
+
+/**
+ * Other connections that write (the submission writer thread) checkpoint themselves only once the
+ * -wal file holds this many pages (4 KiB each): never while the worker keeps up, and still a bound
+ * if it stops.
+ */
+export const walSafetyCheckpointPages = 16_384;
 
 // Plain CommonJS, run with `eval` so the production bundle needs no separate worker file.
 const workerSource = `

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
-import { markChallengeUsed } from "~/models/captcha-replay.server";
 import { submissionMessages } from "~/content/forms";
 import { honeypotFieldName, type FormName, type SubmissionReply } from "~/lib/submission";
 import {
@@ -10,11 +9,11 @@ import {
   verifyCaptcha,
   type CaptchaSettings,
 } from "~/services/captcha.server";
+import type { StoredSubmissions, SubmissionValues } from "~/services/customer-submissions.server";
 import { getEnv } from "~/services/env.server";
-import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { kickMailWorker } from "~/services/mail.server";
-import { runInSharedTransaction } from "~/services/write-batches.server";
+import { getSubmissionWriter, type SubmissionWriter } from "~/services/submission-writer.server";
 
 /**
  * One path for everything a visitor submits (orders, quotations, contact messages, newsletter
@@ -26,10 +25,11 @@ import { runInSharedTransaction } from "~/services/write-batches.server";
  * 4. the form's zod schema, the same one the browser used (400 with a message per field);
  * 5. the ALTCHA solution: signature, expiry and work (403).
  *
- * Only then is the database touched: all or nothing, the captcha challenge is marked used (a replay
- * is refused with 403 and nothing stored), the submission stored and its e-mails queued — in a
- * transaction shared with the submissions arriving at the same time (services/write-batches.server.ts).
- * After the commit the mail worker is kicked; sending never blocks the answer (D19).
+ * Only then is the database touched, by the submission writer (services/submission-writer.server.ts):
+ * all or nothing, the captcha challenge is marked used (a replay is refused with 403 and nothing
+ * stored), the submission stored and its e-mails queued, in a transaction shared with the
+ * submissions arriving at the same time. After the commit the mail worker is kicked; sending never
+ * blocks the answer (D19).
  */
 
 /** Largest body a public form may send; a long contact message of accented text fits easily. */
@@ -117,11 +117,15 @@ export function bodyOfRequest(request: Request): FormBodySource {
   };
 }
 
-/** Reads a form body, refusing more than `limit` bytes without reading them all. */
+/**
+ * Reads a form body, refusing more than `limit` bytes without reading them all. A urlencoded body
+ * (every form without JavaScript, and the page's script) stays URLSearchParams, which Conform
+ * reads like FormData at a fraction of the cost.
+ */
 export async function readFormBody(
   input: Request | FormBodySource,
   limit = maxSubmissionBytes,
-): Promise<FormData> {
+): Promise<FormData | URLSearchParams> {
   const source = input instanceof Request ? bodyOfRequest(input) : input;
   const type = (source.contentType ?? "").toLowerCase();
   const mediaType = type.split(";")[0]!.trim();
@@ -147,11 +151,7 @@ export async function readFormBody(
   }
   try {
     const bytes = Buffer.concat(chunks);
-    if (mediaType === "application/x-www-form-urlencoded") {
-      const form = new FormData();
-      for (const [name, value] of new URLSearchParams(bytes.toString("utf8"))) form.append(name, value);
-      return form;
-    }
+    if (mediaType === "application/x-www-form-urlencoded") return new URLSearchParams(bytes.toString("utf8"));
     return await new Response(bytes, { headers: { "content-type": type } }).formData();
   } catch {
     throw new BodyError(400);
@@ -191,25 +191,26 @@ function refuse(
   };
 }
 
-export interface ProcessSubmissionOptions<Schema extends z.ZodType, Stored> {
+export interface ProcessSubmissionOptions<F extends FormName> {
   /** The form body: a Fetch Request or a Node request (see FormBodySource). */
   request: Request | FormBodySource;
   clientIp: string;
-  form: FormName;
-  schema: Schema;
+  form: F;
+  schema: z.ZodType<SubmissionValues[F], unknown>;
+  /** What the page decides rather than the form's fields (the kit), applied to the checked value. */
+  fromPage?: (value: SubmissionValues[F]) => SubmissionValues[F];
   settings?: SubmissionSettings;
-  /** Stores the submission (and queues its e-mails) inside the transaction that uses the captcha. */
-  store: (trx: Db, value: z.output<Schema>) => Promise<Stored>;
   /** The message for a storage failure (SPEC §8). */
   failureMessage: string;
-  db?: Db;
+  /** Where the submission is written (default: the process-wide writer). */
+  writer?: SubmissionWriter;
 }
 
-export type ProcessedSubmission<Schema extends z.ZodType, Stored> =
+export type ProcessedSubmission<F extends FormName> =
   | {
       ok: true;
-      value: z.output<Schema>;
-      stored: Stored;
+      value: SubmissionValues[F];
+      stored: StoredSubmissions[F];
       /** The Conform result that clears the form. */
       result: SubmissionResult<string[]>;
     }
@@ -219,24 +220,23 @@ export type ProcessedSubmission<Schema extends z.ZodType, Stored> =
  * Runs the checks above and stores the submission. The caller turns the outcome into its answer
  * (services/public-forms.server.ts).
  */
-export async function processSubmission<Schema extends z.ZodType, Stored>(
-  options: ProcessSubmissionOptions<Schema, Stored>,
-): Promise<ProcessedSubmission<Schema, Stored>> {
-  const { request, clientIp, form, schema, store, failureMessage } = options;
+export async function processSubmission<F extends FormName>(
+  options: ProcessSubmissionOptions<F>,
+): Promise<ProcessedSubmission<F>> {
+  const { request, clientIp, form, schema, fromPage, failureMessage } = options;
   const settings = options.settings ?? getSubmissionSettings();
-  const log = logger.child({ form });
 
   if (!takeSubmissionSlot(form, clientIp, settings.rateLimit)) {
-    log.warn({ ip: clientIp }, "Form rate limit reached");
+    logger.warn({ form, ip: clientIp }, "Form rate limit reached");
     return refuse(429, submissionMessages.rateLimited);
   }
 
-  let formData: FormData;
+  let formData: FormData | URLSearchParams;
   try {
     formData = await readFormBody(request);
   } catch (error) {
     if (!(error instanceof BodyError)) throw error;
-    log.warn({ ip: clientIp, status: error.status }, "Form body refused");
+    logger.warn({ form, ip: clientIp, status: error.status }, "Form body refused");
     return refuse(
       error.status,
       error.status === 413 ? submissionMessages.tooLarge : submissionMessages.malformed,
@@ -245,7 +245,7 @@ export async function processSubmission<Schema extends z.ZodType, Stored>(
 
   const honeypot = formData.get(honeypotFieldName);
   if (typeof honeypot !== "string" || honeypot !== "") {
-    log.warn({ ip: clientIp }, "Honeypot field filled or missing");
+    logger.warn({ form, ip: clientIp }, "Honeypot field filled or missing");
     return refuse(400, submissionMessages.honeypot);
   }
 
@@ -256,34 +256,36 @@ export async function processSubmission<Schema extends z.ZodType, Stored>(
 
   const captcha = await verifyCaptcha(settings.captcha, formData.get(captchaFieldName));
   if (!captcha.ok) {
-    log.warn({ ip: clientIp, reason: captcha.reason }, "Captcha refused");
+    logger.warn({ form, ip: clientIp, reason: captcha.reason }, "Captcha refused");
     const message =
       captcha.reason === "missing" ? submissionMessages.captchaMissing : submissionMessages.captchaInvalid;
     return refuse(403, message, true, submission);
   }
 
-  const db = options.db ?? getDb();
-  let stored: Stored;
+  const value = fromPage ? fromPage(submission.value) : submission.value;
+  const writer = options.writer ?? getSubmissionWriter();
+  let stored: StoredSubmissions[F];
   try {
-    const outcome = await runInSharedTransaction(db, async (trx) => {
-      if (!(await markChallengeUsed(trx, captcha.challengeId, captcha.expiresAt)))
-        return { replay: true as const };
-      return { replay: false as const, stored: await store(trx, submission.value) };
+    const outcome = await writer.write({
+      form,
+      value,
+      challenge: { id: captcha.challengeId, expiresAt: captcha.expiresAt.toISOString() },
     });
     if (outcome.replay) {
-      log.warn({ ip: clientIp }, "Captcha solution used twice");
+      logger.warn({ form, ip: clientIp }, "Captcha solution used twice");
       return refuse(403, submissionMessages.captchaInvalid, true, submission);
     }
     stored = outcome.stored;
   } catch (error) {
-    log.error({ err: error }, "Storing a submission failed");
-    // The transaction was rolled back, so the captcha solution is still unused.
+    // Nothing of it was committed, so the captcha solution is still unused. (Only when the writer
+    // thread stops mid-batch can the outcome not be known; the writer logs that.)
+    logger.error({ form, err: error }, "Storing a submission failed");
     return refuse(503, failureMessage, false, submission);
   }
   kickMailWorker();
   return {
     ok: true,
-    value: submission.value,
+    value,
     stored,
     result: submission.reply({ resetForm: true }),
   };
