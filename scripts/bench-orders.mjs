@@ -7,7 +7,8 @@
 // Targets (2-core machine): ≥ 1,000 orders/s at p99 ≤ 50 ms, nothing lost.
 //
 // It is a benchmark, not a test: it exits 0 whether or not the speed targets are met, and 1 when
-// the build or the server fails, or when the database does not hold exactly the acknowledged orders.
+// the build or the server fails, when the database does not hold exactly the acknowledged orders, or
+// when their e-mails (two per order, written to the outbox) are not all out within three minutes.
 //
 // Environment: BENCH_ORDERS (timed orders, default 5000), BENCH_WARMUP (untimed orders first,
 // default 300), BENCH_CONCURRENCY (requests in flight, default 32), BENCH_PORT (default 3200),
@@ -49,6 +50,8 @@ const captchaDifficulty = 1000;
 /** Challenges fetched (and handed to the solvers) at once while preparing. */
 const prepareConcurrency = 16;
 const rssSampleMs = 50;
+/** How long the e-mails of the run (two per order) may take to go out after the last order. */
+const mailDrainTimeoutMs = 180_000;
 const targets = { throughput: 1000, p99: 50 };
 
 const kitIds = [
@@ -449,9 +452,21 @@ try {
   const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(latencies, p));
   const max = latencies.at(-1);
 
-  // Let whatever the server still does after answering (the mail worker) settle, then count.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // The e-mails wait while orders keep coming (docs/decisions/022): now they must all go out.
   const database = new SQLite(path.join(dataDir, "lifebox.sqlite"), { readonly: true, fileMustExist: true });
+  const mailWaitStarted = performance.now();
+  const mailCount = (status) =>
+    database.prepare("SELECT count(*) AS count FROM mail_queue WHERE status = ?").get(status).count;
+  let pendingMail = mailCount("pending");
+  while (pendingMail > 0 && performance.now() - mailWaitStarted < mailDrainTimeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    pendingMail = mailCount("pending");
+  }
+  const mailSeconds = (performance.now() - mailWaitStarted) / 1000;
+  const sentMail = mailCount("sent");
+  const outboxFiles = fs.existsSync(path.join(dataDir, "outbox"))
+    ? fs.readdirSync(path.join(dataDir, "outbox")).filter((name) => name.endsWith(".eml")).length
+    : 0;
   let stored;
   let storedIds;
   try {
@@ -510,6 +525,11 @@ try {
     ],
     ["Stored vs acknowledged", `${stored} / ${acknowledged.length}`, pass(stored === acknowledged.length)],
     ["Lost", String(lost), pass(lost === 0)],
+    [
+      "E-mails sent",
+      `${sentMail} / ${2 * stored}`,
+      `${pass(sentMail === 2 * stored && pendingMail === 0)} (${outboxFiles} .eml in the outbox, all out ${mailSeconds.toFixed(1)} s after the last order)`,
+    ],
   ]);
   console.log(`\nstored ${stored}, acknowledged ${acknowledged.length} (warm-up included)`);
   console.log(`lost ${lost}`);
@@ -521,6 +541,12 @@ try {
       `nothing lost ${pass(lost === 0 && stored === acknowledged.length)}` +
       `${speedMet && allAcknowledged && lost === 0 && stored === acknowledged.length ? " — all met." : "."}`,
   );
+  if (pendingMail > 0 || sentMail !== 2 * stored) {
+    console.error(
+      `${pendingMail} e-mail(s) still pending ${mailDrainTimeoutMs / 1000} s after the last order; ${sentMail} sent of ${2 * stored}.`,
+    );
+    exitCode = 1;
+  }
   if (lost > 0 || stored !== acknowledged.length) {
     console.error(
       lost > 0

@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   claimDueMail,
+  claimStatement,
   enqueueMail,
   mailClaimLeaseMs,
   markFailed,
@@ -188,5 +189,20 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
     expect(
       await db.selectFrom("mail_queue").select("id").where("subject", "=", "revertido").execute(),
     ).toEqual([]);
+  });
+});
+
+describe("claiming on SQLite", () => {
+  const database = useMigratedDatabase("sqlite");
+
+  it("finds the claimed rows by id, never by walking the whole backlog", async () => {
+    const { db } = database();
+    const compiled = claimStatement(db, t0, 10).compile();
+    const plan = database()
+      .sqlite!.prepare(`explain query plan ${compiled.sql}`)
+      .all(...(compiled.parameters as unknown[])) as Array<{ parent: number; detail: string }>;
+    const outer = plan.filter((step) => step.parent === 0).map((step) => step.detail);
+    expect(outer[0]).toMatch(/USING (INDEX sqlite_autoindex_mail_queue_1|PRIMARY KEY) \(id=\?\)/);
+    expect(outer.join(" | ")).not.toMatch(/^SEARCH mail_queue USING INDEX mail_queue_due_index/);
   });
 });

@@ -95,13 +95,8 @@ export async function enqueueMail(
   return { id };
 }
 
-/**
- * Takes up to `limit` pending messages that are due at `now`, oldest first, and leases them for
- * mailClaimLeaseMs. One statement (update … where id in (select … limit) returning), so concurrent
- * workers on PostgreSQL or SQLite do not claim the same message.
- */
-export async function claimDueMail(db: Db, now: Date, limit: number): Promise<QueuedMail[]> {
-  if (!(limit > 0)) return [];
+/** The UPDATE … RETURNING of claimDueMail (exported so a test can read SQLite's plan for it). */
+export function claimStatement(db: Db, now: Date, limit: number) {
   const at = now.toISOString();
   const due = db
     .selectFrom("mail_queue")
@@ -111,27 +106,38 @@ export async function claimDueMail(db: Db, now: Date, limit: number): Promise<Qu
     .orderBy("next_attempt_at")
     .orderBy("created_at")
     .limit(Math.floor(limit));
-  const rows = await db
-    .updateTable("mail_queue")
-    .set({ next_attempt_at: new Date(now.getTime() + mailClaimLeaseMs).toISOString() })
-    .where("id", "in", due)
-    // The same conditions again, for a row another worker claimed meanwhile (PostgreSQL re-checks
-    // them on a row it had to wait for). Written as an expression, so SQLite finds the rows by id
-    // rather than walking the due index over the whole backlog (milliseconds with 10,000 queued).
-    .where(sql<string>`${sql.ref("status")} || ''`, "=", pending)
-    .where("next_attempt_at", "<=", at)
-    .returning([
-      "id",
-      "kind",
-      "to_address",
-      "subject",
-      "text_body",
-      "html_body",
-      "template_data",
-      "attempts",
-      "created_at",
-    ])
-    .execute();
+  return (
+    db
+      .updateTable("mail_queue")
+      .set({ next_attempt_at: new Date(now.getTime() + mailClaimLeaseMs).toISOString() })
+      .where("id", "in", due)
+      // The same conditions again, for a row another worker claimed meanwhile (PostgreSQL re-checks
+      // them on a row it had to wait for). Written as an expression, so SQLite finds the rows by id
+      // rather than walking the due index over the whole backlog (milliseconds with 10,000 queued).
+      .where(sql<string>`${sql.ref("status")} || ''`, "=", pending)
+      .where("next_attempt_at", "<=", at)
+      .returning([
+        "id",
+        "kind",
+        "to_address",
+        "subject",
+        "text_body",
+        "html_body",
+        "template_data",
+        "attempts",
+        "created_at",
+      ])
+  );
+}
+
+/**
+ * Takes up to `limit` pending messages that are due at `now`, oldest first, and leases them for
+ * mailClaimLeaseMs. One statement (update … where id in (select … limit) returning), so concurrent
+ * workers on PostgreSQL or SQLite do not claim the same message.
+ */
+export async function claimDueMail(db: Db, now: Date, limit: number): Promise<QueuedMail[]> {
+  if (!(limit > 0)) return [];
+  const rows = await claimStatement(db, now, limit).execute();
   return rows
     .map((row) => ({
       id: row.id,

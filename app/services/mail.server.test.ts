@@ -510,6 +510,52 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
     expect((await row(id)).last_error).toMatch(/EEXIST|ENOTDIR/);
   });
 
+  it("gives way to more urgent work: waits while busy, for at most maxYieldMs, then delivers", async () => {
+    const transport = smtpTransport();
+    let busy = true;
+    const worker = startMailWorker(db, transport, {
+      from,
+      intervalMs: 60 * minute,
+      kickDelayMs: 10,
+      logger: quiet,
+      busy: () => busy,
+      maxYieldMs: 60 * minute,
+    });
+    workers.push(worker);
+    const [first] = await queueNotifications(db, [
+      { kind: "x", to: "a@example.cl", subject: "a", text: "a" },
+    ]);
+    worker.kick();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await row(first!)).status).toBe("pending");
+    busy = false;
+    await waitFor(
+      "the message is sent once the work is done",
+      async () => (await row(first!)).status === "sent",
+    );
+    await worker.stop();
+
+    // Work that never ends does not hold the mail back for longer than maxYieldMs.
+    const [second] = await queueNotifications(db, [
+      { kind: "x", to: "b@example.cl", subject: "b", text: "b" },
+    ]);
+    const started = performance.now();
+    const patient = startMailWorker(db, transport, {
+      from,
+      intervalMs: 60 * minute,
+      kickDelayMs: 10,
+      logger: quiet,
+      busy: () => true,
+      maxYieldMs: 300,
+    });
+    workers.push(patient);
+    await waitFor(
+      "the message is sent after the longest wait",
+      async () => (await row(second!)).status === "sent",
+    );
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+  });
+
   it("delivers within a second of a kick, one batch at a time, and stop() waits for the batch", async () => {
     const transport = smtpTransport();
     const worker = startMailWorker(db, transport, {

@@ -53,6 +53,15 @@ describe.each(dialectsUnderTest)("runInSharedTransaction (%s)", (dialect) => {
     expect(await storedIds(db)).toContain("alone");
   });
 
+  it("lets the units sent in the same turn share one transaction, even with none being written", async () => {
+    // The child comes first: its deferred reference holds only if the parent is in the same COMMIT.
+    const child = runInSharedTransaction(db, insertProbe("d-child", "d-parent"));
+    const parent = runInSharedTransaction(db, insertProbe("d-parent"));
+    await expect(child).resolves.toBe("d-child");
+    await expect(parent).resolves.toBe("d-parent");
+    expect(await storedIds(db)).toEqual(expect.arrayContaining(["d-child", "d-parent"]));
+  });
+
   it("rolls back only the unit that fails; the others of its batch are stored", async () => {
     const first = heldUnit("a-first");
     const firstDone = runInSharedTransaction(db, first.work);

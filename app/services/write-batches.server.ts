@@ -80,24 +80,26 @@ class WriteBatcher {
     }
   }
 
-  /** Writes one batch; settles every unit of it. Never throws. */
+  /** Writes one batch; settles every unit of it, once the batch is done. Never throws. */
   private async write(batch: QueuedUnit[]) {
+    const refused: Array<{ unit: QueuedUnit; error: unknown }> = [];
     let units = batch;
     while (units.length > 0) {
       const attempt = await this.attempt(units);
       if (attempt.ok) {
         units.forEach((unit, index) => unit.resolve(attempt.values[index]));
-        return;
+        break;
       }
       if (attempt.failed === undefined) {
         // The transaction could not be opened or committed: nothing of the batch is stored.
-        for (const unit of units) unit.reject(attempt.error);
-        return;
+        for (const unit of units) refused.push({ unit, error: attempt.error });
+        break;
       }
       const failed = attempt.failed;
-      units[failed]!.reject(attempt.error);
+      refused.push({ unit: units[failed]!, error: attempt.error });
       units = units.filter((_unit, index) => index !== failed);
     }
+    for (const { unit, error } of refused) unit.reject(error);
   }
 
   /** Runs `units` in one transaction: all committed, or none, with the error (and its unit). */
