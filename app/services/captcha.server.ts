@@ -108,18 +108,20 @@ export async function verifyCaptcha(
   return { ok: true, challengeId: payload.challenge.signature!, expiresAt: new Date(expiresAt * 1000) };
 }
 
-/** JSON with object keys sorted at every level, as ALTCHA signs a challenge's parameters. */
+/**
+ * JSON with object keys sorted at every level (arrays as they are), as ALTCHA signs a challenge's
+ * parameters. Written out by hand: it runs for every submission.
+ */
 function canonicalJson(value: unknown): string {
-  const sorted = (item: unknown): unknown =>
-    typeof item !== "object" || item === null || Array.isArray(item)
-      ? item
-      : Object.fromEntries(
-          Object.keys(item)
-            .sort()
-            .filter((key) => (item as Record<string, unknown>)[key] !== undefined)
-            .map((key) => [key, sorted((item as Record<string, unknown>)[key])]),
-        );
-  return JSON.stringify(sorted(value));
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return JSON.stringify(value);
+  const record = value as Record<string, unknown>;
+  let json = "{";
+  for (const key of Object.keys(record).sort()) {
+    if (record[key] === undefined) continue;
+    if (json.length > 1) json += ",";
+    json += `${JSON.stringify(key)}:${canonicalJson(record[key])}`;
+  }
+  return `${json}}`;
 }
 
 function equalHex(a: string, b: string): boolean {

@@ -15,6 +15,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import type { Database } from "~/services/db-schema";
+import { logger } from "~/services/logger.server";
 
 export type Db = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";
@@ -38,6 +39,9 @@ export function dialectOf(db: Db): Dialect {
 export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; dataDir: string }): DbHandle {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, an administrator) is dropped and replaced by
+    // the pool; without a listener its error would be thrown and stop the process.
+    pool.on("error", (error) => logger.warn({ err: error }, "An idle PostgreSQL connection was closed"));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
   }
   fs.mkdirSync(dataDir, { recursive: true });

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   formRateWindowMs,
@@ -115,6 +116,38 @@ describe("readFormBody", () => {
     expect(state.cancelled).toBe(true);
     // A few chunks may be buffered ahead, not many more than the limit.
     expect(state.pulled * 1024).toBeLessThan(maxSubmissionBytes * 2);
+  });
+
+  it("reads a Node stream (the Express endpoint's request) chunk by chunk", async () => {
+    const body = Readable.from([Buffer.from("name=Ana%20P"), Buffer.from("%C3%A9rez&website=")], {
+      objectMode: false,
+    });
+    const form = await readFormBody({ contentType: urlencoded, contentLength: null, body });
+    expect(form.get("name")).toBe("Ana Pérez");
+    expect(form.get("website")).toBe("");
+  });
+
+  it("refuses with 413 a Node stream over the limit, and stops reading it", async () => {
+    let pulled = 0;
+    // An endless body: only stopping at the limit lets this test finish.
+    const body = new Readable({
+      read() {
+        pulled++;
+        this.push(Buffer.alloc(1024, "b"));
+      },
+    });
+    await expect(readFormBody({ contentType: urlencoded, contentLength: null, body })).rejects.toMatchObject({
+      status: 413,
+    });
+    expect(body.destroyed).toBe(true);
+    expect(pulled * 1024).toBeLessThan(maxSubmissionBytes * 2);
+  });
+
+  it("passes on a Node stream's error", async () => {
+    const body = new Readable({ read() {} });
+    const reading = readFormBody({ contentType: urlencoded, contentLength: null, body });
+    body.destroy(new Error("connection reset"));
+    await expect(reading).rejects.toThrow("connection reset");
   });
 
   it("refuses with 413 a streamed multipart body over the limit", async () => {
