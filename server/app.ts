@@ -23,7 +23,6 @@ import { startWalCheckpoints, type WalCheckpoints } from "~/services/sqlite-chec
 import {
   setSubmissionWriter,
   startSubmissionWriterThread,
-  type SubmissionWriter,
 } from "~/services/submission-writer.server";
 
 declare module "react-router" {
@@ -48,7 +47,10 @@ export async function init() {
   setDatabase(handle);
   const applied = await migrateToLatest(handle.db);
   if (handle.sqlite) {
-    maintenance.checkpoints = startWalCheckpoints(handle.sqlite, { logger });
+    maintenance.checkpoints = startWalCheckpoints(handle.sqlite, {
+      logger,
+      onStopped: () => maintenance.writer?.checkpointOnCommit(),
+    });
     // The production build carries the writer thread's entry beside this file (vite.config.ts);
     // in development submissions are written by this thread, as with PostgreSQL.
     if (env.NODE_ENV === "production") {
@@ -93,7 +95,7 @@ function startMailDelivery(db: Db, env: Env) {
 const maintenance: {
   timer?: ReturnType<typeof setInterval>;
   checkpoints?: WalCheckpoints;
-  writer?: SubmissionWriter;
+  writer?: ReturnType<typeof startSubmissionWriterThread>;
 } = {};
 
 /**

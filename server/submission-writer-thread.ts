@@ -7,7 +7,7 @@ import { getEnv } from "~/services/env.server";
 import { configureLogger, logger } from "~/services/logger.server";
 import { openDatabase } from "~/services/db.server";
 import { createMailTransport, startMailWorker } from "~/services/mail.server";
-import { walSafetyCheckpointPages, walSizeLimitBytes } from "~/services/sqlite-checkpoints.server";
+import { defaultAutoCheckpointPages, walSizeLimitBytes } from "~/services/sqlite-checkpoints.server";
 import { serveSubmissionWrites, writeSubmission } from "~/services/submission-writer.server";
 
 if (!parentPort) throw new Error("The submission writer runs as a worker thread of the server");
@@ -15,10 +15,11 @@ if (!parentPort) throw new Error("The submission writer runs as a worker thread 
 configureLogger();
 const { dataDir } = workerData as { dataDir: string };
 const handle = openDatabase({ dataDir });
-// The checkpoint worker keeps the -wal file short; only if it stops (or cannot keep up) does this
-// connection checkpoint, past a size the worker never lets the file reach.
-handle.sqlite!.pragma(`journal_size_limit = ${walSizeLimitBytes}`);
-handle.sqlite!.pragma(`wal_autocheckpoint = ${walSafetyCheckpointPages}`);
+// The server's checkpoint worker does the checkpoints (019); should it stop, the server says so and
+// this connection checkpoints on commit again. (A checkpoint here would hold up the next batch.)
+const sqlite = handle.sqlite!;
+sqlite.pragma(`journal_size_limit = ${walSizeLimitBytes}`);
+sqlite.pragma("wal_autocheckpoint = 0");
 
 const env = getEnv();
 const transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: env.outboxDir });
@@ -39,12 +40,17 @@ serveSubmissionWrites(
     writing++;
     try {
       const outcome = await writeSubmission(handle.db, submission);
-      if (!outcome.replay) mail.kick();
+      if (outcome.stored) mail.kick();
       return outcome;
     } finally {
       writing--;
       lastWritten = performance.now();
     }
+  },
+  {
+    checkpointOnCommit: () => {
+      sqlite.pragma(`wal_autocheckpoint = ${defaultAutoCheckpointPages}`);
+    },
   },
   async () => {
     await mail.stop();

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { createChallenge, randomInt, type Challenge, type Solution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
+import { getEnv } from "~/services/env.server";
 import { resolvePersistedSecret } from "~/services/secrets.server";
 
 /**
@@ -165,6 +166,20 @@ function checkSolution(
     .subarray(0, parameters.keyLength ?? 32)
     .toString("hex");
   return equalHex(key, derivedKey) && key.startsWith(parameters.keyPrefix.toLowerCase()) ? "ok" : "invalid";
+}
+
+let current: CaptchaSettings | undefined;
+
+/** This process's captcha settings, from the environment (the secret resolved once). */
+export function getCaptchaSettings(): CaptchaSettings {
+  if (!current) {
+    const env = getEnv();
+    current = {
+      secret: resolveCaptchaSecret(env.CAPTCHA_SECRET, env.dataDir),
+      difficulty: env.CAPTCHA_DIFFICULTY,
+    };
+  }
+  return current;
 }
 
 /**

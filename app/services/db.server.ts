@@ -50,6 +50,7 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   file.pragma("synchronous = NORMAL");
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
+  file.pragma("cache_size = -65536");
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }),
     dialect: "sqlite",

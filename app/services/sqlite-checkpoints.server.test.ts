@@ -60,6 +60,24 @@ describe("startWalCheckpoints", () => {
     }
   });
 
+  it("gives checkpointing back, and tells the other writers, when the worker stops by itself", async () => {
+    const { connection, file } = walDatabase();
+    // The worker opens the file by name: gone, it cannot start.
+    for (const name of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(name, { force: true });
+    let told = 0;
+    const silent = { warn() {}, error() {} };
+    const checkpoints = startWalCheckpoints(connection, {
+      intervalMs: 50,
+      logger: silent,
+      onStopped: () => told++,
+    });
+    await until(() => told === 1);
+    expect(connection.pragma("wal_autocheckpoint", { simple: true })).toBe(1000);
+    await checkpoints.stop();
+    expect(told).toBe(1);
+    connection.close();
+  });
+
   it("gives checkpointing back to the connection when stopped", async () => {
     const { connection } = walDatabase();
     const checkpoints = startWalCheckpoints(connection, { intervalMs: 50 });

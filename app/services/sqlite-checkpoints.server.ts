@@ -24,20 +24,18 @@ export interface WalCheckpointOptions {
   /** Time between checkpoints (default 200 ms). */
   intervalMs?: number;
   logger?: Pick<Logger, "error" | "warn">;
+  /**
+   * Called if the worker stops unexpectedly, for the other connections that write with
+   * `wal_autocheckpoint = 0` (the submission writer thread): they must checkpoint themselves again.
+   */
+  onStopped?: () => void;
 }
 
 /** SQLite's default: checkpoint on commit once the -wal file holds this many pages. */
-const defaultAutoCheckpointPages = 1000;
+export const defaultAutoCheckpointPages = 1000;
 
 /** The -wal file is cut back to this size when SQLite restarts it (bytes). */
 export const walSizeLimitBytes = 64 * 1024 * 1024;
-
-/**
- * Other connections that write (the submission writer thread) checkpoint themselves only once the
- * -wal file holds this many pages (4 KiB each): never while the worker keeps up, and still a bound
- * if it stops.
- */
-export const walSafetyCheckpointPages = 16_384;
 
 // Plain CommonJS, run with `eval` so the production bundle needs no separate worker file.
 const workerSource = `
@@ -57,7 +55,7 @@ parentPort.on("message", (message) => {
 /** Starts checkpointing `connection`'s database (a file in WAL mode) in a worker thread. */
 export function startWalCheckpoints(
   connection: SQLite.Database,
-  { intervalMs = 200, logger }: WalCheckpointOptions = {},
+  { intervalMs = 200, logger, onStopped }: WalCheckpointOptions = {},
 ): WalCheckpoints {
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
   connection.pragma(`journal_size_limit = ${walSizeLimitBytes}`);
@@ -71,6 +69,7 @@ export function startWalCheckpoints(
     worker.once("exit", (code) => {
       if (!stopping) {
         logger?.warn({ code }, "The WAL checkpoint worker stopped; the connection checkpoints itself again");
+        onStopped?.();
       }
       if (connection.open) connection.pragma(`wal_autocheckpoint = ${defaultAutoCheckpointPages}`);
       resolve();

@@ -1,14 +1,15 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { MessageChannel } from "node:worker_threads";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderFormData } from "~/schemas/order";
+import { createCaptchaChallenge, type CaptchaSettings } from "~/services/captcha.server";
 import type { Db } from "~/services/db.server";
 import {
-  inProcessWriter,
   portWriter,
   serveSubmissionWrites,
   startSubmissionWriterThread,
@@ -16,6 +17,7 @@ import {
   SubmissionWriterLostError,
   writeSubmission,
   type SubmissionWrite,
+  type SubmissionWriter,
 } from "~/services/submission-writer.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
@@ -35,16 +37,25 @@ function order(overrides: Partial<OrderFormData> = {}): OrderFormData {
   };
 }
 
-function orderWrite(
-  value: OrderFormData = order(),
-  challengeId = crypto.randomUUID(),
-): SubmissionWrite<"order"> {
-  return {
-    form: "order",
-    value,
-    challenge: { id: challengeId, expiresAt: new Date(Date.now() + 600_000).toISOString() },
-  };
+const captchaSettings: CaptchaSettings = { secret: "c0".repeat(32), difficulty: 50 };
+
+/** The `altcha` field of a freshly solved challenge, as the browser's widget posts it. */
+async function solvedCaptcha(): Promise<string> {
+  const challenge = await createCaptchaChallenge(captchaSettings);
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("The test challenge could not be solved");
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
 }
+
+async function orderWrite(
+  value: OrderFormData = order(),
+  captcha?: string | null,
+): Promise<SubmissionWrite<"order">> {
+  return { form: "order", value, captcha: captcha === undefined ? await solvedCaptcha() : captcha };
+}
+
+const write = (db: Db) => (submission: SubmissionWrite) =>
+  writeSubmission(db, submission, { captchaSettings });
 
 describe.each(dialectsUnderTest)("submission writer across a message port (%s)", (dialect) => {
   const database = useMigratedDatabase(dialect);
@@ -52,6 +63,7 @@ describe.each(dialectsUnderTest)("submission writer across a message port (%s)",
   let channel: MessageChannel;
   let writer: ReturnType<typeof portWriter>;
   let stopped = 0;
+  let checkpointsOnCommit = 0;
 
   beforeAll(() => {
     db = database().db;
@@ -60,7 +72,8 @@ describe.each(dialectsUnderTest)("submission writer across a message port (%s)",
     channel = new MessageChannel();
     serveSubmissionWrites(
       channel.port2,
-      (submission) => writeSubmission(db, submission),
+      write(db),
+      { checkpointOnCommit: () => checkpointsOnCommit++ },
       async () => {
         stopped++;
       },
@@ -75,10 +88,10 @@ describe.each(dialectsUnderTest)("submission writer across a message port (%s)",
     db.selectFrom("orders").selectAll().where("email", "=", email).execute();
 
   it("stores the order, its e-mails and the used challenge, and answers with the order", async () => {
-    const submission = orderWrite(order({ email: "port@example.cl" }));
+    const submission = await orderWrite(order({ email: "port@example.cl" }));
     const outcome = await writer.write(submission);
-    expect(outcome.replay).toBe(false);
-    if (outcome.replay) return;
+    expect(outcome.refused).toBeUndefined();
+    if (!outcome.stored) return;
     expect(outcome.stored.number).toMatch(/^LB-[A-Z0-9]{6}$/);
     expect(outcome.stored.paymentUrl).toContain(encodeURIComponent(outcome.stored.number));
 
@@ -91,47 +104,64 @@ describe.each(dialectsUnderTest)("submission writer across a message port (%s)",
       .execute();
     expect(mails.map((mail) => mail.to_address).sort()).toEqual(expect.arrayContaining(["port@example.cl"]));
     expect(mails).toHaveLength(2);
+    const { challenge } = JSON.parse(Buffer.from(submission.captcha!, "base64").toString("utf8"));
     const used = await db
       .selectFrom("used_captcha_challenges")
       .select("signature")
-      .where("signature", "=", submission.challenge.id)
+      .where("signature", "=", challenge.signature)
       .execute();
     expect(used).toHaveLength(1);
   });
 
-  it("answers a second use of a challenge as a replay and stores nothing", async () => {
-    const challengeId = crypto.randomUUID();
-    expect((await writer.write(orderWrite(order({ email: "first@example.cl" }), challengeId))).replay).toBe(
-      false,
-    );
-    expect(await writer.write(orderWrite(order({ email: "again@example.cl" }), challengeId))).toEqual({
-      replay: true,
+  it("refuses a second use of a solution, and a missing or forged one, storing nothing", async () => {
+    const captcha = await solvedCaptcha();
+    expect(
+      (await writer.write(await orderWrite(order({ email: "first@example.cl" }), captcha))).stored,
+    ).toBeDefined();
+    expect(await writer.write(await orderWrite(order({ email: "again@example.cl" }), captcha))).toEqual({
+      refused: "used",
+    });
+    expect(await writer.write(await orderWrite(order({ email: "again@example.cl" }), null))).toEqual({
+      refused: "missing",
+    });
+    const forged = JSON.parse(Buffer.from(await solvedCaptcha(), "base64").toString("utf8"));
+    forged.solution.counter += 1;
+    const forgedField = Buffer.from(JSON.stringify(forged)).toString("base64");
+    expect(await writer.write(await orderWrite(order({ email: "again@example.cl" }), forgedField))).toEqual({
+      refused: "invalid",
     });
     expect(await ordersOf("again@example.cl")).toEqual([]);
   });
 
   it("refuses a write that fails with its reason, storing nothing of it, not even the challenge", async () => {
-    const challengeId = crypto.randomUUID();
-    const broken = orderWrite(
+    const captcha = await solvedCaptcha();
+    const broken = await orderWrite(
       order({ kitId: "no-such-kit" as OrderFormData["kitId"], email: "broken@example.cl" }),
-      challengeId,
+      captcha,
     );
     const refused = writer.write(broken);
     await expect(refused).rejects.toBeInstanceOf(SubmissionWriteError);
     await expect(refused).rejects.toThrow(/Unknown kit/);
     expect(await ordersOf("broken@example.cl")).toEqual([]);
     // The challenge was not used: the corrected submission goes through with it.
-    const fixed = await writer.write(orderWrite(order({ email: "broken@example.cl" }), challengeId));
-    expect(fixed.replay).toBe(false);
+    const fixed = await writer.write(await orderWrite(order({ email: "broken@example.cl" }), captcha));
+    expect(fixed.stored).toBeDefined();
     expect(await ordersOf("broken@example.cl")).toHaveLength(1);
   });
 
+  it("passes on a control, between writes", async () => {
+    writer.control("checkpointOnCommit");
+    const after = await writer.write(await orderWrite(order({ email: "control@example.cl" })));
+    expect(after.stored).toBeDefined();
+    expect(checkpointsOnCommit).toBe(1);
+  });
+
   it("stops only after the writes in progress are answered", async () => {
-    const inFlight = writer.write(orderWrite(order({ email: "last@example.cl" })));
+    const inFlight = writer.write(await orderWrite(order({ email: "last@example.cl" })));
     await writer.stop();
     expect(stopped).toBe(1);
     expect(writer.waiting).toBe(0);
-    await expect(inFlight).resolves.toMatchObject({ replay: false });
+    expect((await inFlight).stored).toBeDefined();
     expect(await ordersOf("last@example.cl")).toHaveLength(1);
   });
 });
@@ -154,15 +184,15 @@ describe("submission writer thread", () => {
       entry: new URL(`file://${entry}`),
       dataDir: tempDir,
       logger: quiet,
-      fallback: inProcessWriter(database().db),
+      fallback: { write: write(database().db) as SubmissionWriter["write"], close: async () => {} },
       onLost: () => lost++,
     });
-    const unanswered = writer.write(orderWrite(order({ email: "unanswered@example.cl" })));
+    const unanswered = writer.write(await orderWrite(order({ email: "unanswered@example.cl" })));
     await expect(unanswered).rejects.toBeInstanceOf(SubmissionWriterLostError);
     expect(lost).toBe(1);
 
-    const later = await writer.write(orderWrite(order({ email: "later@example.cl" })));
-    expect(later.replay).toBe(false);
+    const later = await writer.write(await orderWrite(order({ email: "later@example.cl" })));
+    expect(later.stored).toBeDefined();
     const rows = await database()
       .db.selectFrom("orders")
       .select("email")

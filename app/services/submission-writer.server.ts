@@ -8,16 +8,18 @@ import {
   type SubmissionValues,
 } from "~/services/customer-submissions.server";
 import { getDb, type Db } from "~/services/db.server";
+import { getCaptchaSettings, verifyCaptcha, type CaptchaSettings } from "~/services/captcha.server";
 import { getEnv } from "~/services/env.server";
 import { runInSharedTransaction } from "~/services/write-batches.server";
 
 /**
  * Where the public forms' submissions are written (docs/decisions/022-submission-writer-thread.md).
  *
- * A submission that passed every check (services/submissions.server.ts) becomes a SubmissionWrite:
- * plain data, the form's checked value and the captcha challenge it used. Writing it marks the
- * challenge used and stores the value with its e-mails, all or nothing, in a transaction shared
- * with the submissions arriving at the same time (services/write-batches.server.ts).
+ * A submission that passed the request thread's checks (services/submissions.server.ts) becomes a
+ * SubmissionWrite: plain data, the form's checked value and its captcha solution. Writing it checks
+ * the solution, marks its challenge used and stores the value with its e-mails, all or nothing, in
+ * a transaction shared with the submissions arriving at the same time
+ * (services/write-batches.server.ts).
  *
  * With the embedded SQLite database the production server writes them in a worker thread with its
  * own connection (server/submission-writer-thread.ts), so the request thread spends its time on
@@ -28,16 +30,19 @@ import { runInSharedTransaction } from "~/services/write-batches.server";
 export interface SubmissionWrite<F extends FormName = FormName> {
   form: F;
   value: SubmissionValues[F];
-  /** The verified captcha challenge: its signature, and when it expires (ISO 8601). */
-  challenge: { id: string; expiresAt: string };
+  /** The form's `altcha` field as posted (null when it was not there). */
+  captcha: string | null;
 }
 
-/** A replay stored nothing: the challenge had been used already. */
+/** Why the captcha refused a submission: not there, not ours, too old, or used already. */
+export type CaptchaRefusal = "missing" | "invalid" | "expired" | "used";
+
+/** Stored, or refused by the captcha (with nothing stored). */
 export type WriteOutcome<F extends FormName = FormName> =
-  { replay: true } | { replay: false; stored: StoredSubmissions[F] };
+  { refused: CaptchaRefusal; stored?: undefined } | { refused?: undefined; stored: StoredSubmissions[F] };
 
 export interface SubmissionWriter {
-  /** Resolves once the submission is committed (or found a replay); rejects when nothing was stored. */
+  /** Resolves once the submission is committed (or refused); rejects when nothing was stored. */
   write<F extends FormName>(submission: SubmissionWrite<F>): Promise<WriteOutcome<F>>;
   /** Lets the writes in progress finish, then releases what the writer holds. */
   close(): Promise<void>;
@@ -45,15 +50,25 @@ export interface SubmissionWriter {
 
 type StoreSettings = Parameters<typeof storeSubmission>[3];
 
-/** Writes one submission into `db` (see above). */
+/**
+ * Writes one submission into `db` (see above): checks its captcha solution (signature, expiry,
+ * work: no database needed), then, in the shared transaction, marks the challenge used and stores
+ * the value. The solution's check runs here rather than on the request thread because it is the
+ * most costly check, and this thread has time to spare.
+ */
 export async function writeSubmission<F extends FormName>(
   db: Db,
-  { form, value, challenge }: SubmissionWrite<F>,
-  settings: StoreSettings = getEnv(),
+  { form, value, captcha }: SubmissionWrite<F>,
+  {
+    store = getEnv(),
+    captchaSettings = getCaptchaSettings(),
+  }: { store?: StoreSettings; captchaSettings?: CaptchaSettings } = {},
 ): Promise<WriteOutcome<F>> {
+  const check = await verifyCaptcha(captchaSettings, captcha);
+  if (!check.ok) return { refused: check.reason };
   return runInSharedTransaction(db, async (trx): Promise<WriteOutcome<F>> => {
-    if (!(await markChallengeUsed(trx, challenge.id, new Date(challenge.expiresAt)))) return { replay: true };
-    return { replay: false, stored: await storeSubmission(trx, form, value, settings) };
+    if (!(await markChallengeUsed(trx, check.challengeId, check.expiresAt))) return { refused: "used" };
+    return { stored: await storeSubmission(trx, form, value, store) };
   });
 }
 
@@ -74,22 +89,34 @@ export interface MessageEnd {
   off(event: "message", listener: (message: unknown) => void): unknown;
 }
 
-type WriterRequest = { id: number; submission: SubmissionWrite } | { stop: true };
+/** What the requesting side may ask of the writing side besides writes. */
+export interface WriterControls {
+  /** The checkpoint worker stopped: the writing connection must checkpoint on commit again. */
+  checkpointOnCommit?: () => void;
+}
+
+type WriterRequest =
+  { id: number; submission: SubmissionWrite } | { control: keyof WriterControls } | { stop: true };
 type WriterReply = { id: number; outcome: WriteOutcome } | { id: number; error: string } | { stopped: true };
 
 /**
  * The writing side: answers every submission posted to `end` with its outcome, or with the error
- * that kept it from being stored. On { stop: true } it waits for the writes in progress, calls
- * `onStop` (close the database) and answers { stopped: true }.
+ * that kept it from being stored, and runs the controls it is sent. On { stop: true } it waits for
+ * the writes in progress, calls `onStop` (close the database) and answers { stopped: true }.
  */
 export function serveSubmissionWrites(
   end: MessageEnd,
   write: (submission: SubmissionWrite) => Promise<WriteOutcome>,
+  controls: WriterControls = {},
   onStop: () => Promise<void> = async () => {},
 ): void {
   const inProgress = new Set<Promise<void>>();
   const listener = (message: unknown) => {
     const request = message as WriterRequest;
+    if ("control" in request) {
+      controls[request.control]?.();
+      return;
+    }
     if ("stop" in request) {
       end.off("message", listener);
       void Promise.allSettled([...inProgress])
@@ -159,6 +186,10 @@ export function portWriter(end: MessageEnd) {
     get waiting() {
       return pending.size;
     },
+    /** Asks the writing side to run one of its controls. */
+    control(control: keyof WriterControls) {
+      end.postMessage({ control } satisfies WriterRequest);
+    },
     /** Asks the writing side to finish its writes and stop; resolves when it has. */
     stop(): Promise<void> {
       return new Promise<void>((resolve) => {
@@ -199,7 +230,7 @@ export function startSubmissionWriterThread({
   logger,
   fallback = inProcessWriter(),
   onLost,
-}: WriterThreadOptions): SubmissionWriter {
+}: WriterThreadOptions): SubmissionWriter & { checkpointOnCommit(): void } {
   const worker = new Worker(entry, { workerData: { dataDir } });
   const port = portWriter(worker);
   let closing = false;
@@ -224,6 +255,10 @@ export function startSubmissionWriterThread({
   return {
     write(submission) {
       return lost ? fallback.write(submission) : port.write(submission);
+    },
+    /** The checkpoint worker stopped: the thread's connection checkpoints on commit again. */
+    checkpointOnCommit() {
+      if (!lost && !closing) port.control("checkpointOnCommit");
     },
     async close() {
       if (!closing && !lost) {

@@ -4,12 +4,7 @@ import { Readable } from "node:stream";
 import type { z } from "zod";
 import { submissionMessages } from "~/content/forms";
 import { honeypotFieldName, type FormName, type SubmissionReply } from "~/lib/submission";
-import {
-  captchaFieldName,
-  resolveCaptchaSecret,
-  verifyCaptcha,
-  type CaptchaSettings,
-} from "~/services/captcha.server";
+import { captchaFieldName, getCaptchaSettings, type CaptchaSettings } from "~/services/captcha.server";
 import type { StoredSubmissions, SubmissionValues } from "~/services/customer-submissions.server";
 import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
@@ -47,16 +42,7 @@ let current: SubmissionSettings | undefined;
 
 /** This process's settings, from the environment (the captcha secret resolved once). */
 export function getSubmissionSettings(): SubmissionSettings {
-  if (!current) {
-    const env = getEnv();
-    current = {
-      captcha: {
-        secret: resolveCaptchaSecret(env.CAPTCHA_SECRET, env.dataDir),
-        difficulty: env.CAPTCHA_DIFFICULTY,
-      },
-      rateLimit: env.FORM_RATE_LIMIT,
-    };
-  }
+  current ??= { captcha: getCaptchaSettings(), rateLimit: getEnv().FORM_RATE_LIMIT };
   return current;
 }
 
@@ -289,26 +275,25 @@ export async function processSubmission<F extends FormName>(
     return { ok: false, status: 400, reply: { status: "error", result: submission.reply() } };
   }
 
-  const captcha = await verifyCaptcha(settings.captcha, formData.get(captchaFieldName));
-  if (!captcha.ok) {
-    logger.warn({ form, ip: clientIp, reason: captcha.reason }, "Captcha refused");
-    const message =
-      captcha.reason === "missing" ? submissionMessages.captchaMissing : submissionMessages.captchaInvalid;
-    return refuse(403, message, true, submission);
-  }
-
   const value = fromPage ? fromPage(submission.value) : submission.value;
   const writer = options.writer ?? getSubmissionWriter();
+  const captcha = formData.get(captchaFieldName);
   let stored: StoredSubmissions[F];
   try {
     const outcome = await writer.write({
       form,
       value,
-      challenge: { id: captcha.challengeId, expiresAt: captcha.expiresAt.toISOString() },
+      captcha: typeof captcha === "string" ? captcha : null,
     });
-    if (outcome.replay) {
-      logger.warn({ form, ip: clientIp }, "Captcha solution used twice");
-      return refuse(403, submissionMessages.captchaInvalid, true, submission);
+    if (outcome.refused) {
+      const reason = outcome.refused;
+      logger.warn(
+        { form, ip: clientIp, reason },
+        reason === "used" ? "Captcha solution used twice" : "Captcha refused",
+      );
+      const message =
+        reason === "missing" ? submissionMessages.captchaMissing : submissionMessages.captchaInvalid;
+      return refuse(403, message, true, submission);
     }
     stored = outcome.stored;
   } catch (error) {
