@@ -16,6 +16,7 @@ import {
   type MailWorkerHandle,
 } from "~/services/mail.server";
 import { purgeExpiredChallenges } from "~/models/captcha-replay.server";
+import { getCaptchaSettings } from "~/services/captcha.server";
 import { injectedStyleHashes } from "~/services/csp-hashes.server";
 import { formOfPath, handlePublicForm, type FormOutcome } from "~/services/public-forms.server";
 import { maxSubmissionBytes } from "~/services/submissions.server";
@@ -54,6 +55,9 @@ export async function init() {
     // The production build carries the writer thread's entry beside this file (vite.config.ts);
     // in development submissions are written by this thread, as with PostgreSQL.
     if (env.NODE_ENV === "production") {
+      // The thread checks captcha solutions with the secret this thread signs challenges with:
+      // resolved (and, the first time, written to DATA_DIR) here, before the thread reads it.
+      getCaptchaSettings();
       maintenance.writer = startSubmissionWriterThread({
         entry: new URL("./submission-writer-thread.js", import.meta.url),
         dataDir: env.dataDir,

@@ -65,7 +65,12 @@ function DesktopLink({ item, active }: { item: NavLinkItem; active: boolean }) {
 function MobileMenu({ pathname, productLinks }: { pathname: string; productLinks: NavLinkItem[] }) {
   const details = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  // Closed when the page changes; not when React takes over the page, which may be after a visitor
+  // opened the menu (it works before hydration).
+  const shownLocation = useRef(location.key);
   useEffect(() => {
+    if (shownLocation.current === location.key) return;
+    shownLocation.current = location.key;
     if (details.current) details.current.open = false;
   }, [location.key]);
   const close = () => {

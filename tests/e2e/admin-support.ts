@@ -71,6 +71,10 @@ export function adminNavLink(page: Page, name: string) {
 
 /** axe on an admin page once no toast is on screen (a fading toast's colours are mid-transition). */
 export async function expectAdminPageAccessible(page: Page, label: string) {
+  // A toast may still be on its way (sonner loads with the first one, then mounts): let the page
+  // settle before looking, or axe can catch it fading in.
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(500);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
   await expectNoViolations(page, label);
 }
