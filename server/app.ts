@@ -21,10 +21,7 @@ import { injectedStyleHashes } from "~/services/csp-hashes.server";
 import { formOfPath, handlePublicForm, type FormOutcome } from "~/services/public-forms.server";
 import { maxSubmissionBytes } from "~/services/submissions.server";
 import { startWalCheckpoints, type WalCheckpoints } from "~/services/sqlite-checkpoints.server";
-import {
-  setSubmissionWriter,
-  startSubmissionWriterThread,
-} from "~/services/submission-writer.server";
+import { setSubmissionWriter, startSubmissionWriterThread } from "~/services/submission-writer.server";
 
 declare module "react-router" {
   interface AppLoadContext {
