@@ -111,6 +111,16 @@ export interface StoredSubmissions {
   newsletter: SubscribeOutcome;
 }
 
+/** How each form is stored; one table for all, so a submission is dispatched without a switch. */
+const stores: {
+  [K in FormName]: (trx: Db, value: SubmissionValues[K], settings: Settings) => Promise<StoredSubmissions[K]>;
+} = {
+  order: storeOrder,
+  quote: storeQuote,
+  contact: storeContactMessage,
+  newsletter: (trx, subscription) => storeSubscription(trx, subscription),
+};
+
 /** Stores one checked submission of `form` (with its e-mails), inside the caller's transaction. */
 export async function storeSubmission<F extends FormName>(
   trx: Db,
@@ -118,12 +128,5 @@ export async function storeSubmission<F extends FormName>(
   value: SubmissionValues[F],
   settings: Settings,
 ): Promise<StoredSubmissions[F]> {
-  // Each case's value and result are of that form; TypeScript cannot narrow F from `form`.
-  const stores: { [K in FormName]: (value: SubmissionValues[K]) => Promise<StoredSubmissions[K]> } = {
-    order: (order) => storeOrder(trx, order, settings),
-    quote: (quote) => storeQuote(trx, quote, settings),
-    contact: (message) => storeContactMessage(trx, message, settings),
-    newsletter: (subscription) => storeSubscription(trx, subscription),
-  };
-  return stores[form](value);
+  return stores[form](trx, value, settings);
 }

@@ -512,16 +512,20 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
 
   it("gives way to more urgent work: waits while busy, for at most maxYieldMs, then delivers", async () => {
     const transport = smtpTransport();
+    const start = (busy: () => boolean, maxYieldMs: number) => {
+      const started = startMailWorker(db, transport, {
+        from,
+        intervalMs: 60 * minute,
+        kickDelayMs: 10,
+        logger: quiet,
+        busy,
+        maxYieldMs,
+      });
+      workers.push(started);
+      return started;
+    };
     let busy = true;
-    const worker = startMailWorker(db, transport, {
-      from,
-      intervalMs: 60 * minute,
-      kickDelayMs: 10,
-      logger: quiet,
-      busy: () => busy,
-      maxYieldMs: 60 * minute,
-    });
-    workers.push(worker);
+    const worker = start(() => busy, 60 * minute);
     const [first] = await queueNotifications(db, [
       { kind: "x", to: "a@example.cl", subject: "a", text: "a" },
     ]);
@@ -540,15 +544,7 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
       { kind: "x", to: "b@example.cl", subject: "b", text: "b" },
     ]);
     const started = performance.now();
-    const patient = startMailWorker(db, transport, {
-      from,
-      intervalMs: 60 * minute,
-      kickDelayMs: 10,
-      logger: quiet,
-      busy: () => true,
-      maxYieldMs: 300,
-    });
-    workers.push(patient);
+    start(() => true, 300);
     await waitFor(
       "the message is sent after the longest wait",
       async () => (await row(second!)).status === "sent",

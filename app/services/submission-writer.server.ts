@@ -72,10 +72,10 @@ export async function writeSubmission<F extends FormName>(
   });
 }
 
-/** Writes in this process, into `db` (default: the process-wide database at the time of writing). */
-export function inProcessWriter(db?: Db): SubmissionWriter {
+/** Writes in this process, into the process-wide database (as it is at the time of writing). */
+export function inProcessWriter(): SubmissionWriter {
   return {
-    write: (submission) => writeSubmission(db ?? getDb(), submission),
+    write: (submission) => writeSubmission(getDb(), submission),
     close: async () => {},
   };
 }
