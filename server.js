@@ -1,28 +1,31 @@
-// The process entry: static files, compression, then the Express app of server/app.ts (bundled
-// into build/server/index.js in production, loaded through Vite with hot reload in development).
-import compression from "compression";
-import express from "express";
+// The process entry: serves the Express app of server/app.ts (bundled into build/server/index.js in
+// production; loaded through Vite with hot reload in development, behind Vite's middlewares).
+import http from "node:http";
+import v8 from "node:v8";
+
+// V8 moves the objects of an allocation site straight to the old generation once most of them
+// outlive a young collection. Under a steady stream of requests that guess feeds itself: the
+// request objects it misplaces keep younger ones alive, and every young collection then copies
+// megabytes and pauses the server 10 ms and more. Set before anything else runs
+// (docs/decisions/023).
+v8.setFlagsFromString("--no-allocation-site-pretenuring");
 
 const production = process.env.NODE_ENV === "production";
 process.env.NODE_ENV ??= "development";
 
-const server = express();
-server.disable("x-powered-by");
-server.use(compression());
-
 let appModule;
+let handler;
+let serverOptions = {};
 if (production) {
   appModule = await import("./build/server/index.js");
-  // Fingerprinted assets never change; everything else in public/ may.
-  server.use(
-    "/assets",
-    express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }),
-  );
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
-  server.use(appModule.app);
+  handler = appModule.app;
+  serverOptions = appModule.serverOptions();
 } else {
+  const { default: express } = await import("express");
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  const server = express();
+  server.disable("x-powered-by");
   server.use(viteDevServer.middlewares);
   appModule = await viteDevServer.ssrLoadModule("./server/app.ts");
   server.use(async (req, res, next) => {
@@ -34,6 +37,7 @@ if (production) {
       next(error);
     }
   });
+  handler = server;
 }
 
 let settings;
@@ -44,7 +48,8 @@ try {
   process.exit(1);
 }
 
-const listener = server.listen(settings.port, settings.host, () => {
+const listener = http.createServer(serverOptions, handler);
+listener.listen(settings.port, settings.host, () => {
   const address = `http://localhost:${listener.address().port}`;
   settings.logger.info({ address, siteUrl: settings.siteUrl }, `LifeBox listening on ${address}`);
 });

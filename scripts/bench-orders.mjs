@@ -13,7 +13,10 @@
 // Environment: BENCH_ORDERS (timed orders, default 5000), BENCH_WARMUP (untimed orders first,
 // default 300), BENCH_CONCURRENCY (requests in flight, default 32), BENCH_PORT (default 3200),
 // BENCH_CPU_PROF=<dir> (run the server with --cpu-prof, write the profile there and list the
-// functions with the most self time).
+// functions with the most self time), BENCH_LATENCY_CSV=<file> (write every timed order's finish
+// time and latency, to see when the slow ones happen), BENCH_SERVER_FLAGS (more node flags for the
+// server, e.g. "--trace-gc"), BENCH_SERVER_LOG=<file> (the server's whole output, with the timed
+// run marked).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -39,6 +42,7 @@ const positiveInt = (name, fallback) => {
 const timedOrders = Math.max(1, positiveInt("BENCH_ORDERS", 5000));
 const warmupOrders = positiveInt("BENCH_WARMUP", 300);
 const concurrency = Math.max(1, positiveInt("BENCH_CONCURRENCY", 32));
+const latencyFile = process.env.BENCH_LATENCY_CSV ? path.resolve(process.env.BENCH_LATENCY_CSV) : undefined;
 const cpuProfileDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 
 /**
@@ -53,6 +57,8 @@ const rssSampleMs = 50;
 /** How long the e-mails of the run (two per order) may take to go out after the last order. */
 const mailDrainTimeoutMs = 180_000;
 const targets = { throughput: 1000, p99: 50 };
+
+const orderHeaders = { "content-type": "application/x-www-form-urlencoded" };
 
 const kitIds = [
   "essential",
@@ -223,27 +229,30 @@ function orderRequest(n, altcha) {
   return { path: `/comprar/${kitId}`, body };
 }
 
+/**
+ * `count` orders from number `firstNumber` on, each with its solved captcha, encoded as the bytes of
+ * their requests: nothing is left for the client to do for them while the clock runs.
+ */
 async function prepareOrders(baseUrl, solvers, count, firstNumber) {
+  const { host } = new URL(baseUrl);
   const orders = new Array(count);
   await pool(orders, prepareConcurrency, async (_unused, index) => {
-    orders[index] = orderRequest(firstNumber + index, await solvedCaptcha(baseUrl, solvers));
+    const order = orderRequest(firstNumber + index, await solvedCaptcha(baseUrl, solvers));
+    orders[index] = encodeRequest("POST", host, order.path, { body: order.body, headers: orderHeaders });
   });
   return orders;
 }
 
-const orderHeaders = { "content-type": "application/x-www-form-urlencoded" };
 const orderLocation = /^\/pedido\/([0-9a-f-]{36})$/i;
 
 /**
- * Posts the orders with `concurrency` in flight, each slot on its own keep-alive connection of the
- * lean client (scripts/lib/raw-http.mjs). A 303 to /pedido/{id} is an acknowledgement; its id is
- * added to `acknowledged`. Anything else is counted in `failures` by status (or error code).
+ * Posts the prepared requests with `concurrency` in flight, each slot on its own keep-alive
+ * connection of the lean client (scripts/lib/raw-http.mjs). A 303 to /pedido/{id} is an
+ * acknowledgement; its id is added to `acknowledged`. Anything else is counted in `failures` by
+ * status (or error code).
  */
-async function submitOrders(baseUrl, orders, { acknowledged, failures, latencies }) {
-  const { hostname, port, host } = new URL(baseUrl);
-  const requests = orders.map((order) =>
-    encodeRequest("POST", host, order.path, { body: order.body, headers: orderHeaders }),
-  );
+async function submitOrders(baseUrl, requests, { acknowledged, failures, latencies, timeline }) {
+  const { hostname, port } = new URL(baseUrl);
   let next = 0;
   const slot = async () => {
     const connection = openConnection(hostname, Number(port));
@@ -251,6 +260,7 @@ async function submitOrders(baseUrl, orders, { acknowledged, failures, latencies
       while (next < requests.length) {
         const response = await connection.send(requests[next++]);
         latencies?.push(response.ms);
+        timeline?.push(performance.now(), response.ms);
         const id = response.status === 303 ? orderLocation.exec(response.location ?? "")?.[1] : undefined;
         if (id) {
           acknowledged.push(id);
@@ -351,6 +361,11 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-bench-orders-"));
 if (cpuProfileDir) fs.mkdirSync(cpuProfileDir, { recursive: true });
 const nodeFlags = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [];
+if (process.env.BENCH_SERVER_FLAGS)
+  nodeFlags.push(...process.env.BENCH_SERVER_FLAGS.split(/\s+/).filter(Boolean));
+const serverLogFile = process.env.BENCH_SERVER_LOG
+  ? fs.createWriteStream(path.resolve(process.env.BENCH_SERVER_LOG))
+  : undefined;
 // Node itself (not npm), so that the child's pid is the server's, for /proc.
 const server = spawn(process.execPath, [...nodeFlags, "server.js"], {
   cwd: root,
@@ -374,6 +389,7 @@ const server = spawn(process.execPath, [...nodeFlags, "server.js"], {
 const serverLog = [];
 server.stdout.setEncoding("utf8");
 server.stdout.on("data", (text) => {
+  serverLogFile?.write(text);
   serverLog.push(...text.split("\n").filter(Boolean));
   serverLog.splice(0, Math.max(0, serverLog.length - 20));
 });
@@ -436,16 +452,25 @@ try {
   const serverCpuBefore = cpuSecondsOf(server.pid);
   const clientCpuBefore = process.cpuUsage();
   timedWindow.fromUs = monotonicUs();
+  serverLogFile?.write(`=== bench: timed run starts\n`);
   started = performance.now();
-  await submitOrders(baseUrl, timed, { acknowledged, failures, latencies });
+  const timeline = latencyFile ? [] : undefined;
+  await submitOrders(baseUrl, timed, { acknowledged, failures, latencies, timeline });
   const wallSeconds = (performance.now() - started) / 1000;
   timedWindow.toUs = monotonicUs();
+  serverLogFile?.write(`=== bench: timed run ends\n`);
   const clientCpu = process.cpuUsage(clientCpuBefore);
   const serverCpuSeconds = cpuSecondsOf(server.pid) - serverCpuBefore;
   clearInterval(sampler);
   const lastSample = memoryOf(server.pid);
   if (lastSample && lastSample.rss > peakRss) peakRss = lastSample.rss;
 
+  if (latencyFile) {
+    const lines = ["finished_ms,latency_ms"];
+    for (let i = 0; i < timeline.length; i += 2)
+      lines.push(`${(timeline[i] - started).toFixed(2)},${timeline[i + 1].toFixed(2)}`);
+    fs.writeFileSync(latencyFile, `${lines.join("\n")}\n`);
+  }
   const timedAcknowledged = acknowledged.length - acknowledgedBefore;
   const throughput = timedAcknowledged / wallSeconds;
   latencies.sort((a, b) => a - b);

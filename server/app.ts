@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import http from "node:http";
 import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
@@ -118,12 +120,45 @@ export const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", getEnv().TRUST_PROXY);
 
+const development = process.env.NODE_ENV === "development";
+
+// Static files come first: no nonce, security headers or rate limit for them. In development
+// Vite serves them (server.js), with its own middlewares in front of this app.
+app.use(compression());
+if (!development) {
+  // Fingerprinted assets never change; everything else in public/ may.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+}
+
+/**
+ * Options for the production `http.createServer`: requests and responses are created with this
+ * app's prototypes. Express's app.handle sets them on every request otherwise, and an object
+ * whose prototype changes after it was created survives V8's young-generation collections: every
+ * request's objects ended in the old generation, and the collections that copied them paused the
+ * server for 10 ms and more (docs/decisions/023). Setting the prototype an object already has
+ * changes nothing.
+ */
+export function serverOptions(): http.ServerOptions {
+  return {
+    IncomingMessage: bornWith(http.IncomingMessage, app.request),
+    ServerResponse: bornWith(http.ServerResponse, app.response),
+  };
+}
+
+/** A constructor that builds what `base` builds, with `prototype` as its prototype. */
+function bornWith<T extends abstract new (...args: never[]) => object>(base: T, prototype: object): T {
+  function Born(...args: unknown[]) {
+    return Reflect.construct(base as unknown as new (...args: unknown[]) => object, args, Born) as object;
+  }
+  Born.prototype = prototype;
+  return Born as unknown as T;
+}
+
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   next();
 });
-
-const development = process.env.NODE_ENV === "development";
 
 app.use(
   helmet({

@@ -1,0 +1,45 @@
+import { expect, test } from "@playwright/test";
+
+/**
+ * Goal: the production server (server.js serving server/app.ts) answers static files with the right
+ * caching, compresses what it renders, and puts its security headers on pages, not on files.
+ */
+
+test.describe("production server", () => {
+  test("fingerprinted assets are cached for a year, other public files for an hour", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset, "the home page links a script under /assets/").toBeTruthy();
+    const script = await request.get(asset!);
+    expect(script.status()).toBe(200);
+    expect(script.headers()["content-type"]).toMatch(/javascript/);
+    expect(script.headers()["cache-control"]).toContain("max-age=31536000");
+    expect(script.headers()["cache-control"]).toContain("immutable");
+
+    const icon = await request.get("/favicon.svg");
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["cache-control"]).toBe("public, max-age=3600");
+    // Files come before the app: no page policy on them.
+    expect(icon.headers()["content-security-policy"]).toBeUndefined();
+  });
+
+  test("a missing asset is the site's 404 page", async ({ request }) => {
+    const response = await request.get("/assets/no-such-file-1234.js");
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain('lang="es-CL"');
+  });
+
+  test("pages are compressed and carry the security headers with a fresh nonce", async ({ request }) => {
+    const first = await request.get("/", { headers: { "accept-encoding": "gzip" } });
+    expect(first.status()).toBe(200);
+    expect(first.headers()["content-encoding"]).toBe("gzip");
+    expect(first.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(first.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    const nonce = (policy: string | undefined) => /script-src 'self' 'nonce-([^']+)'/.exec(policy ?? "")?.[1];
+    const firstNonce = nonce(first.headers()["content-security-policy"]);
+    expect(firstNonce).toBeTruthy();
+    expect(await first.text()).toContain(`nonce="${firstNonce}"`);
+    const second = await request.get("/");
+    expect(nonce(second.headers()["content-security-policy"])).not.toBe(firstNonce);
+  });
+});
