@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { timeOrderedIdPattern } from "~/lib/time-ordered-id";
 import {
   claimDueMail,
   claimStatement,
@@ -59,6 +60,14 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
     });
     const { id: plain } = await enqueueMail(db, message({ html: undefined }), t0);
     expect((await row(plain)).html_body).toBeNull();
+  });
+
+  it("keys messages by time-ordered ids, so new rows go to the end of the index", async () => {
+    const first = await enqueueMail(db, message(), t0);
+    const later = await enqueueMail(db, message(), new Date(t0.getTime() + 1));
+    expect(first.id).toMatch(timeOrderedIdPattern);
+    expect(parseInt(first.id.replaceAll("-", "").slice(0, 12), 16)).toBe(t0.getTime());
+    expect(first.id < later.id).toBe(true);
   });
 
   it("stores a notification's template data as JSON, to be written out when sent", async () => {

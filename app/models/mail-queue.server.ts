@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { timeOrderedId } from "~/lib/time-ordered-id";
 import { insertRow, type Db } from "~/services/db.server";
 import type { MailStatus } from "~/services/db-schema";
 
@@ -73,7 +74,7 @@ export async function enqueueMail(
   message: OutgoingMail,
   now: Date = new Date(),
 ): Promise<{ id: string }> {
-  const id = crypto.randomUUID();
+  const id = timeOrderedId(now.getTime());
   const at = now.toISOString();
   const written = "templateData" in message ? undefined : (message as WrittenMail);
   const templateData = "templateData" in message ? JSON.stringify(message.templateData) : null;

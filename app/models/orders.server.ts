@@ -1,4 +1,5 @@
 import { getKit } from "~/content/kits";
+import { timeOrderedId } from "~/lib/time-ordered-id";
 import { generateOrderNumber, type RandomSource } from "~/models/order-number";
 import { canTransition, initialOrderStatus, isOrderStatus, type OrderStatus } from "~/models/order-status";
 import { insertRow, type Db } from "~/services/db.server";
@@ -160,7 +161,7 @@ export async function createOrder(
       if (inserted !== 1n) continue;
 
       await insertRow(trx, "order_status_changes", {
-        id: crypto.randomUUID(),
+        id: timeOrderedId(now.getTime()),
         order_id: id,
         from_status: null,
         to_status: initialOrderStatus,
@@ -242,7 +243,7 @@ export async function changeOrderStatus(
     await trx
       .insertInto("order_status_changes")
       .values({
-        id: crypto.randomUUID(),
+        id: timeOrderedId(now.getTime()),
         order_id: id,
         from_status: from,
         to_status: to,

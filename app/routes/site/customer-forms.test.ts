@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { submissionMessages } from "~/content/forms";
 import { getKit } from "~/content/kits";
+import { timeOrderedIdPattern } from "~/lib/time-ordered-id";
 import type { SubmissionReply } from "~/lib/submission";
 import { createCaptchaChallenge } from "~/services/captcha.server";
 import { setDatabase, type Db, type DbHandle } from "~/services/db.server";
@@ -363,7 +364,7 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         .execute();
       expect(changes).toEqual([
         {
-          id: expect.stringMatching(uuid),
+          id: expect.stringMatching(timeOrderedIdPattern),
           order_id: id,
           from_status: null,
           to_status: "pendiente_pago",
