@@ -32,7 +32,7 @@ export function quoteThanksPath(productId: string): string {
 /** The field the ALTCHA widget puts its solution in. */
 export const captchaFieldName = "altcha";
 
-/** Where the widget fetches its anti-spam challenges (app/routes/resources/captcha.ts). */
+/** Where the widget fetches its anti-spam challenges (served by server/app.ts). */
 export const captchaChallengePath = "/api/captcha";
 
 /** What every form action answers with (the browser's Conform form reads `result`). */

@@ -42,4 +42,19 @@ test.describe("production server", () => {
     const second = await request.get("/");
     expect(nonce(second.headers()["content-security-policy"])).not.toBe(firstNonce);
   });
+
+  test("/api/captcha answers a fresh signed challenge each time, never cached or indexed", async ({
+    request,
+  }) => {
+    const first = await request.get("/api/captcha");
+    expect(first.status()).toBe(200);
+    expect(first.headers()["content-type"]).toMatch(/^application\/json/);
+    expect(first.headers()["cache-control"]).toBe("no-store");
+    expect(first.headers()["x-robots-tag"]).toBe("noindex");
+    const challenge = (await first.json()) as { parameters?: Record<string, unknown>; signature?: string };
+    expect(typeof challenge.signature).toBe("string");
+    expect(challenge.parameters).toBeTruthy();
+    const second = (await (await request.get("/api/captcha")).json()) as { signature?: string };
+    expect(second.signature).not.toBe(challenge.signature);
+  });
 });
