@@ -22,7 +22,7 @@ import { captchaChallengePath } from "~/lib/submission";
 import { createCaptchaChallenge, getCaptchaSettings } from "~/services/captcha.server";
 import { injectedStyleHashes } from "~/services/csp-hashes.server";
 import { formOfPath, handlePublicForm, type FormOutcome } from "~/services/public-forms.server";
-import { getSubmissionSettings, maxSubmissionBytes } from "~/services/submissions.server";
+import { maxSubmissionBytes } from "~/services/submissions.server";
 import { startWalCheckpoints, type WalCheckpoints } from "~/services/sqlite-checkpoints.server";
 import { setSubmissionWriter, startSubmissionWriterThread } from "~/services/submission-writer.server";
 
@@ -260,7 +260,7 @@ app.post(["/comprar/:kitId", "/cotizar/:kitId", "/contacto", "/newsletter"], asy
 // The widget's anti-spam challenges (DECISIONS D13), also ahead of React Router: every visit to a
 // page with a form asks for one, and this path leaves far less garbage behind (docs/decisions/023).
 app.get(captchaChallengePath, async (_req, res) => {
-  const challenge = await createCaptchaChallenge(getSubmissionSettings().captcha);
+  const challenge = await createCaptchaChallenge(getCaptchaSettings());
   res.set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" }).json(challenge);
 });
 

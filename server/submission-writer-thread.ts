@@ -7,7 +7,7 @@ import { getEnv } from "~/services/env.server";
 import { configureLogger, logger } from "~/services/logger.server";
 import { openDatabase } from "~/services/db.server";
 import { createMailTransport, startMailWorker } from "~/services/mail.server";
-import { defaultAutoCheckpointPages, walSizeLimitBytes } from "~/services/sqlite-checkpoints.server";
+import { checkpointOnCommit, leaveCheckpointsToWorker } from "~/services/sqlite-checkpoints.server";
 import { serveSubmissionWrites, writeSubmission } from "~/services/submission-writer.server";
 
 if (!parentPort) throw new Error("The submission writer runs as a worker thread of the server");
@@ -18,8 +18,7 @@ const handle = openDatabase({ dataDir });
 // The server's checkpoint worker does the checkpoints (019); should it stop, the server says so and
 // this connection checkpoints on commit again. (A checkpoint here would hold up the next batch.)
 const sqlite = handle.sqlite!;
-sqlite.pragma(`journal_size_limit = ${walSizeLimitBytes}`);
-sqlite.pragma("wal_autocheckpoint = 0");
+leaveCheckpointsToWorker(sqlite);
 
 const env = getEnv();
 const transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: env.outboxDir });
@@ -47,11 +46,7 @@ serveSubmissionWrites(
       lastWritten = performance.now();
     }
   },
-  {
-    checkpointOnCommit: () => {
-      sqlite.pragma(`wal_autocheckpoint = ${defaultAutoCheckpointPages}`);
-    },
-  },
+  { checkpointOnCommit: () => checkpointOnCommit(sqlite) },
   async () => {
     await mail.stop();
     transport.close();

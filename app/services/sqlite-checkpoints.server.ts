@@ -32,10 +32,21 @@ export interface WalCheckpointOptions {
 }
 
 /** SQLite's default: checkpoint on commit once the -wal file holds this many pages. */
-export const defaultAutoCheckpointPages = 1000;
+const defaultAutoCheckpointPages = 1000;
 
 /** The -wal file is cut back to this size when SQLite restarts it (bytes). */
-export const walSizeLimitBytes = 64 * 1024 * 1024;
+const walSizeLimitBytes = 64 * 1024 * 1024;
+
+/** A connection that writes leaves the checkpoints to the worker (no checkpoint on its commits). */
+export function leaveCheckpointsToWorker(connection: SQLite.Database): void {
+  connection.pragma(`journal_size_limit = ${walSizeLimitBytes}`);
+  connection.pragma("wal_autocheckpoint = 0");
+}
+
+/** The worker is gone: the connection checkpoints on commit again, as SQLite does by default. */
+export function checkpointOnCommit(connection: SQLite.Database): void {
+  connection.pragma(`wal_autocheckpoint = ${defaultAutoCheckpointPages}`);
+}
 
 // Plain CommonJS, run with `eval` so the production bundle needs no separate worker file.
 const workerSource = `
@@ -58,8 +69,7 @@ export function startWalCheckpoints(
   { intervalMs = 200, logger, onStopped }: WalCheckpointOptions = {},
 ): WalCheckpoints {
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
-  connection.pragma(`journal_size_limit = ${walSizeLimitBytes}`);
-  connection.pragma("wal_autocheckpoint = 0");
+  leaveCheckpointsToWorker(connection);
   const worker = new Worker(workerSource, {
     eval: true,
     workerData: { driver, file: connection.name, intervalMs },
@@ -71,7 +81,7 @@ export function startWalCheckpoints(
         logger?.warn({ code }, "The WAL checkpoint worker stopped; the connection checkpoints itself again");
         onStopped?.();
       }
-      if (connection.open) connection.pragma(`wal_autocheckpoint = ${defaultAutoCheckpointPages}`);
+      if (connection.open) checkpointOnCommit(connection);
       resolve();
     });
   });
