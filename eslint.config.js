@@ -27,4 +27,20 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  {
+    // Request bodies are read bounded, through services/request-body.server.ts (issue 11).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]",
+          message:
+            "Read request bodies with readFormBody/requireFormData (app/services/request-body.server.ts): they stop at the size limit.",
+        },
+      ],
+    },
+  },
 );

@@ -1,12 +1,14 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import { Toaster } from "~/components/ui/toaster";
+import { showToast, Toaster } from "~/components/ui/toaster";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { useInlineCss } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/root-data";
 import { kitList, kitPath } from "~/content/kits";
 import { getEnv } from "~/services/env.server";
+import { takeToast } from "~/services/toast.server";
 import stylesheet from "~/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -14,13 +16,17 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];
 
-export function loader(): RootData {
+export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
-  return {
+  // A toast handed over by the action that redirected here (services/toast.server.ts).
+  const { toast, headers } = await takeToast(request);
+  const rootData: RootData = {
     siteUrl: env.SITE_URL,
     company: env.company,
     kitLinks: kitList.map((kit) => ({ label: kit.name, to: kitPath(kit) })),
+    toast,
   };
+  return data(rootData, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -66,8 +72,19 @@ function Stylesheet({ nonce }: { nonce: string }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const { toast } = loaderData;
+  useEffect(() => {
+    if (toast) void showToast(toast.kind, toast.title, toast.description);
+  }, [toast]);
   return (
     <>
+      {toast ? (
+        <noscript>
+          <p role="status" className="bg-green-50 px-4 py-2 text-center text-sm font-medium text-green-900">
+            {toast.title}: {toast.description}
+          </p>
+        </noscript>
+      ) : null}
       <script
         type="application/ld+json"
         // JSON-LD is data, not script: it is not executed, so it needs no nonce.

@@ -5,6 +5,7 @@ import { adminRecordMessages, answeredChangeSchema } from "~/schemas/admin-recor
 import { requireAdmin } from "~/services/auth.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
+import { requireFormData } from "~/services/request-body.server";
 
 /**
  * The action of "Marcar como respondida/o" and its undo on the quotation and contact-message detail
@@ -31,7 +32,7 @@ export async function answeredAction(
       { tone, title: tone === "success" ? texts.successTitle : texts.failureTitle, message },
       { status, headers: admin.headers },
     );
-  const submission = parseWithZod(await request.formData(), { schema: answeredChangeSchema });
+  const submission = parseWithZod(await requireFormData(request), { schema: answeredChangeSchema });
   if (submission.status !== "success") return answer("error", adminRecordMessages.invalid, 400);
   const answered = submission.value.answered === "true";
   const outcome = await setAnswered(getDb(), id, answered);

@@ -11,6 +11,7 @@ import { adminAccountTexts as texts, adminLoginTexts } from "~/content/admin";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminFieldLimits, passwordChangeSchema } from "~/schemas/admin-auth";
 import { changeAdminPassword, requireAdmin } from "~/services/auth.server";
+import { requireFormData } from "~/services/request-body.server";
 
 /**
  * /admin/account: the signed-in staff member changes their own password (issue 4): the current one,
@@ -25,7 +26,7 @@ const hidden = ["currentPassword", "newPassword", "passwordConfirmation"];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const submission = parseWithZod(formData, { schema: passwordChangeSchema });
   if (submission.status !== "success") {
     return data(

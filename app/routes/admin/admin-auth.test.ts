@@ -2,7 +2,6 @@ import fs from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminLoginTexts, adminUsersTexts, adminAccountTexts } from "~/content/admin";
-import { adminFlashCookieName } from "~/lib/admin-flash";
 import { loginPathFor, safeAdminPath } from "~/lib/admin-paths";
 import { sidebarCookieName } from "~/lib/admin-sidebar";
 import { signInThrottle } from "~/models/admin-sign-in-failures.server";
@@ -26,6 +25,7 @@ import * as account from "./account";
 import * as dashboard from "./dashboard";
 import * as adminIndex from "./index";
 import * as layout from "./layout";
+import * as root from "../../root";
 import * as login from "./login";
 import * as logout from "./logout";
 import * as notFound from "./not-found";
@@ -214,15 +214,22 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       expect(await countRows(db, "admin_sessions")).toBe(before + 1);
 
       const cookie = cookieAfter(answer.headers);
-      expect(cookie).toContain(`${adminFlashCookieName}=welcome`);
       const page = await settle(() => layout.loader(args(get("/admin/dashboard", cookie))));
       expect(page.status).toBe(200);
-      expect(page.body).toMatchObject({ user: { name: admin.name, email: admin.email }, welcome: true });
-      // The welcome is said once.
+      expect(page.body).toMatchObject({ user: { name: admin.name, email: admin.email } });
+      // The page after the redirect welcomes the admin (SPEC §8), once.
+      const welcome = await settle(() => root.loader(args(get("/admin/dashboard", cookie))));
+      expect(welcome.body).toMatchObject({
+        toast: {
+          kind: "success",
+          title: "Acceso exitoso",
+          description: "Bienvenido al panel de administración",
+        },
+      });
       const again = await settle(() =>
-        layout.loader(args(get("/admin/dashboard", cookieAfter(page.headers, cookie)))),
+        root.loader(args(get("/admin/dashboard", cookieAfter(welcome.headers, cookie)))),
       );
-      expect(again.body).toMatchObject({ welcome: false });
+      expect(again.body).toMatchObject({ toast: null });
     });
 
     it("answers a wrong password with 401 and the spec's message, and creates no session", async () => {

@@ -1,10 +1,7 @@
-import { useEffect } from "react";
 import { data, isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { showToast } from "~/components/ui/toaster";
-import { adminLoginTexts, adminShellTexts } from "~/content/admin";
-import { adminFlashFrom, clearAdminFlashCookie } from "~/lib/admin-flash";
+import { adminShellTexts } from "~/content/admin";
 import { sidebarCollapsedFrom } from "~/lib/admin-sidebar";
 import { requireAdmin } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
@@ -16,19 +13,13 @@ import { getEnv } from "~/services/env.server";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const cookieHeader = request.headers.get("cookie");
-  const secureCookies = getEnv().SITE_URL.startsWith("https:");
-  const flash = adminFlashFrom(cookieHeader);
-  const headers = new Headers(admin.headers);
-  if (flash) headers.append("Set-Cookie", clearAdminFlashCookie(secureCookies));
   return data(
     {
       user: { name: admin.user.name, email: admin.user.email },
-      sidebarCollapsed: sidebarCollapsedFrom(cookieHeader),
-      secureCookies,
-      welcome: flash === "welcome",
+      sidebarCollapsed: sidebarCollapsedFrom(request.headers.get("cookie")),
+      secureCookies: getEnv().SITE_URL.startsWith("https:"),
     },
-    { headers },
+    { headers: admin.headers },
   );
 }
 
@@ -36,22 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { user, sidebarCollapsed, secureCookies, welcome } = loaderData;
-  useEffect(() => {
-    if (welcome) void showToast("success", adminLoginTexts.successTitle, adminLoginTexts.successText);
-  }, [welcome]);
+  const { user, sidebarCollapsed, secureCookies } = loaderData;
   return (
     <AdminShell user={user} sidebarCollapsed={sidebarCollapsed} secureCookies={secureCookies}>
-      {welcome ? (
-        <noscript>
-          <p
-            role="status"
-            className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-800"
-          >
-            {adminLoginTexts.successTitle}: {adminLoginTexts.successText}
-          </p>
-        </noscript>
-      ) : null}
       <Outlet />
     </AdminShell>
   );

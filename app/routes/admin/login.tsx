@@ -9,13 +9,13 @@ import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
 import { adminLoginTexts as texts } from "~/content/admin";
-import { adminFlashCookie } from "~/lib/admin-flash";
 import { adminMeta } from "~/lib/admin-meta";
 import { safeAdminPath } from "~/lib/admin-paths";
 import { adminFieldLimits, adminSignInSchema } from "~/schemas/admin-auth";
 import { getAdminSession, signInAdmin } from "~/services/auth.server";
-import { getEnv } from "~/services/env.server";
 import { logger } from "~/services/logger.server";
+import { toastCookieHeader } from "~/services/toast.server";
+import { requireFormData } from "~/services/request-body.server";
 
 /**
  * /admin/login (SPEC §2, §4, §5, §8; issue 4): e-mail and password. Works as a plain form post; with
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const redirectTo = safeAdminPath(formData.get("redirectTo"));
   const submission = parseWithZod(formData, { schema: adminSignInSchema });
   const answer = (outcome: LoginOutcome, status: number, message?: string, headers?: HeadersInit) =>
@@ -61,7 +61,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (outcome.ok) {
       const headers = new Headers(outcome.headers);
-      headers.append("Set-Cookie", adminFlashCookie("welcome", getEnv().SITE_URL.startsWith("https:")));
+      headers.append(
+        "Set-Cookie",
+        await toastCookieHeader({
+          kind: "success",
+          title: texts.successTitle,
+          description: texts.successText,
+        }),
+      );
       headers.set("Cache-Control", "no-store");
       return redirect(redirectTo, { headers });
     }

@@ -30,6 +30,7 @@ import { orderStatusChangeSchema } from "~/schemas/admin-records";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
+import { requireFormData } from "~/services/request-body.server";
 
 /**
  * /admin/orders/:id (issue 4 "Pedidos"; DECISIONS D9): everything the customer sent, the status
@@ -101,7 +102,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: orderStatusChangeSchema });
+  const submission = parseWithZod(await requireFormData(request), { schema: orderStatusChangeSchema });
   const answer = (tone: "success" | "error", message: string | undefined, status: number) =>
     data(
       {

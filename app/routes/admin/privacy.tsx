@@ -20,6 +20,7 @@ import { privacyErasureSchema, privacyFieldLimits, privacyLookupSchema } from "~
 import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
+import { requireFormData } from "~/services/request-body.server";
 
 /**
  * /admin/privacy (DECISIONS D14; docs/decisions/020-privacy-requests.md): everything held about one
@@ -136,7 +137,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: privacyErasureSchema });
+  const submission = parseWithZod(await requireFormData(request), { schema: privacyErasureSchema });
   if (submission.status !== "success") {
     return data(
       { tone: "error" as const, title: texts.failureTitle, message: undefined, result: submission.reply() },

@@ -4,6 +4,7 @@ import { adminHome, safeAdminPath } from "~/lib/admin-paths";
 import { sidebarCookie } from "~/lib/admin-sidebar";
 import { requireAdmin } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
+import { requireFormData } from "~/services/request-body.server";
 
 /**
  * POST /admin/sidebar: the sidebar toggle when JavaScript is off (with it, the page writes the
@@ -11,7 +12,7 @@ import { getEnv } from "~/services/env.server";
  */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const headers = new Headers(admin.headers);
   headers.append(
     "Set-Cookie",

@@ -15,6 +15,7 @@ import { disableAdminUser, enableAdminUser, listAdminUsers } from "~/models/admi
 import { adminFieldLimits, newAdminSchema } from "~/schemas/admin-auth";
 import { AdminEmailTakenError, createAdminAccount, requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/services/db.server";
+import { requireFormData } from "~/services/request-body.server";
 
 /**
  * /admin/users (DECISIONS D12; issue 4): every staff account, adding one (the password policy of
@@ -37,7 +38,7 @@ type Intent = "create" | "disable" | "enable";
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const intent = formData.get("intent") as Intent | null;
   const answer = (
     body: {

@@ -1,0 +1,74 @@
+import crypto from "node:crypto";
+import { createCookie, redirect, type Cookie } from "react-router";
+import { getEnv } from "~/services/env.server";
+import { resolvePersistedSecret } from "~/services/secrets.server";
+
+/**
+ * Toasts that survive a redirect (post/redirect/get): an action answers with
+ * `redirectWithToast(url, toast)`, the next page's root loader reads the toast with `takeToast`
+ * (clearing the cookie) and the page shows it (app/root.tsx). The cookie is React Router's
+ * `createCookie`, signed, so nobody can make the site show a text of theirs.
+ */
+
+export interface Toast {
+  kind: "success" | "error";
+  title: string;
+  description: string;
+}
+
+let cookie: { secret: string; cookie: Cookie } | undefined;
+
+function toastCookie(): Cookie {
+  const env = getEnv();
+  // The staff cookies' secret, derived for this use (AUTH_SECRET or DATA_DIR/auth-secret).
+  const base = resolvePersistedSecret(env.AUTH_SECRET, env.dataDir, "auth-secret");
+  if (cookie?.secret !== base) {
+    const secret = crypto.createHmac("sha256", base).update("lifebox-toast").digest("hex");
+    cookie = {
+      secret: base,
+      cookie: createCookie("lifebox_toast", {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure: env.SITE_URL.startsWith("https:"),
+        maxAge: 60,
+        secrets: [secret],
+      }),
+    };
+  }
+  return cookie.cookie;
+}
+
+function isToast(value: unknown): value is Toast {
+  if (typeof value !== "object" || value === null) return false;
+  const { kind, title, description } = value as Record<string, unknown>;
+  return (
+    (kind === "success" || kind === "error") && typeof title === "string" && typeof description === "string"
+  );
+}
+
+/** The Set-Cookie header that hands `toast` to the next page. */
+export async function toastCookieHeader(toast: Toast): Promise<string> {
+  return toastCookie().serialize(toast);
+}
+
+/** A 303 redirect to `url` whose page shows `toast`; `headers` are added (e.g. session cookies). */
+export async function redirectWithToast(url: string, toast: Toast, headers?: HeadersInit): Promise<Response> {
+  const all = new Headers(headers);
+  all.append("Set-Cookie", await toastCookieHeader(toast));
+  return redirect(url, { status: 303, headers: all });
+}
+
+/**
+ * The toast the request carries, if any, with the Set-Cookie header that clears it (to send with
+ * the answer). A forged or malformed cookie counts as none.
+ */
+export async function takeToast(request: Request): Promise<{ toast: Toast | null; headers?: Headers }> {
+  const header = request.headers.get("cookie");
+  if (!header?.includes("lifebox_toast=")) return { toast: null };
+  const value: unknown = await toastCookie()
+    .parse(header)
+    .catch(() => null);
+  const headers = new Headers({ "Set-Cookie": await toastCookie().serialize("", { maxAge: 0 }) });
+  return { toast: isToast(value) ? value : null, headers };
+}
