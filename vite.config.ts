@@ -1,24 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
-
-/**
- * The submission writer thread's entry, built beside the server bundle under a fixed name
- * (build/server/submission-writer-thread.js) so that server/app.ts can start it
- * (docs/decisions/022-submission-writer-thread.md).
- */
-const submissionWriterThread: Plugin = {
-  name: "lifebox-submission-writer-thread",
-  apply: "build",
-  applyToEnvironment: (environment) => environment.name === "ssr",
-  buildStart() {
-    this.emitFile({
-      type: "chunk",
-      id: "./server/submission-writer-thread.ts",
-      fileName: "submission-writer-thread.js",
-    });
-  },
-};
+import { defineConfig } from "vite";
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
@@ -27,5 +9,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), submissionWriterThread],
+  plugins: [tailwindcss(), reactRouter()],
 }));

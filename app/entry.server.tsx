@@ -2,14 +2,32 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import stylesheet from "~/app.css?url";
 import { InlineCssProvider } from "~/lib/inline-css";
 import { NonceProvider } from "~/lib/nonce";
+import { logger } from "~/services/logger.server";
 import { builtStylesheet } from "~/services/stylesheet.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering, logged as one line each (pino). A request the visitor
+ * abandoned is not an error; a post refused by React Router's origin check is logged as a warning.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const url = new URL(request.url);
+  if (error instanceof Error && error.message.includes("`origin` header")) {
+    logger.warn(
+      { method: request.method, path: url.pathname, origin: request.headers.get("origin") },
+      error.message,
+    );
+    return;
+  }
+  logger.error({ err: error, method: request.method, path: url.pathname }, "Request failed");
+};
 
 export default function handleRequest(
   request: Request,

@@ -24,6 +24,7 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  route("api/captcha", "routes/resources/captcha.ts"),
   // The back office (issue 4): sign-in and sign-out outside the frame, every screen inside it.
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),

@@ -1,58 +1,202 @@
+import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { maxSubmissionBytes } from "~/services/submissions.server";
-import { app, serverOptions } from "./app";
+import type { ServerBuild } from "react-router";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { submissionMessages } from "~/content/forms";
+import { migrateToLatest, setDatabase, type Db } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
+import { createTestDatabase, type TestDatabase } from "../tests/support/databases";
+import { createApp } from "./app";
 
-// The production server creates requests and responses with the Express app's prototypes, so that
-// Express never has to change them (docs/decisions/023).
-describe("serverOptions", () => {
-  const seen: Array<{ request: boolean; response: boolean }> = [];
-  let server: http.Server;
-  let base: string;
+/**
+ * The HTTP server itself (server/app.ts) over real sockets: the Express middlewares in front of
+ * React Router — methods, Host, the form rate limits under concurrent posts, body limits as the
+ * body streams — with the real routes (loaded through Vite, as in development) and a real SQLite
+ * database. The route actions' own checks are tested in app/routes/site/customer-forms.test.ts.
+ */
+const testEnv = vi.hoisted(async () => {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const values = {
+    DATA_DIR: mkdtempSync(join(tmpdir(), "lifebox-server-test-")),
+    FORM_RATE_LIMIT: "3",
+    RATE_LIMIT_PER_MINUTE: "100000",
+    // The tests speak for several visitors through X-Forwarded-For.
+    TRUST_PROXY: "1",
+    CAPTCHA_DIFFICULTY: "50",
+    LOG_LEVEL: "silent",
+  };
+  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
+  return values;
+});
 
-  beforeAll(async () => {
-    server = http.createServer(serverOptions(), (req, res) => {
-      seen.push({
-        request: Object.getPrototypeOf(req) === app.request,
-        response: Object.getPrototypeOf(res) === app.response,
-      });
-      res.setHeader("Content-Type", "text/plain; charset=utf-8");
-      res.end(`${req.method} ${req.url} ${req.headers["x-probe"]}`);
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+let vite: ViteDevServer;
+let database: TestDatabase;
+let db: Db;
+let server: http.Server;
+let port: number;
+
+beforeAll(async () => {
+  vite = await createServer({ server: { middlewareMode: true, hmr: false }, logLevel: "silent" });
+  database = await createTestDatabase("sqlite");
+  db = database.db;
+  await migrateToLatest(db);
+  setDatabase(database);
+  const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  server = http.createServer(createApp({ env: getEnv(), build }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+  // The first request compiles the routes: not part of any test's time.
+  await fetch(`http://127.0.0.1:${port}/contacto`);
+}, 120_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await vite?.close();
+  await database?.drop();
+  vi.unstubAllEnvs();
+  fs.rmSync((await testEnv).DATA_DIR, { recursive: true, force: true });
+});
+
+let visitor = 0;
+/** A visitor IP no other test uses (the server trusts one proxy's X-Forwarded-For). */
+const nextVisitor = () => `203.0.113.${++visitor}`;
+
+function post(path: string, body: string, ip: string, headers: Record<string, string> = {}) {
+  return fetch(`http://127.0.0.1:${port}${path}`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, ...headers },
+  });
+}
+
+/** Sends raw bytes, returns the status line and how long the connection took to answer. */
+function rawRequest(bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(bytes));
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk.toString("latin1")));
+    socket.on("end", () => resolve(answer.split("\r\n")[0]!));
+    socket.on("error", reject);
+  });
+}
+
+const countContactMessages = async () =>
+  Number(
+    (
+      await db
+        .selectFrom("contact_messages")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe("the form rate limit", () => {
+  it("lets FORM_RATE_LIMIT posts of a form through per IP, even when they all arrive at once", async () => {
+    const ip = nextVisitor();
+    // Not valid submissions (no captcha): the limit counts posts, whatever they hold.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => post("/contacto", "website=&name=Ana", ip)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(12 - 3);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(3);
+    // The refusal is the form's page with the Spanish message.
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(await refused.text()).toContain(submissionMessages.rateLimited);
   });
 
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  it("creates requests and responses that already have the app's prototypes", async () => {
-    const answer = await fetch(`${base}/a/path?q=1`, { headers: { "x-probe": "yes" } });
-    expect(await answer.text()).toBe("GET /a/path?q=1 yes");
-    const posted = await fetch(`${base}/form`, { method: "POST", body: "a=1" });
-    expect(await posted.text()).toBe("POST /form undefined");
-    expect(seen).toEqual([
-      { request: true, response: true },
-      { request: true, response: true },
-    ]);
-  });
-
-  it("serves the app with them: an oversized form body is refused with the security headers", async () => {
-    const served = http.createServer(serverOptions(), app);
-    await new Promise<void>((resolve) => served.listen(0, "127.0.0.1", resolve));
-    try {
-      const { port } = served.address() as AddressInfo;
-      const answer = await fetch(`http://127.0.0.1:${port}/contacto`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: "x".repeat(maxSubmissionBytes + 1),
-      });
-      expect(answer.status).toBe(413);
-      expect(await answer.text()).toBe("El envío es demasiado grande.");
-      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(answer.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
-    } finally {
-      await new Promise<void>((resolve) => served.close(() => resolve()));
+  it("counts the script's posts (/contacto.data) with the page's, per form and per IP", async () => {
+    const ip = nextVisitor();
+    for (let i = 0; i < 3; i++) expect((await post("/contacto.data", "website=", ip)).status).not.toBe(429);
+    expect((await post("/contacto", "website=", ip)).status).toBe(429);
+    // Another form from the same IP, and the same form from another IP, have their own counts.
+    expect((await post("/newsletter", "website=", ip)).status).not.toBe(429);
+    expect((await post("/contacto", "website=", nextVisitor())).status).not.toBe(429);
+    // Every kit's purchase page is one form.
+    const buyer = nextVisitor();
+    for (const kit of ["essential", "nautical", "industry-mini"]) {
+      expect((await post(`/comprar/${kit}`, "website=", buyer)).status).not.toBe(429);
     }
+    expect((await post("/comprar/expedition", "website=", buyer)).status).toBe(429);
   });
+});
+
+describe("methods and malformed requests", () => {
+  it("answers PUT, PATCH and DELETE with 405 without running the form's action", async () => {
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const answer = await fetch(`http://127.0.0.1:${port}/contacto`, {
+        method,
+        body: "website=&name=Ana+P%C3%A9rez&email=ana%40example.cl&subject=Hola&message=Un+mensaje+largo",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": nextVisitor() },
+      });
+      expect(answer.status).toBe(405);
+      expect(answer.headers.get("allow")).toBe("GET, HEAD, POST");
+    }
+    expect(await countContactMessages()).toBe(0);
+  });
+
+  it("answers TRACE with 405, OPTIONS with the allowed methods, and HTTP/1.0 without Host with 400", async () => {
+    expect(await rawRequest("TRACE / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")).toBe(
+      "HTTP/1.1 405 Method Not Allowed",
+    );
+    const options = await fetch(`http://127.0.0.1:${port}/`, { method: "OPTIONS" });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("GET, HEAD, POST");
+    expect(await rawRequest("GET / HTTP/1.0\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request");
+  });
+});
+
+describe("body limits", () => {
+  it("refuses a declared Content-Length over the limit before reading (413)", async () => {
+    const answer = await rawRequest(
+      `POST /contacto HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 300000000\r\nConnection: close\r\n\r\nwebsite=`,
+    );
+    expect(answer).toBe("HTTP/1.1 413 Payload Too Large");
+  });
+
+  it.each(["/contacto", "/admin/login"])(
+    "stops a chunked body to %s at the limit as it streams (413), whatever size it claims to be",
+    async (path) => {
+      const before = process.memoryUsage().rss;
+      const { status, sent } = await new Promise<{ status: number; sent: number }>((resolve, reject) => {
+        const request = http.request({
+          host: "127.0.0.1",
+          port,
+          path,
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "transfer-encoding": "chunked",
+            "x-forwarded-for": nextVisitor(),
+          },
+        });
+        let sent = 0;
+        const chunk = Buffer.alloc(64 * 1024, "a");
+        // Up to 300 MB, as fast as the server takes it, until it answers.
+        const pump = () => {
+          while (sent < 300 * 1024 * 1024 && !request.destroyed) {
+            sent += chunk.length;
+            if (!request.write(chunk)) return void request.once("drain", pump);
+          }
+          request.end();
+        };
+        request.on("response", (response) => {
+          request.destroy();
+          resolve({ status: response.statusCode!, sent });
+        });
+        request.on("error", (error) => (sent > 0 ? resolve({ status: 0, sent }) : reject(error)));
+        pump();
+      });
+      expect(status).toBe(413);
+      // The server stopped reading long before 300 MB, and holds no copy of what it read.
+      expect(sent).toBeLessThan(20 * 1024 * 1024);
+      expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useImperativeHandle, useRef, useState } from "r
 import { captchaTexts, noScriptNotice } from "~/content/forms";
 import { whatsappLink, type CompanyInfo } from "~/content/company";
 import { useHydrated } from "~/lib/use-hydrated";
-import { captchaChallengePath, captchaFieldName, honeypotFieldName } from "~/lib/submission";
+import { captchaChallengePath, captchaFieldName, honeypotFieldName, type FormName } from "~/lib/submission";
 
 /** The ALTCHA element once upgraded (only what we use). */
 interface AltchaElement extends HTMLElement {
@@ -57,11 +57,14 @@ async function upgraded(element: AltchaElement): Promise<AltchaElement> {
  */
 export function CaptchaField({
   ref,
+  form,
   company,
   eager = false,
   tone = "light",
 }: {
   ref: React.Ref<CaptchaHandle>;
+  /** The form the challenges are issued for (a solution for another form is refused). */
+  form: FormName;
   company: Pick<CompanyInfo, "email" | "whatsappNumber">;
   eager?: boolean;
   /** The background the form sits on (the footer's is dark). */
@@ -149,7 +152,7 @@ export function CaptchaField({
           {active ? (
             <altcha-widget
               ref={widget}
-              challenge={captchaChallengePath}
+              challenge={captchaChallengePath(form)}
               name={captchaFieldName}
               language="es-419"
               auto="off"

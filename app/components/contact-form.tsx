@@ -20,7 +20,7 @@ export function ContactForm({
   const [sent, setSent] = useState(initialReply?.status === "success");
   const { form, fields, captcha, busy, onSubmit, formMessage } = usePublicForm({
     id: "contacto",
-    failureMessage: texts.errorMessage,
+    action: "/contacto",
     schema: contactSchema,
     initialReply,
     onBeforeSend: () => setSent(false),
@@ -58,6 +58,7 @@ export function ContactForm({
       </fieldset>
       <p className="text-sm text-stone-700">{texts.privacyNotice}</p>
       <FormFooter
+        form="contact"
         captcha={captcha}
         company={company}
         message={formMessage ? failureLine(texts.errorMessage, formMessage) : undefined}

@@ -3,6 +3,7 @@ import { CaptchaField, type CaptchaHandle } from "~/components/captcha-field";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import type { CompanyInfo } from "~/content/company";
+import type { FormName } from "~/lib/submission";
 
 /** The submit button (with the spec's pending text) and the cancel action of a public form. */
 export function FormActions({
@@ -40,6 +41,7 @@ export function FormActions({
 
 /** The end of every public form: the captcha, the form's message and its actions. */
 export function FormFooter({
+  form,
   captcha,
   company,
   eager,
@@ -50,6 +52,8 @@ export function FormFooter({
 }: Omit<React.ComponentProps<typeof FormActions>, "submitLabel" | "submittingLabel" | "cancelLabel"> & {
   /** The form's texts: the submit label, its pending text and, with a cancel action, its label. */
   labels: { submitLabel: string; submittingLabel: string; cancelLabel?: string };
+  /** The form, whose captcha challenges are issued for it. */
+  form: FormName;
   captcha: React.Ref<CaptchaHandle>;
   company: Pick<CompanyInfo, "email" | "whatsappNumber">;
   /** Load and solve the captcha at once (in a dialog the visitor is about to fill in). */
@@ -61,7 +65,7 @@ export function FormFooter({
 }) {
   return (
     <>
-      <CaptchaField ref={captcha} company={company} eager={eager} />
+      <CaptchaField ref={captcha} form={form} company={company} eager={eager} />
       {message ? <FormMessage tone="error">{message}</FormMessage> : null}
       {success && !message ? <FormMessage tone="success">{success}</FormMessage> : null}
       <FormActions {...labels} {...actions} />

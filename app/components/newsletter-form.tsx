@@ -1,12 +1,12 @@
-import { useRef, useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
 import { CaptchaField, type CaptchaHandle } from "~/components/captcha-field";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import type { CompanyInfo } from "~/content/company";
 import { submissionMessages } from "~/content/forms";
 import { footer } from "~/content/site";
-import { captchaFieldName, failureLine, postForm, type SubmissionReply } from "~/lib/submission";
+import { captchaFieldName, failureLine, type SubmissionReply } from "~/lib/submission";
 
 const texts = footer.newsletter;
 const maxEmailLength = 254;
@@ -29,8 +29,9 @@ function fieldErrorOf(reply: SubmissionReply | undefined): string | undefined {
  * then the success message and a cleared field, or the error message; both cleared by a new submit.
  *
  * It is on every page, so it does without Conform: the same zod schema as the server's is loaded on
- * the first submit, and the captcha widget on the first touch. With JavaScript it asks /newsletter
- * for a JSON reply; without, it posts there and gets the page with the same form and the outcome.
+ * the first submit, and the captcha widget on the first touch. With JavaScript a fetcher posts it to
+ * /newsletter and the page stays; without, it posts there and gets the page with the same form and
+ * the outcome.
  */
 export function NewsletterForm({
   company,
@@ -44,15 +45,32 @@ export function NewsletterForm({
   /** Prefix of the form's ids (two forms on one page need different ones). */
   id?: string;
 }) {
+  const fetcher = useFetcher<SubmissionReply>();
   const captcha = useRef<CaptchaHandle>(null);
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ status: "success" | "error"; message?: string } | undefined>(
-    initialReply && !fieldErrorOf(initialReply)
-      ? { status: initialReply.status, message: initialReply.formMessage }
-      : undefined,
-  );
-  const [fieldError, setFieldError] = useState(fieldErrorOf(initialReply));
+  const [checking, setChecking] = useState(false);
+  const busy = checking || fetcher.state !== "idle";
+  // What the page says: the server's last reply, until a new submit begins (SPEC §4), or what the
+  // browser found before sending.
+  const reply = fetcher.data ?? initialReply;
+  const [dismissed, setDismissed] = useState<SubmissionReply>();
+  const [local, setLocal] = useState<{ fieldError?: string; formError?: string }>({});
+  const shown = busy || reply === dismissed ? undefined : reply;
+  const fieldError = local.fieldError ?? fieldErrorOf(shown);
+  const outcome = local.formError
+    ? { status: "error" as const, message: local.formError }
+    : shown && !fieldErrorOf(shown)
+      ? { status: shown.status, message: shown.formMessage }
+      : undefined;
+
+  // After the server's reply: a used or refused solution cannot be sent again, and a success
+  // clears the field.
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer) return;
+    if (answer.status === "success" || answer.captchaRejected) captcha.current?.reset();
+    if (answer.status === "success" && input.current) input.current.value = "";
+  }, [fetcher.data]);
 
   const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,29 +78,25 @@ export function NewsletterForm({
     const form = event.currentTarget;
     // Read now: the field is disabled while sending, and disabled fields are not submitted.
     const formData = new FormData(form);
-    setOutcome(undefined);
-    setFieldError(undefined);
-    setBusy(true);
+    setDismissed(reply);
+    setLocal({});
+    setChecking(true);
     try {
       const { newsletterSchema } = await loadSchema();
       const checked = newsletterSchema.safeParse({ email: formData.get("email") ?? "" });
       if (!checked.success) {
-        setFieldError(checked.error.issues[0]?.message);
+        setLocal({ fieldError: checked.error.issues[0]?.message });
         return;
       }
       if (!(await captcha.current?.ensureSolved())) {
-        setOutcome({ status: "error", message: submissionMessages.captchaUnsolved });
+        setLocal({ formError: submissionMessages.captchaUnsolved });
         return;
       }
       // The widget has put its solution into the form meanwhile.
       formData.set(captchaFieldName, new FormData(form).get(captchaFieldName) ?? "");
-      const reply = await postForm<undefined>(form.action, formData, texts.errorMessage);
-      if (reply.status === "success" || reply.captchaRejected) captcha.current?.reset();
-      if (reply.status === "success" && input.current) input.current.value = "";
-      setFieldError(fieldErrorOf(reply));
-      setOutcome(fieldErrorOf(reply) ? undefined : { status: reply.status, message: reply.formMessage });
+      await fetcher.submit(formData, { method: "post", action: "/newsletter" });
     } finally {
-      setBusy(false);
+      setChecking(false);
     }
   };
 
@@ -132,7 +146,7 @@ export function NewsletterForm({
           {texts.privacyLinkLabel}
         </Link>
       </p>
-      <CaptchaField ref={captcha} company={company} tone={tone} />
+      <CaptchaField ref={captcha} form="newsletter" company={company} tone={tone} />
       {outcome?.status === "error" ? (
         <FormMessage tone="error">{failureLine(texts.errorMessage, outcome.message)}</FormMessage>
       ) : null}

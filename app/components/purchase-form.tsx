@@ -1,7 +1,8 @@
-import { useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useState } from "react";
+import { Link } from "react-router";
 import { FormFooter } from "~/components/form-actions";
 import { CheckboxField, TextField } from "~/components/form-fields";
+import { closePaymentTab, openPaymentTab } from "~/components/payment-tab";
 import { controlClass, Field } from "~/components/ui/field";
 import { usePublicForm } from "~/components/use-public-form";
 import { regions } from "~/content/chile";
@@ -11,7 +12,7 @@ import { deliveryPromise } from "~/content/policies";
 import { comunasOfRegion, shippingFor } from "~/lib/chile";
 import { formatPrice } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
-import { purchasePath, type OrderCreated, type SubmissionReply } from "~/lib/submission";
+import { purchasePath, type SubmissionReply } from "~/lib/submission";
 import { orderFieldLimits, orderSchema } from "~/schemas/order";
 
 export interface PurchaseKit {
@@ -20,25 +21,11 @@ export interface PurchaseKit {
   price: number;
 }
 
-/** Opens a tab within the visitor's click, so no pop-up blocker stops the payment page later. */
-function openPendingTab(): Window | null {
-  const tab = window.open("", "_blank");
-  if (!tab) return null;
-  try {
-    tab.opener = null;
-    tab.document.title = texts.paymentTabTitle;
-    tab.document.documentElement.lang = "es-CL";
-    tab.document.body.textContent = texts.paymentTabText;
-  } catch {
-    // Writing into the blank tab is a courtesy; the payment page replaces it anyway.
-  }
-  return tab;
-}
-
 /**
- * The purchase-data form (DECISIONS D6): stores the order, then sends the tab opened within the
- * click to the kit's payment page and shows the order confirmation. Used in the dialog and on the
- * purchase page (which also works without JavaScript).
+ * The purchase-data form (DECISIONS D6): opens the payment tab within the click, stores the order
+ * and goes to its confirmation page, which sends the tab to the kit's payment page
+ * (components/payment-tab.ts). Used in the dialog and on the purchase page (which also works
+ * without JavaScript).
  */
 export function PurchaseForm({
   kit,
@@ -49,35 +36,18 @@ export function PurchaseForm({
 }: {
   kit: PurchaseKit;
   company: Pick<CompanyInfo, "email" | "whatsappNumber">;
-  initialReply?: SubmissionReply<OrderCreated> | undefined;
+  initialReply?: SubmissionReply | undefined;
   onCancel?: () => void;
   cancelHref?: string;
 }) {
-  const navigate = useNavigate();
-  const paymentTab = useRef<Window | null>(null);
   const hydrated = useHydrated();
-  const closeTab = () => {
-    paymentTab.current?.close();
-    paymentTab.current = null;
-  };
-
   const { form, fields, captcha, busy, onSubmit, formMessage } = usePublicForm({
     id: `compra-${kit.id}`,
-    failureMessage: texts.failure,
+    action: purchasePath(kit.id),
     schema: orderSchema,
     initialReply,
-    onBeforeSend: () => {
-      if (!paymentTab.current || paymentTab.current.closed) paymentTab.current = openPendingTab();
-    },
-    onSuccess: (reply) => {
-      const created = reply.extra;
-      if (!created) return;
-      if (paymentTab.current && !paymentTab.current.closed)
-        paymentTab.current.location.replace(created.paymentUrl);
-      paymentTab.current = null;
-      void navigate(`/pedido/${created.orderId}`);
-    },
-    onFailure: closeTab,
+    onBeforeSend: openPaymentTab,
+    onFailure: closePaymentTab,
   });
   // Kept typed values (a refusal without JavaScript re-renders the page with them).
   const [regionCut, setRegionCut] = useState(() => (fields.region.initialValue as string | undefined) ?? "");
@@ -232,6 +202,7 @@ export function PurchaseForm({
       </section>
 
       <FormFooter
+        form="order"
         captcha={captcha}
         company={company}
         eager={Boolean(onCancel)}

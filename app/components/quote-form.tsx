@@ -1,11 +1,11 @@
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { FormFooter } from "~/components/form-actions";
 import { showToast } from "~/components/ui/toaster";
 import { TextField } from "~/components/form-fields";
 import { usePublicForm } from "~/components/use-public-form";
 import type { CompanyInfo } from "~/content/company";
 import { quoteTexts as texts } from "~/content/forms";
-import { quotePath, quoteThanksPath, type QuoteReceived, type SubmissionReply } from "~/lib/submission";
+import { quotePath, type SubmissionReply } from "~/lib/submission";
 import { quoteFieldLimits, quoteSchema } from "~/schemas/quote";
 
 /**
@@ -22,22 +22,16 @@ export function QuoteForm({
 }: {
   kit: { id: string; name: string };
   company: Pick<CompanyInfo, "email" | "whatsappNumber">;
-  initialReply?: SubmissionReply<QuoteReceived> | undefined;
+  initialReply?: SubmissionReply | undefined;
   onCancel?: () => void;
   cancelHref?: string;
 }) {
-  const navigate = useNavigate();
+  // A stored request redirects to the thank-you page, whose toast says so (routes/site/quote.tsx).
   const { form, fields, captcha, busy, onSubmit, formMessage } = usePublicForm({
     id: `cotizacion-${kit.id}`,
-    failureMessage: texts.failure,
+    action: quotePath(kit.id),
     schema: quoteSchema,
     initialReply,
-    onSuccess: (reply) => {
-      const received = reply.extra;
-      if (!received) return;
-      void showToast("success", texts.successTitle, texts.successText(received.fullName));
-      void navigate(quoteThanksPath(received.productId));
-    },
     onFailure: (reply) => {
       // Field errors speak for themselves; anything else also gets the spec's error toast.
       if (!reply || reply.formMessage) void showToast("error", texts.failureTitle, texts.failure);
@@ -112,6 +106,7 @@ export function QuoteForm({
         {texts.termsAfter}
       </p>
       <FormFooter
+        form="quote"
         captcha={captcha}
         company={company}
         eager={Boolean(onCancel)}

@@ -1,42 +1,45 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useFetcher } from "react-router";
 import type { z } from "zod";
 import type { CaptchaHandle } from "~/components/captcha-field";
 import { submissionMessages } from "~/content/forms";
-import { captchaFieldName, postForm, type SubmissionReply } from "~/lib/submission";
+import { captchaFieldName, type SubmissionReply } from "~/lib/submission";
 
 /**
  * The browser side of every public form (ARCHITECTURE "Forms"): Conform validates with the shared
- * zod schema, the ALTCHA challenge is solved before the first send, and the form is posted to its
- * own URL asking for a JSON reply (server/app.ts answers it before React Router). Each reply is
- * handed to onSuccess or onFailure. Without JavaScript the same markup posts as a plain form and
- * the page shows the action's answer (`initialReply`).
+ * zod schema, the ALTCHA challenge is solved before the first send, and a fetcher posts the form to
+ * its route's action. A reply (a refusal, or a success that stays on the page) is handed to
+ * onSuccess or onFailure; a success that redirects (an order, a quotation) takes the browser to its
+ * page. Without JavaScript the same markup posts as a plain form and the page shows the action's
+ * answer (`initialReply`).
  */
-export function usePublicForm<Schema extends z.ZodType, Extra>({
+export function usePublicForm<Schema extends z.ZodType>({
   id,
+  action,
   schema,
   initialReply,
-  failureMessage,
   onBeforeSend,
   onSuccess,
   onFailure,
 }: {
   id: string;
+  /** The route whose action takes the form. */
+  action: string;
   schema: Schema;
-  initialReply?: SubmissionReply<Extra> | undefined;
-  /** Shown when the reply never came (network failure). */
-  failureMessage: string;
+  initialReply?: SubmissionReply | undefined;
   /** Runs inside the submit event, once the fields are valid (e.g. to open a tab without a pop-up block). */
   onBeforeSend?: () => void;
-  onSuccess?: (reply: SubmissionReply<Extra>) => void;
+  onSuccess?: (reply: SubmissionReply) => void;
   /** A refusal of the server, or a captcha that could not be solved (no reply). */
-  onFailure?: (reply: SubmissionReply<Extra> | undefined) => void;
+  onFailure?: (reply: SubmissionReply | undefined) => void;
 }) {
+  const fetcher = useFetcher<SubmissionReply>();
   const captcha = useRef<CaptchaHandle>(null);
-  const [busy, setBusy] = useState(false);
+  const [solving, setSolving] = useState(false);
   const [captchaError, setCaptchaError] = useState<string>();
-  const [reply, setReply] = useState(initialReply);
+  const reply = fetcher.data ?? initialReply;
 
   const [form, fields] = useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
     id,
@@ -48,10 +51,21 @@ export function usePublicForm<Schema extends z.ZodType, Extra>({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 
+  // Each new reply of the server: a used or refused solution cannot be sent again (the next send
+  // solves a new challenge), then the form's own reaction.
+  const onReply = useEffectEvent((answer: SubmissionReply) => {
+    if (answer.status === "success" || answer.captchaRejected) captcha.current?.reset();
+    if (answer.status === "success") onSuccess?.(answer);
+    else onFailure?.(answer);
+  });
+  useEffect(() => {
+    if (fetcher.data) onReply(fetcher.data);
+  }, [fetcher.data]);
+
   const send = async (element: HTMLFormElement) => {
     // Read the fields before the busy state disables them (disabled fields are not submitted).
     const formData = new FormData(element);
-    setBusy(true);
+    setSolving(true);
     try {
       if (!(await captcha.current?.ensureSolved())) {
         setCaptchaError(submissionMessages.captchaUnsolved);
@@ -60,17 +74,13 @@ export function usePublicForm<Schema extends z.ZodType, Extra>({
       }
       // The widget (outside the disabled fields) now holds the solution.
       formData.set(captchaFieldName, new FormData(element).get(captchaFieldName) ?? "");
-      const answer = await postForm<Extra>(element.action, formData, failureMessage);
-      // A used or refused solution cannot be sent again: the next send solves a new challenge.
-      if (answer.status === "success" || answer.captchaRejected) captcha.current?.reset();
-      setReply(answer);
-      if (answer.status === "success") onSuccess?.(answer);
-      else onFailure?.(answer);
+      await fetcher.submit(formData, { method: "post", action });
     } finally {
-      setBusy(false);
+      setSolving(false);
     }
   };
 
+  const busy = solving || fetcher.state !== "idle";
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     setCaptchaError(undefined);
     form.onSubmit(event);
@@ -82,5 +92,5 @@ export function usePublicForm<Schema extends z.ZodType, Extra>({
   };
 
   const formMessage = busy ? undefined : (captchaError ?? reply?.formMessage);
-  return { form, fields, captcha, busy, onSubmit, formMessage };
+  return { form, fields, captcha, busy, onSubmit, formMessage, reply };
 }

@@ -12,7 +12,6 @@ export const submissionMessages = {
   captchaMissing:
     "Falta la verificación anti-spam, que necesita JavaScript. Actívalo e intenta nuevamente, o escríbenos por WhatsApp o correo electrónico.",
   captchaInvalid: "La verificación anti-spam no es válida o expiró. Intenta nuevamente.",
-  crossSite: "No pudimos verificar el origen del envío. Recarga la página e intenta nuevamente.",
   captchaUnsolved: "No pudimos completar la verificación anti-spam. Revisa tu conexión e intenta nuevamente.",
 } as const;
 

@@ -1,12 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
 
 /**
- * Names shared by the public forms in the browser and the submission pipeline on the server
- * (app/services/submissions.server.ts).
+ * Names shared by the public forms in the browser and their actions on the server
+ * (app/routes/site/public-form.server.ts).
  */
 
-/** The public forms, each with its own rate limit (DECISIONS D13). */
-export type FormName = "order" | "quote" | "contact" | "newsletter";
+/** The public forms, each with its own rate limit and captcha challenges (DECISIONS D13). */
+export const formNames = ["order", "quote", "contact", "newsletter"] as const;
+export type FormName = (typeof formNames)[number];
+
+export function isFormName(value: unknown): value is FormName {
+  return formNames.includes(value as FormName);
+}
 
 /**
  * The honeypot: a text field people never see or reach with the keyboard, which form-filling bots
@@ -32,18 +37,19 @@ export function quoteThanksPath(productId: string): string {
 /** The field the ALTCHA widget puts its solution in. */
 export const captchaFieldName = "altcha";
 
-/** Where the widget fetches its anti-spam challenges (served by server/app.ts). */
-export const captchaChallengePath = "/api/captcha";
+/** Where the widget fetches the anti-spam challenges of a form (routes/resources/captcha.ts). */
+export function captchaChallengePath(form: FormName): string {
+  return `/api/captcha?form=${form}`;
+}
 
 /** What every form action answers with (the browser's Conform form reads `result`). */
-export interface SubmissionReply<Extra = undefined> {
+export interface SubmissionReply {
   status: "success" | "error";
   result: SubmissionResult<string[]>;
   /** A message for the whole form (e.g. the captcha, the rate limit or a storage failure). */
   formMessage?: string;
   /** True when the visitor must solve a new captcha before sending again. */
   captchaRejected?: boolean;
-  extra?: Extra;
 }
 
 /**
@@ -54,46 +60,24 @@ export function failureLine(failure: string, reason: string | undefined): string
   return reason && reason !== failure ? `${failure} ${reason}` : failure;
 }
 
-/** What the order form's success tells the page's script (components/purchase-form.tsx). */
-export interface OrderCreated {
-  orderId: string;
-  number: string;
-  paymentUrl: string;
-}
-
-/** What the quotation form's success tells the page's script (components/quote-form.tsx). */
-export interface QuoteReceived {
-  fullName: string;
-  productId: string;
-}
-
 /**
- * Sends a form as the page's script does (components/use-public-form.ts): the same URL-encoded
- * body as a plain post, asking for the JSON reply instead of a page. A network failure or an
- * answer that is not a reply becomes an error reply with `failureMessage`.
+ * The `clientAction` of a public form's route: the server's answer as it is, or, when none came
+ * (the connection failed), the form's failure message as a reply, so the page says it next to the
+ * form instead of showing an error page.
  */
-export async function postForm<Extra>(
-  action: string,
-  formData: FormData,
-  failureMessage: string,
-): Promise<SubmissionReply<Extra>> {
-  const body = new URLSearchParams();
-  for (const [name, value] of formData) if (typeof value === "string") body.append(name, value);
-  try {
-    const response = await fetch(action, {
-      method: "POST",
-      body,
-      headers: { Accept: "application/json" },
-      credentials: "same-origin",
-    });
-    const reply = (await response.json()) as SubmissionReply<Extra>;
-    if (reply && (reply.status === "success" || reply.status === "error") && reply.result) return reply;
-  } catch {
-    // Offline, or not our answer: reported below like any failure.
-  }
-  return {
-    status: "error",
-    result: { status: "error", error: { "": [failureMessage] } },
-    formMessage: failureMessage,
+export function formClientAction(failureMessage: string) {
+  return async ({ serverAction }: { serverAction: () => Promise<unknown> }) => {
+    try {
+      return (await serverAction()) as SubmissionReply;
+    } catch (error) {
+      // fetch rejects with a TypeError when the request never got an answer; anything else
+      // (a redirect, an error response) is React Router's to handle.
+      if (!(error instanceof TypeError)) throw error;
+      return {
+        status: "error",
+        result: { status: "error", error: { "": [failureMessage] } },
+        formMessage: failureMessage,
+      } satisfies SubmissionReply;
+    }
   };
 }

@@ -1,26 +1,44 @@
-import { insertRow, type Db } from "~/services/db.server";
+import type { Db } from "~/services/db.server";
 
 /**
- * A captcha solution is accepted once (DECISIONS D13). After the captcha service has verified a
- * solution, it records the challenge's signature here; the same signature is refused until the
- * challenge has expired, after which the captcha itself refuses it.
+ * A captcha solution is accepted once (DECISIONS D13). A submission that passed the captcha check
+ * (services/captcha.server.ts) records its challenge here, in the same transaction as what it
+ * stores; the same challenge is refused until it has expired, after which the captcha itself
+ * refuses it.
  */
+
+/** A challenge whose solution was verified: its id (the signature) and when it expires. */
+export interface SolvedChallenge {
+  id: string;
+  expiresAt: Date;
+}
+
+/** The challenge's solution was used before: nothing of the submission may be stored. */
+export class ChallengeUsedError extends Error {
+  override name = "ChallengeUsedError";
+}
 
 const maxSignatureLength = 128;
 
 /**
- * Records the challenge as used: true the first time, false if it was already used (or the signature
+ * Records the challenge as used: true the first time, false if it was already used (or the id
  * cannot be one). Safe under concurrency: the signature is the table's key.
  */
 export async function markChallengeUsed(db: Db, signature: string, expiresAt: Date): Promise<boolean> {
   if (signature.length === 0 || signature.length > maxSignatureLength) return false;
-  const inserted = await insertRow(
-    db,
-    "used_captcha_challenges",
-    { signature, expires_at: expiresAt.toISOString() },
-    { ignoreConflictOn: "signature" },
-  );
-  return inserted === 1n;
+  const result = await db
+    .insertInto("used_captcha_challenges")
+    .values({ signature, expires_at: expiresAt.toISOString() })
+    .onConflict((conflict) => conflict.column("signature").doNothing())
+    .executeTakeFirst();
+  return result.numInsertedOrUpdatedRows === 1n;
+}
+
+/** Inside a submission's transaction: marks `challenge` used, or throws ChallengeUsedError. */
+export async function useChallenge(db: Db, challenge: SolvedChallenge): Promise<void> {
+  if (!(await markChallengeUsed(db, challenge.id, challenge.expiresAt))) {
+    throw new ChallengeUsedError("The captcha challenge was used before");
+  }
 }
 
 /** Forgets the challenges that have expired by `now`; returns how many. */

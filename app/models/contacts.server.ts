@@ -1,4 +1,9 @@
-import type { Db } from "~/services/db.server";
+import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
+import { enqueueMail } from "~/models/mail-queue.server";
+import type { ContactFormData } from "~/schemas/contact";
+import { getDb, type Db } from "~/services/db.server";
+import { getEnv, type ShopSettings } from "~/services/env.server";
+import { contactNotifications } from "~/services/mail-templates.server";
 
 /**
  * Contact messages (SPEC §3 "Contacto", DECISIONS D18/D19). The captcha token is checked before this
@@ -32,4 +37,28 @@ export async function createContactMessage(
     })
     .execute();
   return { id };
+}
+
+/**
+ * A visitor's message from the contact form (SPEC §2, DECISIONS D19), all or nothing in one
+ * transaction: the captcha challenge marked used (ChallengeUsedError if it was), the message, and
+ * the shop's notification queued.
+ */
+export async function sendContactMessage(
+  input: ContactFormData & { captcha: SolvedChallenge },
+  {
+    db = getDb(),
+    settings = getEnv(),
+    now = new Date(),
+  }: { db?: Db; settings?: ShopSettings; now?: Date } = {},
+): Promise<{ id: string }> {
+  const { captcha, ...message } = input;
+  return db.transaction().execute(async (trx) => {
+    await useChallenge(trx, captcha);
+    const { id } = await createContactMessage(trx, message, { now });
+    const mailData = { ...message, id, createdAt: now, siteUrl: settings.SITE_URL, seller: settings.company };
+    for (const mail of contactNotifications(mailData, settings.SHOP_NOTIFY_EMAIL))
+      await enqueueMail(trx, mail, now);
+    return { id };
+  });
 }

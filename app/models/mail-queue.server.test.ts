@@ -1,8 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { timeOrderedIdPattern } from "~/lib/time-ordered-id";
 import {
   claimDueMail,
-  claimStatement,
   enqueueMail,
   mailClaimLeaseMs,
   markFailed,
@@ -60,14 +58,6 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
     });
     const { id: plain } = await enqueueMail(db, message({ html: undefined }), t0);
     expect((await row(plain)).html_body).toBeNull();
-  });
-
-  it("keys messages by time-ordered ids, so new rows go to the end of the index", async () => {
-    const first = await enqueueMail(db, message(), t0);
-    const later = await enqueueMail(db, message(), new Date(t0.getTime() + 1));
-    expect(first.id).toMatch(timeOrderedIdPattern);
-    expect(parseInt(first.id.replaceAll("-", "").slice(0, 12), 16)).toBe(t0.getTime());
-    expect(first.id < later.id).toBe(true);
   });
 
   it("stores a notification's template data as JSON, to be written out when sent", async () => {
@@ -198,20 +188,5 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
     expect(
       await db.selectFrom("mail_queue").select("id").where("subject", "=", "revertido").execute(),
     ).toEqual([]);
-  });
-});
-
-describe("claiming on SQLite", () => {
-  const database = useMigratedDatabase("sqlite");
-
-  it("finds the claimed rows by id, never by walking the whole backlog", async () => {
-    const { db } = database();
-    const compiled = claimStatement(db, t0, 10).compile();
-    const plan = database()
-      .sqlite!.prepare(`explain query plan ${compiled.sql}`)
-      .all(...(compiled.parameters as unknown[])) as Array<{ parent: number; detail: string }>;
-    const outer = plan.filter((step) => step.parent === 0).map((step) => step.detail);
-    expect(outer[0]).toMatch(/USING (INDEX sqlite_autoindex_mail_queue_1|PRIMARY KEY) \(id=\?\)/);
-    expect(outer.join(" | ")).not.toMatch(/^SEARCH mail_queue USING INDEX mail_queue_due_index/);
   });
 });

@@ -1,6 +1,4 @@
-import { sql } from "kysely";
-import { timeOrderedId } from "~/lib/time-ordered-id";
-import { insertRow, type Db } from "~/services/db.server";
+import type { Db } from "~/services/db.server";
 import type { MailStatus } from "~/services/db-schema";
 
 /**
@@ -74,61 +72,29 @@ export async function enqueueMail(
   message: OutgoingMail,
   now: Date = new Date(),
 ): Promise<{ id: string }> {
-  const id = timeOrderedId(now.getTime());
+  const id = crypto.randomUUID();
   const at = now.toISOString();
   const written = "templateData" in message ? undefined : (message as WrittenMail);
   const templateData = "templateData" in message ? JSON.stringify(message.templateData) : null;
-  await insertRow(db, "mail_queue", {
-    id,
-    kind: message.kind,
-    to_address: message.to,
-    subject: written?.subject ?? null,
-    text_body: written?.text ?? null,
-    html_body: written?.html ?? null,
-    template_data: templateData,
-    status: pending,
-    attempts: 0,
-    last_error: null,
-    next_attempt_at: at,
-    created_at: at,
-    sent_at: null,
-  });
+  await db
+    .insertInto("mail_queue")
+    .values({
+      id,
+      kind: message.kind,
+      to_address: message.to,
+      subject: written?.subject ?? null,
+      text_body: written?.text ?? null,
+      html_body: written?.html ?? null,
+      template_data: templateData,
+      status: pending,
+      attempts: 0,
+      last_error: null,
+      next_attempt_at: at,
+      created_at: at,
+      sent_at: null,
+    })
+    .execute();
   return { id };
-}
-
-/** The UPDATE … RETURNING of claimDueMail (exported so a test can read SQLite's plan for it). */
-export function claimStatement(db: Db, now: Date, limit: number) {
-  const at = now.toISOString();
-  const due = db
-    .selectFrom("mail_queue")
-    .select("id")
-    .where("status", "=", pending)
-    .where("next_attempt_at", "<=", at)
-    .orderBy("next_attempt_at")
-    .orderBy("created_at")
-    .limit(Math.floor(limit));
-  return (
-    db
-      .updateTable("mail_queue")
-      .set({ next_attempt_at: new Date(now.getTime() + mailClaimLeaseMs).toISOString() })
-      .where("id", "in", due)
-      // The same conditions again, for a row another worker claimed meanwhile (PostgreSQL re-checks
-      // them on a row it had to wait for). Written as an expression, so SQLite finds the rows by id
-      // rather than walking the due index over the whole backlog (milliseconds with 10,000 queued).
-      .where(sql<string>`${sql.ref("status")} || ''`, "=", pending)
-      .where("next_attempt_at", "<=", at)
-      .returning([
-        "id",
-        "kind",
-        "to_address",
-        "subject",
-        "text_body",
-        "html_body",
-        "template_data",
-        "attempts",
-        "created_at",
-      ])
-  );
 }
 
 /**
@@ -138,7 +104,35 @@ export function claimStatement(db: Db, now: Date, limit: number) {
  */
 export async function claimDueMail(db: Db, now: Date, limit: number): Promise<QueuedMail[]> {
   if (!(limit > 0)) return [];
-  const rows = await claimStatement(db, now, limit).execute();
+  const at = now.toISOString();
+  const due = db
+    .selectFrom("mail_queue")
+    .select("id")
+    .where("status", "=", pending)
+    .where("next_attempt_at", "<=", at)
+    .orderBy("next_attempt_at")
+    .orderBy("created_at")
+    .limit(Math.floor(limit));
+  const rows = await db
+    .updateTable("mail_queue")
+    .set({ next_attempt_at: new Date(now.getTime() + mailClaimLeaseMs).toISOString() })
+    .where("id", "in", due)
+    // The same conditions again, for a row another worker claimed meanwhile (PostgreSQL re-checks
+    // them on a row it had to wait for).
+    .where("status", "=", pending)
+    .where("next_attempt_at", "<=", at)
+    .returning([
+      "id",
+      "kind",
+      "to_address",
+      "subject",
+      "text_body",
+      "html_body",
+      "template_data",
+      "attempts",
+      "created_at",
+    ])
+    .execute();
   return rows
     .map((row) => ({
       id: row.id,

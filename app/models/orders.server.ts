@@ -1,9 +1,15 @@
 import { getKit } from "~/content/kits";
-import { timeOrderedId } from "~/lib/time-ordered-id";
+import type { KitId } from "~/content/types";
+import { shippingFor } from "~/lib/chile";
+import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
+import { enqueueMail } from "~/models/mail-queue.server";
 import { generateOrderNumber, type RandomSource } from "~/models/order-number";
 import { canTransition, initialOrderStatus, isOrderStatus, type OrderStatus } from "~/models/order-status";
-import { insertRow, type Db } from "~/services/db.server";
+import type { OrderFormData } from "~/schemas/order";
+import { getDb, type Db } from "~/services/db.server";
 import type { ShippingKind } from "~/services/db-schema";
+import { getEnv, type Env, type ShopSettings } from "~/services/env.server";
+import { orderNotifications } from "~/services/mail-templates.server";
 
 /**
  * Orders (DECISIONS D6–D9): recorded before the customer goes to the external payment page, with a
@@ -132,10 +138,9 @@ export async function createOrder(
       const number = generateOrderNumber(random);
       // A taken number inserts nothing instead of failing, which would abort a PostgreSQL
       // transaction; a fresh number is then tried in the same transaction.
-      const inserted = await insertRow(
-        trx,
-        "orders",
-        {
+      const inserted = await trx
+        .insertInto("orders")
+        .values({
           id,
           number,
           kit_id: kit.id,
@@ -155,22 +160,73 @@ export async function createOrder(
           terms_accepted_at: at,
           created_at: at,
           updated_at: at,
-        },
-        { ignoreConflictOn: "number" },
-      );
-      if (inserted !== 1n) continue;
+        })
+        .onConflict((conflict) => conflict.column("number").doNothing())
+        .executeTakeFirst();
+      if (inserted.numInsertedOrUpdatedRows !== 1n) continue;
 
-      await insertRow(trx, "order_status_changes", {
-        id: timeOrderedId(now.getTime()),
-        order_id: id,
-        from_status: null,
-        to_status: initialOrderStatus,
-        changed_by: null,
-        changed_at: at,
-      });
+      await trx
+        .insertInto("order_status_changes")
+        .values({
+          id: crypto.randomUUID(),
+          order_id: id,
+          from_status: null,
+          to_status: initialOrderStatus,
+          changed_by: null,
+          changed_at: at,
+        })
+        .execute();
       return { id, number, kitName: kit.name, total: kit.price + shippingCost };
     }
     throw new OrderNumberUnavailableError(`No free order number after ${orderNumberAttempts} attempts`);
+  });
+}
+
+/** The kit's payment page for an order: the configured link with {pedido} replaced (decision 014). */
+export function paymentUrlFor(
+  settings: Pick<Env, "paymentLinks">,
+  kitId: KitId,
+  orderNumber: string,
+): string {
+  return settings.paymentLinks[kitId].replaceAll("{pedido}", encodeURIComponent(orderNumber));
+}
+
+/**
+ * A customer's order from the purchase form (DECISIONS D6–D9, D19), all or nothing in one
+ * transaction: the captcha challenge marked used (ChallengeUsedError if it was), the order with its
+ * price from the catalogue, free or arranged shipping by comuna, total and number, its first status,
+ * and the e-mails to the shop and the customer queued. Returns what the confirmation needs.
+ */
+export async function placeOrder(
+  input: OrderFormData & { captcha: SolvedChallenge },
+  {
+    db = getDb(),
+    settings = getEnv(),
+    now = new Date(),
+  }: { db?: Db; settings?: ShopSettings; now?: Date } = {},
+): Promise<{ id: string; number: string; paymentUrl: string }> {
+  const { captcha, ...order } = input;
+  const shippingKind = shippingFor(order.comuna).kind;
+  return db.transaction().execute(async (trx) => {
+    await useChallenge(trx, captcha);
+    const { id, number, kitName, total } = await createOrder(trx, { ...order, shippingKind }, { now });
+    const paymentUrl = paymentUrlFor(settings, order.kitId, number);
+    const mailData = {
+      ...order,
+      shippingKind,
+      id,
+      number,
+      kitName,
+      total,
+      createdAt: now,
+      paymentUrl,
+      siteUrl: settings.SITE_URL,
+      seller: settings.company,
+    };
+    for (const mail of orderNotifications(mailData, settings.SHOP_NOTIFY_EMAIL)) {
+      await enqueueMail(trx, mail, now);
+    }
+    return { id, number, paymentUrl };
   });
 }
 
@@ -243,7 +299,7 @@ export async function changeOrderStatus(
     await trx
       .insertInto("order_status_changes")
       .values({
-        id: timeOrderedId(now.getTime()),
+        id: crypto.randomUUID(),
         order_id: id,
         from_status: from,
         to_status: to,

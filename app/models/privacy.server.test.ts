@@ -4,12 +4,10 @@ import { changeOrderStatus } from "~/models/orders.server";
 import { anonymisedCustomerName, erasePersonalData, findPersonalData } from "~/models/privacy.server";
 import type { Db } from "~/services/db.server";
 import { examplePaymentLink } from "~/services/env.server";
-import {
-  storeContactMessage,
-  storeOrder,
-  storeQuote,
-  storeSubscription,
-} from "~/services/customer-submissions.server";
+import { sendContactMessage } from "~/models/contacts.server";
+import { placeOrder } from "~/models/orders.server";
+import { requestQuote } from "~/models/quotes.server";
+import { subscribeToNewsletter } from "~/models/subscribers.server";
 import { enqueueMail } from "~/models/mail-queue.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
@@ -31,54 +29,46 @@ const settings = {
 
 const t0 = new Date("2026-03-01T12:00:00.000Z");
 
+/** A captcha challenge as the forms' check hands it to the models (each used once). */
+const solvedChallenge = () => ({ id: crypto.randomUUID(), expiresAt: new Date("2030-01-01T00:00:00.000Z") });
+
 /** Everything one person can send, under `email` as typed. */
 async function sendEverything(db: Db, email: string, name: string) {
-  const order = await db.transaction().execute((trx) =>
-    storeOrder(
-      trx,
-      {
-        kitId: "essential",
-        name,
-        email,
-        phone: "+56 9 1234 5678",
-        region: "13",
-        comuna: "13101",
-        address: "Av. Providencia 1234",
-        rut: "12.345.678-5",
-        notes: "Dejar en conserjería",
-        acceptTerms: true,
-      },
-      settings,
-      t0,
-    ),
+  const options = { db, settings, now: t0 };
+  const order = await placeOrder(
+    {
+      kitId: "essential",
+      name,
+      email,
+      phone: "+56 9 1234 5678",
+      region: "13",
+      comuna: "13101",
+      address: "Av. Providencia 1234",
+      rut: "12.345.678-5",
+      notes: "Dejar en conserjería",
+      acceptTerms: true,
+      captcha: solvedChallenge(),
+    },
+    options,
   );
-  await db.transaction().execute((trx) =>
-    storeQuote(
-      trx,
-      {
-        productId: "industry",
-        fullName: name,
-        email,
-        phone: "+56 9 1234 5678",
-        company: "Minera Ñuble",
-        city: "Chillán",
-        additionalNotes: "40 kits",
-      },
-      settings,
-      t0,
-    ),
+  await requestQuote(
+    {
+      productId: "industry",
+      fullName: name,
+      email,
+      phone: "+56 9 1234 5678",
+      company: "Minera Ñuble",
+      city: "Chillán",
+      additionalNotes: "40 kits",
+      captcha: solvedChallenge(),
+    },
+    options,
   );
-  await db
-    .transaction()
-    .execute((trx) =>
-      storeContactMessage(
-        trx,
-        { name, email, subject: "Despacho", message: "¿Llegan a Aysén?" },
-        settings,
-        t0,
-      ),
-    );
-  await storeSubscription(db, { email }, t0);
+  await sendContactMessage(
+    { name, email, subject: "Despacho", message: "¿Llegan a Aysén?", captcha: solvedChallenge() },
+    options,
+  );
+  await subscribeToNewsletter({ email, captcha: solvedChallenge() }, { db, now: t0 });
   return order;
 }
 

@@ -1,6 +1,11 @@
 import { getKit } from "~/content/kits";
+import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
+import { enqueueMail } from "~/models/mail-queue.server";
 import { UnknownKitError } from "~/models/orders.server";
-import type { Db } from "~/services/db.server";
+import type { QuoteFormData } from "~/schemas/quote";
+import { getDb, type Db } from "~/services/db.server";
+import { getEnv, type ShopSettings } from "~/services/env.server";
+import { quoteNotifications } from "~/services/mail-templates.server";
 
 /**
  * Quotation requests from companies (SPEC §3 "Cotizacion", DECISIONS D18/D19). One plain value per
@@ -47,4 +52,35 @@ export async function createQuote(
     })
     .execute();
   return { id, productName: kit.name };
+}
+
+/**
+ * A company's quotation request from the form (DECISIONS D18, D19), all or nothing in one
+ * transaction: the captcha challenge marked used (ChallengeUsedError if it was), the request with
+ * the product's name from the catalogue, and the e-mails to the shop and the customer queued.
+ */
+export async function requestQuote(
+  input: QuoteFormData & { captcha: SolvedChallenge },
+  {
+    db = getDb(),
+    settings = getEnv(),
+    now = new Date(),
+  }: { db?: Db; settings?: ShopSettings; now?: Date } = {},
+): Promise<{ id: string; productName: string }> {
+  const { captcha, ...quote } = input;
+  return db.transaction().execute(async (trx) => {
+    await useChallenge(trx, captcha);
+    const { id, productName } = await createQuote(trx, quote, { now });
+    const mailData = {
+      ...quote,
+      id,
+      productName,
+      createdAt: now,
+      siteUrl: settings.SITE_URL,
+      seller: settings.company,
+    };
+    for (const mail of quoteNotifications(mailData, settings.SHOP_NOTIFY_EMAIL))
+      await enqueueMail(trx, mail, now);
+    return { id, productName };
+  });
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "~/services/db.server";
+import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
+import type { NewsletterFormData } from "~/schemas/newsletter";
+import { getDb, type Db } from "~/services/db.server";
 
 /**
  * Newsletter subscribers (SPEC §3 "Subscript", DECISIONS D14/D15): one row per trimmed, lower-cased
@@ -53,4 +55,18 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
   if (!tokenPattern.test(token)) return false;
   const result = await db.deleteFrom("subscribers").where("unsubscribe_token", "=", token).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/**
+ * A sign-up from the newsletter form (DECISIONS D14, D15) in one transaction: the captcha challenge
+ * marked used (ChallengeUsedError if it was) and the address subscribed (quietly, if it already was).
+ */
+export async function subscribeToNewsletter(
+  input: NewsletterFormData & { captcha: SolvedChallenge },
+  { db = getDb(), now = new Date() }: { db?: Db; now?: Date } = {},
+): Promise<SubscribeOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await useChallenge(trx, input.captcha);
+    return subscribe(trx, input.email, { now });
+  });
 }

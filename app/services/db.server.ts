@@ -2,15 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
-  CompiledQuery,
   Kysely,
   Migrator,
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
-  type Insertable,
   type Migration,
-  type SqliteDatabase,
   type MigrationProvider,
 } from "kysely";
 import pg from "pg";
@@ -34,7 +31,10 @@ export function dialectOf(db: Db): Dialect {
 
 /**
  * Opens the database: PostgreSQL when `databaseUrl` is a postgres URL, otherwise the embedded SQLite
- * file `lifebox.sqlite` in `dataDir` (created if missing, WAL mode).
+ * file `lifebox.sqlite` in `dataDir` (created if missing). SQLite runs in WAL mode with
+ * `synchronous = NORMAL` (a commit survives a crash of the process; SQLite checkpoints the log
+ * itself as it grows) on one connection, so there is one writer and transactions never wait for
+ * each other's locks.
  */
 export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; dataDir: string }): DbHandle {
   if (databaseUrl) {
@@ -50,43 +50,10 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   file.pragma("synchronous = NORMAL");
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
-  file.pragma("cache_size = -65536");
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }),
     dialect: "sqlite",
     sqlite: file,
-  };
-}
-
-/** How many compiled SQLite statements are kept (the app issues far fewer distinct ones). */
-const statementCacheSize = 500;
-
-/**
- * Kysely asks better-sqlite3 to compile every query anew, even BEGIN and COMMIT; compiling costs
- * more than running most of our statements. The distinct SQL texts are few (values are bound
- * parameters), so compiled statements are kept and reused, least recently used first out. Kysely
- * runs one query at a time on the connection, so a statement is never used twice at once.
- *
- * Kysely's transactions start with a plain BEGIN, which takes the write lock only at the first write.
- * With a second connection writing (the submission writer thread, docs/decisions/022), a
- * transaction that read first could then fail at once with SQLITE_BUSY (its snapshot is stale; the
- * busy timeout does not apply). BEGIN IMMEDIATE takes the lock up front, waiting for it if needed.
- */
-function withStatementCache(file: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => file.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (statement) {
-        statements.delete(sql);
-      } else {
-        statement = file.prepare(sql === "begin" ? "begin immediate" : sql);
-        if (statements.size >= statementCacheSize) statements.delete(statements.keys().next().value!);
-      }
-      statements.set(sql, statement);
-      return statement;
-    },
   };
 }
 
@@ -140,49 +107,4 @@ export async function closeDatabase() {
   const closing = holder.__lifeboxDb;
   holder.__lifeboxDb = undefined;
   await closing?.db.destroy();
-}
-
-// --- inserts compiled once ----------------------------------------------------------------------
-
-/** Compiled INSERT statements by dialect and shape (table, columns, conflict target). */
-const compiledInserts: Record<Dialect, Map<string, string | null>> = {
-  sqlite: new Map(),
-  postgres: new Map(),
-};
-
-/**
- * Inserts one row (optionally doing nothing when `ignoreConflictOn` is taken) and returns how many
- * rows were inserted. The statement is built by Kysely the first time a table is given a row of the
- * same columns; after that only its parameters change, so the hot paths (an order and its e-mails)
- * do not build and compile the same INSERT again for every submission (docs/decisions/022). A
- * statement whose parameters are not exactly the row's values, in column order, is never reused.
- */
-export async function insertRow<T extends keyof Database & string>(
-  db: Db,
-  table: T,
-  row: Insertable<Database[T]>,
-  { ignoreConflictOn }: { ignoreConflictOn?: keyof Database[T] & string } = {},
-): Promise<bigint> {
-  const values = row as Record<string, unknown>;
-  const columns = Object.keys(values).filter((column) => values[column] !== undefined);
-  const parameters = columns.map((column) => values[column]);
-  const build = () => {
-    const insert = db.insertInto(table).values(row);
-    return ignoreConflictOn
-      ? insert.onConflict((conflict) => conflict.column(ignoreConflictOn as never).doNothing())
-      : insert;
-  };
-  const cache = compiledInserts[dialectOf(db)];
-  const key = `${table}(${columns.join(",")})${ignoreConflictOn ?? ""}`;
-  let statement = cache.get(key);
-  if (statement === undefined) {
-    const compiled = build().compile();
-    const reusable =
-      compiled.parameters.length === parameters.length &&
-      compiled.parameters.every((parameter, index) => parameter === parameters[index]);
-    statement = reusable ? compiled.sql : null;
-    cache.set(key, statement);
-  }
-  if (statement === null) return (await build().executeTakeFirst()).numInsertedOrUpdatedRows ?? 0n;
-  return (await db.executeQuery(CompiledQuery.raw(statement, parameters))).numAffectedRows ?? 0n;
 }

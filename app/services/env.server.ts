@@ -182,6 +182,9 @@ export type Env = z.infer<typeof envSchema> & {
   exampleSettings: string[];
 };
 
+/** What the models of customer submissions need of the configuration: links, seller, notified address. */
+export type ShopSettings = Pick<Env, "SITE_URL" | "company" | "SHOP_NOTIFY_EMAIL" | "paymentLinks">;
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }

@@ -486,9 +486,9 @@ export function newContactForShop(message: ContactMailData): RenderedMail {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Notifications to queue (DECISIONS D19), for queueNotifications inside the submission's
+// Notifications (DECISIONS D19), queued by the models inside the submission's
 // transaction. They carry their template's data, not the finished message: the mail worker writes
-// them out with renderNotification when it sends them (docs/decisions/019-order-throughput.md).
+// them out with renderNotification when it sends them.
 // The data goes through JSON, so its dates arrive as ISO strings, which every template accepts.
 
 const templates: Record<MailKind, (data: never) => RenderedMail> = {

@@ -5,11 +5,9 @@ import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import {
   claimDueMail,
-  enqueueMail,
   mailClaimLeaseMs,
   markFailed,
   markSent,
-  type OutgoingMail,
   type QueuedMail,
   type WrittenMail,
 } from "~/models/mail-queue.server";
@@ -19,8 +17,8 @@ import { logger as defaultLogger } from "~/services/logger.server";
 import { renderNotification, type RenderedMail } from "~/services/mail-templates.server";
 
 /**
- * Sending the mail queue (DECISIONS D19). Requests store their notifications with
- * queueNotifications inside their own transaction; a worker (startMailWorker) delivers them through
+ * Sending the mail queue (DECISIONS D19). The models queue their notifications inside the
+ * submission's own transaction; a worker (startMailWorker) delivers them through
  * an SMTP server, or, when none is configured, writes each message as an .eml file into the outbox
  * folder, so nothing is silently dropped. Failures are retried by the queue's backoff.
  */
@@ -132,25 +130,6 @@ function createOutboxTransport(outboxDir: string): MailTransport {
 /** An SMTP transport when smtpUrl is set, otherwise one that writes .eml files into outboxDir. */
 export function createMailTransport({ smtpUrl, outboxDir }: MailTransportOptions): MailTransport {
   return smtpUrl ? createSmtpTransport(smtpUrl) : createOutboxTransport(outboxDir);
-}
-
-/**
- * Stores several notifications, all or none: inside the caller's transaction when `db` is one (so a
- * submission and its e-mails are committed together), otherwise in a transaction of their own.
- * Returns the queue ids in order.
- */
-export async function queueNotifications(
-  db: Db,
-  messages: readonly OutgoingMail[],
-  now: Date = new Date(),
-): Promise<string[]> {
-  if (messages.length === 0) return [];
-  const body = async (trx: Db) => {
-    const ids: string[] = [];
-    for (const message of messages) ids.push((await enqueueMail(trx, message, now)).id);
-    return ids;
-  };
-  return db.isTransaction ? body(db) : db.transaction().execute(body);
 }
 
 export interface DeliverOptions {
@@ -273,79 +252,41 @@ export async function deliverDueMail(
 }
 
 export interface MailWorkerOptions extends DeliverOptions {
-  /** Time between regular runs (default 15 s). */
+  /** Time between runs (default 2 s: mail leaves soon after the order, and an idle query is cheap). */
   intervalMs?: number;
-  /** A kick runs a batch this soon, gathering the kicks meanwhile into one run (default 200 ms). */
-  kickDelayMs?: number;
-  /**
-   * More urgent work on the same thread (the submission writer's, docs/decisions/022): while it
-   * answers true, the next batch waits, looking again every mailYieldPollMs, for at most maxYieldMs
-   * (default 5 s). A burst of orders is written first and its e-mails follow; nothing is dropped.
-   */
-  busy?: () => boolean;
-  maxYieldMs?: number;
 }
 
 /** A running mail worker. */
 export interface MailWorkerHandle {
-  /** Asks for a run soon (e.g. after a submission committed its notifications). */
-  kick(): void;
-  /** Stops the timers and waits for the running batch, if any. Idempotent. */
+  /** Stops the timer and waits for the running batch, if any. Idempotent. */
   stop(): Promise<void>;
 }
 
-export const defaultMailIntervalMs = 15_000;
-export const defaultMailKickDelayMs = 200;
-export const defaultMailMaxYieldMs = 5_000;
-export const mailYieldPollMs = 20;
-
-/** Waits while `busy()` says so, for at most `maxMs`, or until `stopped()`. */
-async function giveWay(busy: () => boolean, maxMs: number, stopped: () => boolean): Promise<void> {
-  const until = Date.now() + maxMs;
-  while (busy() && !stopped() && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, mailYieldPollMs));
-  }
-}
+export const defaultMailIntervalMs = 2_000;
 
 /**
- * Delivers due mail every intervalMs and soon after each kick(), never two batches at once. A full
- * batch is followed at once by another, so a backlog drains without waiting for the interval. Starts
- * with a run (mail queued while the server was down). Does not close the transport.
+ * One loop on a timer: every intervalMs it delivers the due mail, batch after batch while batches
+ * come back full, so a backlog drains without waiting. Never two runs at once. Starts with a run
+ * (mail queued while the server was down). Does not close the transport.
  */
 export function startMailWorker(
   db: Db,
   transport: MailTransport,
-  options: MailWorkerOptions,
+  { intervalMs = defaultMailIntervalMs, ...deliverOptions }: MailWorkerOptions,
 ): MailWorkerHandle {
-  const {
-    intervalMs = defaultMailIntervalMs,
-    kickDelayMs = defaultMailKickDelayMs,
-    busy,
-    maxYieldMs = defaultMailMaxYieldMs,
-    ...deliverOptions
-  } = options;
   const log = deliverOptions.logger ?? defaultLogger;
   const batchSize = deliverOptions.limit ?? defaultMailBatchSize;
   let stopped = false;
   let running: Promise<void> | undefined;
-  let runAgain = false;
-  let kickTimer: ReturnType<typeof setTimeout> | undefined;
 
   const run = () => {
-    if (stopped) return;
-    if (running) {
-      runAgain = true;
-      return;
-    }
+    if (stopped || running) return;
     running = (async () => {
       try {
+        let counts;
         do {
-          runAgain = false;
-          if (busy) await giveWay(busy, maxYieldMs, () => stopped);
-          if (stopped) break;
-          const counts = await deliverDueMail(db, transport, deliverOptions);
-          if (counts.sent + counts.failed + counts.retried >= batchSize) runAgain = true;
-        } while (runAgain && !stopped);
+          counts = await deliverDueMail(db, transport, deliverOptions);
+        } while (!stopped && counts.sent + counts.failed + counts.retried >= batchSize);
       } catch (error) {
         // deliverDueMail does not throw; this only guards the timer from an unhandled rejection.
         log.error({ err: errorText(error) }, "Mail worker run failed");
@@ -355,45 +296,16 @@ export function startMailWorker(
     })();
   };
 
-  const interval = setInterval(run, intervalMs);
-  interval.unref();
-
-  const kick = () => {
-    if (stopped || kickTimer) return;
-    kickTimer = setTimeout(() => {
-      kickTimer = undefined;
-      run();
-    }, kickDelayMs);
-    kickTimer.unref();
-  };
-
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
   log.info({ via: transport.describe(), intervalMs }, "Mail worker started");
-  kick();
+  run();
 
   return {
-    kick,
     async stop() {
-      if (!stopped) {
-        stopped = true;
-        clearInterval(interval);
-        if (kickTimer) clearTimeout(kickTimer);
-        kickTimer = undefined;
-      }
+      stopped = true;
+      clearInterval(timer);
       await running;
     },
   };
-}
-
-// The process-wide worker, so routes can kick it after committing their notifications. Kept on
-// globalThis like the database, so development hot reloads of this module find it.
-const holder = globalThis as typeof globalThis & { __lifeboxMailWorker?: MailWorkerHandle };
-
-/** Registers (or, with undefined, forgets) the process-wide worker; server/app.ts does this. */
-export function setMailWorker(worker: MailWorkerHandle | undefined): void {
-  holder.__lifeboxMailWorker = worker;
-}
-
-/** Asks the process-wide worker, if one runs, to deliver soon. */
-export function kickMailWorker(): void {
-  holder.__lifeboxMailWorker?.kick();
 }

@@ -40,7 +40,9 @@ export async function readFormBody(request: Request, { maxBytes = maxFormBytes }
         if (done) break;
         size += value.byteLength;
         if (size > maxBytes) {
-          await reader.cancel().catch(() => {});
+          // Stop reading, without cancelling: cancelling would destroy the connection before the
+          // 413 could be sent. The answer closes the connection (refusalHeaders), unread rest and all.
+          reader.releaseLock();
           return { ok: false, status: 413 };
         }
         chunks.push(value);
@@ -58,6 +60,13 @@ export async function readFormBody(request: Request, { maxBytes = maxFormBytes }
   } catch {
     return { ok: false, status: 400 };
   }
+}
+
+/** Headers of the answer to a refused body: a 413 closes the connection rather than read the rest. */
+export function refusalHeaders(status: 400 | 413 | 415): Record<string, string> {
+  return status === 413
+    ? { "Cache-Control": "no-store", Connection: "close" }
+    : { "Cache-Control": "no-store" };
 }
 
 /** What a refused body is told, by status. */

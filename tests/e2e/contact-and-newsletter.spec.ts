@@ -35,6 +35,9 @@ function contactForm(page: Page) {
   return page.getByRole("region", { name: "Envíanos un mensaje" });
 }
 
+/** SPEC §8: the contact form's failure message. */
+const contactFailure = "Ocurrió un error al enviar el mensaje. Intenta de nuevo.";
+
 test.describe("contact form", () => {
   test("explains every mistake, then sends, clears the form, stores the message and notifies the shop", async ({
     page,
@@ -85,6 +88,28 @@ test.describe("contact form", () => {
     expect(mail.to).toContain(shopEmail);
     expect(mail.text).toContain(data.email);
     expect(mail.text).toContain(data.message);
+  });
+
+  test("a lost connection is said next to the form, which keeps what was typed", async ({ page }) => {
+    await page.goto("/contacto");
+    await waitForHydration(page);
+    const form = contactForm(page);
+    const fields = contactFields(form);
+    const data = contactData("sin-conexion");
+    await fillContactForm(form, data);
+    // The post never gets an answer.
+    await page.route(
+      (url) => url.pathname === "/contacto.data",
+      (route) =>
+        route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await fields.submit.click();
+    await expect(form.getByRole("alert").filter({ hasText: contactFailure })).toBeVisible({
+      timeout: submitTimeout,
+    });
+    await expect(fields.message).toHaveValue(data.message);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contacto");
+    expect(contactMessagesByEmail(data.email)).toHaveLength(0);
   });
 
   test("one click on Enviar mensaje of the untouched form explains every field", async ({ page }) => {

@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 
 /**
  * Goal: the production server (server.js serving server/app.ts) answers static files with the right
- * caching, compresses what it renders, and puts its security headers on pages, not on files.
+ * caching and the security headers that apply to files, compresses what it renders, and puts the
+ * page policy (CSP with a nonce) on pages.
  */
 
 test.describe("production server", () => {
@@ -19,8 +20,12 @@ test.describe("production server", () => {
     const icon = await request.get("/favicon.svg");
     expect(icon.status()).toBe(200);
     expect(icon.headers()["cache-control"]).toBe("public, max-age=3600");
-    // Files come before the app: no page policy on them.
-    expect(icon.headers()["content-security-policy"]).toBeUndefined();
+    // Files get the headers that apply to any answer, not the page policy.
+    for (const file of [script, icon]) {
+      expect(file.headers()["x-content-type-options"]).toBe("nosniff");
+      expect(file.headers()["permissions-policy"]).toContain("camera=()");
+      expect(file.headers()["content-security-policy"]).toBeUndefined();
+    }
   });
 
   test("a missing asset is the site's 404 page", async ({ request }) => {
@@ -35,6 +40,9 @@ test.describe("production server", () => {
     expect(first.headers()["content-encoding"]).toBe("gzip");
     expect(first.headers()["x-content-type-options"]).toBe("nosniff");
     expect(first.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(first.headers()["permissions-policy"]).toBe(
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+    );
     const nonce = (policy: string | undefined) => /script-src 'self' 'nonce-([^']+)'/.exec(policy ?? "")?.[1];
     const firstNonce = nonce(first.headers()["content-security-policy"]);
     expect(firstNonce).toBeTruthy();
@@ -43,18 +51,22 @@ test.describe("production server", () => {
     expect(nonce(second.headers()["content-security-policy"])).not.toBe(firstNonce);
   });
 
-  test("/api/captcha answers a fresh signed challenge each time, never cached or indexed", async ({
+  test("/api/captcha answers a fresh signed challenge for the form each time, never cached or indexed", async ({
     request,
   }) => {
-    const first = await request.get("/api/captcha");
+    const first = await request.get("/api/captcha?form=order");
     expect(first.status()).toBe(200);
     expect(first.headers()["content-type"]).toMatch(/^application\/json/);
     expect(first.headers()["cache-control"]).toBe("no-store");
     expect(first.headers()["x-robots-tag"]).toBe("noindex");
     const challenge = (await first.json()) as { parameters?: Record<string, unknown>; signature?: string };
     expect(typeof challenge.signature).toBe("string");
-    expect(challenge.parameters).toBeTruthy();
-    const second = (await (await request.get("/api/captcha")).json()) as { signature?: string };
+    expect(challenge.parameters?.data).toEqual({ form: "order" });
+    const second = (await (await request.get("/api/captcha?form=order")).json()) as { signature?: string };
     expect(second.signature).not.toBe(challenge.signature);
+    // A challenge is issued for one of the four public forms only.
+    for (const query of ["", "?form=admin", "?form="]) {
+      expect((await request.get(`/api/captcha${query}`)).status()).toBe(400);
+    }
   });
 });

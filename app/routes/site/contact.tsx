@@ -6,13 +6,27 @@ import { telLink, whatsappLink } from "~/content/company";
 import { contact, seo } from "~/content/site";
 import { rootDataFromMatches, useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
-import type { SubmissionReply } from "~/lib/submission";
-import { publicFormAction } from "~/services/public-forms.server";
+import { formClientAction, type SubmissionReply } from "~/lib/submission";
+import { sendContactMessage } from "~/models/contacts.server";
+import { contactSchema } from "~/schemas/contact";
+import { submitPublicForm } from "./public-form.server";
 
 /** Stores a contact message and notifies the shop (SPEC §2, DECISIONS D19). */
-export function action(args: Route.ActionArgs) {
-  return publicFormAction("contact", args);
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await submitPublicForm({
+    request,
+    context,
+    form: "contact",
+    schema: contactSchema,
+    failureMessage: contact.form.errorMessage,
+    save: (message, captcha) => sendContactMessage({ ...message, captcha }),
+  });
+  if (!outcome.ok) return outcome.refusal;
+  // The page stays, with the success message and the fields cleared (SPEC §4).
+  return { status: "success", result: outcome.result } satisfies SubmissionReply;
 }
+
+export const clientAction = formClientAction(contact.form.errorMessage);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ ...seo.contact, path: "/contacto", siteUrl: rootDataFromMatches(matches).siteUrl });
@@ -46,7 +60,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             {contact.form.heading}
           </h2>
           <div className="mt-6">
-            <ContactForm company={company} initialReply={actionData as SubmissionReply | undefined} />
+            <ContactForm company={company} initialReply={actionData} />
           </div>
         </section>
         <section

@@ -5,16 +5,29 @@ import { newsletterPageTexts } from "~/content/forms";
 import { footer } from "~/content/site";
 import { rootDataFromMatches, useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
-import type { SubmissionReply } from "~/lib/submission";
-import { publicFormAction } from "~/services/public-forms.server";
+import { formClientAction, type SubmissionReply } from "~/lib/submission";
+import { subscribeToNewsletter } from "~/models/subscribers.server";
+import { newsletterSchema } from "~/schemas/newsletter";
+import { submitPublicForm } from "./public-form.server";
 
 /**
  * /newsletter: where the footer's signup posts. Subscribing again is the same quiet success (D15).
  * The page shows the form on its own, e.g. with the answer to a post made without JavaScript.
  */
-export function action(args: Route.ActionArgs) {
-  return publicFormAction("newsletter", args);
+export async function action({ request, context }: Route.ActionArgs) {
+  const outcome = await submitPublicForm({
+    request,
+    context,
+    form: "newsletter",
+    schema: newsletterSchema,
+    failureMessage: footer.newsletter.errorMessage,
+    save: (subscription, captcha) => subscribeToNewsletter({ ...subscription, captcha }),
+  });
+  if (!outcome.ok) return outcome.refusal;
+  return { status: "success", result: outcome.result } satisfies SubmissionReply;
 }
+
+export const clientAction = formClientAction(footer.newsletter.errorMessage);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -31,12 +44,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
     <>
       <PageHeader title={footer.newsletter.heading} intro={footer.newsletter.text} />
       <div className="mx-auto max-w-xl px-4 py-12">
-        <NewsletterForm
-          company={company}
-          initialReply={actionData as SubmissionReply | undefined}
-          tone="light"
-          id="boletin-pagina"
-        />
+        <NewsletterForm company={company} initialReply={actionData} tone="light" id="boletin-pagina" />
       </div>
     </>
   );

@@ -1,6 +1,8 @@
 import { CheckCircle2, ExternalLink } from "lucide-react";
+import { useEffect } from "react";
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/order";
+import { sendPaymentTab } from "~/components/payment-tab";
 import { ButtonLink, buttonClass } from "~/components/ui/button";
 import { whatsappLink } from "~/content/company";
 import { orderPageTexts as texts } from "~/content/forms";
@@ -9,9 +11,8 @@ import { deliveryPromise, orderProcessingHours } from "~/content/policies";
 import { formatPrice } from "~/lib/format";
 import { rootDataFromMatches, useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
-import { getOrderForCustomer } from "~/models/orders.server";
+import { getOrderForCustomer, paymentUrlFor } from "~/models/orders.server";
 import { initialOrderStatus, orderStatusLabels } from "~/models/order-status";
-import { paymentUrlFor } from "~/services/customer-submissions.server";
 import { getDb } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 
@@ -55,6 +56,10 @@ const dateFormat = new Intl.DateTimeFormat("es-CL", {
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { company } = useRootData();
   const { order, paymentUrl } = loaderData;
+  // Right after the purchase form: the tab opened within the visitor's click goes to the payment page.
+  useEffect(() => {
+    if (paymentUrl) sendPaymentTab(paymentUrl);
+  }, [paymentUrl]);
   const rows = [
     { label: texts.numberLabel, value: order.number },
     { label: texts.productLabel, value: order.kitName },

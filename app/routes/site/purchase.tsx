@@ -1,10 +1,19 @@
+import { redirect } from "react-router";
 import type { Route } from "./+types/purchase";
 import { PurchaseForm } from "~/components/purchase-form";
 import { purchaseTexts } from "~/content/forms";
-import { kitFormData, KitFormErrorBoundary, kitFormMeta, KitFormPage } from "~/components/kit-form-page";
+import {
+  kitFormData,
+  KitFormErrorBoundary,
+  kitFormMeta,
+  KitFormPage,
+  pageKit,
+} from "~/components/kit-form-page";
 import { useRootData } from "~/lib/root-data";
-import type { OrderCreated, SubmissionReply } from "~/lib/submission";
-import { publicFormAction } from "~/services/public-forms.server";
+import { formClientAction } from "~/lib/submission";
+import { placeOrder } from "~/models/orders.server";
+import { orderSchema } from "~/schemas/order";
+import { submitPublicForm } from "./public-form.server";
 
 /**
  * /comprar/{kitId}: the purchase-data form as a page (what "Comprar" opens without JavaScript; with
@@ -14,9 +23,22 @@ export function loader({ params }: Route.LoaderArgs) {
   return kitFormData(params.kitId);
 }
 
-export function action(args: Route.ActionArgs) {
-  return publicFormAction("order", args);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const kit = pageKit(params.kitId);
+  const outcome = await submitPublicForm({
+    request,
+    context,
+    form: "order",
+    schema: orderSchema,
+    failureMessage: purchaseTexts.failure,
+    // The kit is the page's: a form field cannot change it.
+    save: (order, captcha) => placeOrder({ ...order, kitId: kit.id, captcha }),
+  });
+  if (!outcome.ok) return outcome.refusal;
+  return redirect(`/pedido/${outcome.stored.id}`, 303);
 }
+
+export const clientAction = formClientAction(purchaseTexts.failure);
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   kitFormMeta({
@@ -32,12 +54,7 @@ export default function Purchase({ loaderData, actionData }: Route.ComponentProp
   const { kit } = loaderData;
   return (
     <KitFormPage title={purchaseTexts.title(kit.name)} intro={purchaseTexts.description}>
-      <PurchaseForm
-        kit={kit}
-        company={company}
-        initialReply={actionData as SubmissionReply<OrderCreated> | undefined}
-        cancelHref={loaderData.kitPath}
-      />
+      <PurchaseForm kit={kit} company={company} initialReply={actionData} cancelHref={loaderData.kitPath} />
     </KitFormPage>
   );
 }

@@ -1,10 +1,19 @@
 import type { Route } from "./+types/quote";
 import { QuoteForm } from "~/components/quote-form";
 import { quoteTexts } from "~/content/forms";
-import { kitFormData, KitFormErrorBoundary, kitFormMeta, KitFormPage } from "~/components/kit-form-page";
+import {
+  kitFormData,
+  KitFormErrorBoundary,
+  kitFormMeta,
+  KitFormPage,
+  pageKit,
+} from "~/components/kit-form-page";
 import { useRootData } from "~/lib/root-data";
-import type { QuoteReceived, SubmissionReply } from "~/lib/submission";
-import { publicFormAction } from "~/services/public-forms.server";
+import { formClientAction, quoteThanksPath } from "~/lib/submission";
+import { requestQuote } from "~/models/quotes.server";
+import { quoteSchema } from "~/schemas/quote";
+import { redirectWithToast } from "~/services/toast.server";
+import { submitPublicForm } from "./public-form.server";
 
 /**
  * /cotizar/{kitId}: the quotation form as a page (what "Cotizar" opens without JavaScript; with it,
@@ -14,9 +23,27 @@ export function loader({ params }: Route.LoaderArgs) {
   return kitFormData(params.kitId);
 }
 
-export function action(args: Route.ActionArgs) {
-  return publicFormAction("quote", args);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const kit = pageKit(params.kitId);
+  const outcome = await submitPublicForm({
+    request,
+    context,
+    form: "quote",
+    schema: quoteSchema,
+    failureMessage: quoteTexts.failure,
+    // The kit is the page's: a form field cannot change it.
+    save: (quote, captcha) => requestQuote({ ...quote, productId: kit.id, captcha }),
+  });
+  if (!outcome.ok) return outcome.refusal;
+  // SPEC §8: the toast 'Cotización recibida', on the thank-you page (DECISIONS D10).
+  return redirectWithToast(quoteThanksPath(kit.id), {
+    kind: "success",
+    title: quoteTexts.successTitle,
+    description: quoteTexts.successText(outcome.value.fullName),
+  });
 }
+
+export const clientAction = formClientAction(quoteTexts.failure);
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   kitFormMeta({
@@ -32,12 +59,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
   const { kit } = loaderData;
   return (
     <KitFormPage title={quoteTexts.title} intro={quoteTexts.description(kit.name)}>
-      <QuoteForm
-        kit={kit}
-        company={company}
-        initialReply={actionData as SubmissionReply<QuoteReceived> | undefined}
-        cancelHref={loaderData.kitPath}
-      />
+      <QuoteForm kit={kit} company={company} initialReply={actionData} cancelHref={loaderData.kitPath} />
     </KitFormPage>
   );
 }

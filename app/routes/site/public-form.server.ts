@@ -1,0 +1,124 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
+import type { z } from "zod";
+import { submissionMessages } from "~/content/forms";
+import { captchaFieldName, honeypotFieldName, type FormName, type SubmissionReply } from "~/lib/submission";
+import { ChallengeUsedError, type SolvedChallenge } from "~/models/captcha-replay.server";
+import { getCaptchaSettings, verifyCaptcha } from "~/services/captcha.server";
+import { logger } from "~/services/logger.server";
+import { bodyRefusalMessage, readFormBody, refusalHeaders } from "~/services/request-body.server";
+
+/**
+ * The action side of the four public forms (orders, quotations, contact messages, newsletter
+ * sign-ups), so the protections of DECISIONS D13 cannot be forgotten by one of them. In order:
+ *
+ * 1. the per-form, per-IP rate limit, counted by server/app.ts before React Router (429);
+ * 2. the body, read up to its size limit and parsed as a form (413, 415, 400);
+ * 3. the honeypot field, which people never see (400);
+ * 4. the form's zod schema, the same one the browser used (400 with a message per field);
+ * 5. the ALTCHA solution: signature, expiry, work and form (403).
+ *
+ * Only then does the form's model store the submission, in one transaction that also marks the
+ * captcha challenge used (a replay is refused with 403 and nothing stored) and queues its e-mails.
+ * A refusal answers with the form's reply and status; the page shows it (and, without JavaScript,
+ * the typed values again).
+ */
+
+export interface PublicFormContext {
+  /** The visitor's IP (server/app.ts), for the logs. */
+  clientIp: string;
+  /** Set by server/app.ts when this IP has used up its submissions of this form. */
+  formRateLimited?: boolean;
+}
+
+export type PublicFormOutcome<Value, Stored> =
+  | { ok: true; value: Value; stored: Stored; result: SubmissionResult<string[]> }
+  | { ok: false; refusal: ReturnType<typeof data<SubmissionReply>> };
+
+/**
+ * A refusal with a message for the whole form. Given the parsed submission, the answer also carries
+ * the typed values, so a page answered without JavaScript shows them again.
+ */
+function refuse(
+  status: number,
+  formMessage: string,
+  {
+    captchaRejected = false,
+    submission,
+    headers,
+  }: {
+    captchaRejected?: boolean;
+    submission?: { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> };
+    headers?: HeadersInit;
+  } = {},
+) {
+  const result: SubmissionResult<string[]> = submission
+    ? submission.reply({ formErrors: [formMessage] })
+    : { status: "error", error: { "": [formMessage] } };
+  const reply: SubmissionReply = { status: "error", result, formMessage, captchaRejected };
+  return { ok: false as const, refusal: data(reply, { status, headers }) };
+}
+
+/** Runs the checks above on `request`, then `save` (the model) with the checked value. */
+export async function submitPublicForm<Schema extends z.ZodType, Stored>({
+  request,
+  context,
+  form,
+  schema,
+  failureMessage,
+  save,
+}: {
+  request: Request;
+  context: PublicFormContext;
+  form: FormName;
+  schema: Schema;
+  /** What the form says when storing failed (SPEC §8). */
+  failureMessage: string;
+  save: (value: z.output<Schema>, captcha: SolvedChallenge) => Promise<Stored>;
+}): Promise<PublicFormOutcome<z.output<Schema>, Stored>> {
+  const log = { form, ip: context.clientIp };
+  if (context.formRateLimited) {
+    logger.warn(log, "Form rate limit reached");
+    return refuse(429, submissionMessages.rateLimited);
+  }
+
+  const body = await readFormBody(request);
+  if (!body.ok) {
+    logger.warn({ ...log, status: body.status }, "Form body refused");
+    return refuse(body.status, bodyRefusalMessage(body.status), { headers: refusalHeaders(body.status) });
+  }
+  const { formData } = body;
+
+  if (formData.get(honeypotFieldName) !== "") {
+    logger.warn(log, "Honeypot field filled or missing");
+    return refuse(400, submissionMessages.honeypot);
+  }
+
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    const reply: SubmissionReply = { status: "error", result: submission.reply() };
+    return { ok: false, refusal: data(reply, { status: 400 }) };
+  }
+
+  const captcha = await verifyCaptcha(getCaptchaSettings(), form, formData.get(captchaFieldName));
+  if (!captcha.ok) {
+    logger.warn({ ...log, reason: captcha.reason }, "Captcha refused");
+    const message =
+      captcha.reason === "missing" ? submissionMessages.captchaMissing : submissionMessages.captchaInvalid;
+    return refuse(403, message, { captchaRejected: true, submission });
+  }
+
+  try {
+    const stored = await save(submission.value, { id: captcha.challengeId, expiresAt: captcha.expiresAt });
+    return { ok: true, value: submission.value, stored, result: submission.reply({ resetForm: true }) };
+  } catch (error) {
+    if (error instanceof ChallengeUsedError) {
+      logger.warn(log, "Captcha solution used twice");
+      return refuse(403, submissionMessages.captchaInvalid, { captchaRejected: true, submission });
+    }
+    // Nothing of it was committed, so the captcha solution is still unused.
+    logger.error({ ...log, err: error }, "Storing a submission failed");
+    return refuse(503, failureMessage, { submission });
+  }
+}
