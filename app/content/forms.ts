@@ -15,6 +15,14 @@ export const submissionMessages = {
   captchaUnsolved: "No pudimos completar la verificación anti-spam. Revisa tu conexión e intenta nuevamente.",
 } as const;
 
+/**
+ * Refusals shared by every text field of every form, public and admin (`app/schemas/text.ts`): a
+ * control character (NUL, escape, …; a line break only outside multi-line fields) is never kept.
+ */
+export const textFieldMessages = {
+  disallowedCharacters: "Contiene caracteres no permitidos.",
+} as const;
+
 export const captchaTexts = {
   /** Label of the visually hidden honeypot field. */
   honeypotLabel: "No completes este campo",

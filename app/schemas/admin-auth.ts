@@ -1,9 +1,12 @@
 import "~/schemas/zod-setup";
 import { z } from "zod";
+import { textFieldMessages } from "~/content/forms";
+import { hasControlCharacters, visibleText } from "~/schemas/text";
 
 /**
  * The staff forms (issue 4): sign-in, adding an admin, changing one's password. Shared by the forms
- * in the browser, the route actions and `npm run admin:create`. Passwords are never trimmed.
+ * in the browser, the route actions and `npm run admin:create`. Names and e-mails follow the shared
+ * text rules (`visibleText`). Passwords are never trimmed; a new one may not hold control characters.
  *
  * Password policy (SPEC §5 "Backend password policy", DECISIONS D12): at least 8 characters, with a
  * lower-case letter, an upper-case letter, a digit and a symbol (any character that is neither a
@@ -46,6 +49,7 @@ export const passwordSchema = z
   .min(1, passwordMessages.required)
   .min(adminFieldLimits.passwordMin, passwordMessages.tooShort)
   .max(adminFieldLimits.passwordMax, passwordMessages.tooLong)
+  .refine((password) => !hasControlCharacters(password), textFieldMessages.disallowedCharacters)
   .regex(/\p{Ll}/u, passwordMessages.lower)
   .regex(/\p{Lu}/u, passwordMessages.upper)
   .regex(/\p{Nd}/u, passwordMessages.digit)
@@ -58,13 +62,19 @@ export function passwordProblems(password: string): string[] {
 }
 
 const emailSchema = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(adminFieldLimits.email, messages.emailMax)
+  visibleText({
+    message: required,
+    min: 1,
+    max: { length: adminFieldLimits.email, message: messages.emailMax },
+  })
     .pipe(z.email({ error: messages.email }))
     .transform((email) => email.toLowerCase());
+
+const nameSchema = visibleText({
+  message: messages.name,
+  min: 2,
+  max: { length: adminFieldLimits.name, message: messages.nameMax },
+});
 
 /** /admin/login (SPEC §5 "Admin login": both required; no length rules for signing in). */
 export const adminSignInSchema = z.object({
@@ -79,11 +89,7 @@ export const adminSignInSchema = z.object({
 /** /admin/users "Agregar administrador". */
 export const newAdminSchema = z
   .object({
-    name: z
-      .string({ error: messages.name })
-      .trim()
-      .min(2, messages.name)
-      .max(adminFieldLimits.name, messages.nameMax),
+    name: nameSchema,
     email: emailSchema(messages.email),
     password: passwordSchema,
     passwordConfirmation: z.string({ error: passwordMessages.mismatch }),
@@ -115,9 +121,5 @@ export const passwordChangeSchema = z
 /** The command line's options of `npm run admin:create` (the password is checked separately). */
 export const adminCreateOptionsSchema = z.object({
   email: emailSchema(messages.email),
-  name: z
-    .string({ error: messages.name })
-    .trim()
-    .min(2, messages.name)
-    .max(adminFieldLimits.name, messages.nameMax),
+  name: nameSchema,
 });

@@ -1,5 +1,6 @@
 import "~/schemas/zod-setup";
 import { z } from "zod";
+import { visibleText } from "~/schemas/text";
 
 /**
  * /admin/privacy (DECISIONS D14; docs/decisions/020-privacy-requests.md): look up one e-mail
@@ -15,11 +16,11 @@ export const privacyMessages = {
   confirm: "Confirma que la persona pidió eliminar sus datos",
 } as const;
 
-const email = z
-  .string({ error: privacyMessages.emailRequired })
-  .trim()
-  .min(1, privacyMessages.emailRequired)
-  .max(privacyFieldLimits.email, privacyMessages.emailMax)
+const email = visibleText({
+  message: privacyMessages.emailRequired,
+  min: 1,
+  max: { length: privacyFieldLimits.email, message: privacyMessages.emailMax },
+})
   .pipe(z.email({ error: privacyMessages.email }))
   .transform((value) => value.toLowerCase());
 

@@ -1,13 +1,15 @@
 import "~/schemas/zod-setup";
 import { z } from "zod";
+import { visibleText } from "~/schemas/text";
 
 /**
  * The contact form (/contacto: Nombre, Email, Asunto, Mensaje; SPEC §2 and §5), all required.
  * Shared by the form in the browser and the contact action on the server.
  *
- * Values arrive as strings from FormData: every text is trimmed, so a field of only spaces is empty,
- * and a missing field gets the same Spanish message as an empty one. Fields the schema does not know
- * (honeypot, captcha, anything added by hand) are dropped.
+ * Values arrive as strings from FormData: every text follows the shared text rules (`visibleText`:
+ * trimmed, no control characters, minimums in visible characters), so a field of only spaces is
+ * empty, and a missing field gets the same Spanish message as an empty one. Fields the schema does
+ * not know (honeypot, captcha, anything added by hand) are dropped.
  */
 
 /** Maximum lengths, also for the inputs' maxLength attributes. */
@@ -30,26 +32,27 @@ const messages = {
 } as const;
 
 export const contactSchema = z.object({
-  name: z
-    .string({ error: messages.name })
-    .trim()
-    .min(1, messages.name)
-    .max(contactFieldLimits.name, messages.nameMax),
-  email: z
-    .string({ error: messages.email })
-    .trim()
-    .max(contactFieldLimits.email, messages.emailMax)
-    .pipe(z.email({ error: messages.email })),
-  subject: z
-    .string({ error: messages.subject })
-    .trim()
-    .min(1, messages.subject)
-    .max(contactFieldLimits.subject, messages.subjectMax),
-  message: z
-    .string({ error: messages.message })
-    .trim()
-    .min(1, messages.message)
-    .max(contactFieldLimits.message, messages.messageMax),
+  name: visibleText({
+    message: messages.name,
+    min: 1,
+    max: { length: contactFieldLimits.name, message: messages.nameMax },
+  }),
+  email: visibleText({
+    message: messages.email,
+    min: 1,
+    max: { length: contactFieldLimits.email, message: messages.emailMax },
+  }).pipe(z.email({ error: messages.email })),
+  subject: visibleText({
+    message: messages.subject,
+    min: 1,
+    max: { length: contactFieldLimits.subject, message: messages.subjectMax },
+  }),
+  message: visibleText({
+    message: messages.message,
+    min: 1,
+    max: { length: contactFieldLimits.message, message: messages.messageMax },
+    multiline: true,
+  }),
 });
 
 export type ContactFormData = z.infer<typeof contactSchema>;

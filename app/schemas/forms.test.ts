@@ -211,7 +211,10 @@ describe("orderSchema (purchase-data form)", () => {
         ["1234567", [min]],
         ["  1234567  ", [min]], // 7 characters after trimming
         ["12345678", []],
-        ["+5691234", []], // 8 characters, counted as the spec does
+        ["+5691234", [min]], // 8 characters but 7 digits
+        ["1      2", [min]], // 8 characters but 2 digits
+        ["+56 9 1234", [min]], // 7 digits
+        ["+56 9 1234 5", []], // 8 digits
         ["+56 9 1234 5678", []],
         ["+56912345678", []],
         ["2 2345 6789", []],
@@ -221,7 +224,7 @@ describe("orderSchema (purchase-data form)", () => {
         ["9-1234-5678", [charset]],
         ["56+912345678", [charset]], // "+" only at the start
         ["++56912345678", [charset]],
-        ["nueve uno dos", [charset]],
+        ["nueve uno dos", [charset, min]],
         ["abc", [charset, min]],
       ]),
     )("%s → %j", (_label, phone, messages) => {
@@ -480,6 +483,8 @@ describe("quoteSchema (quotation form)", () => {
     ["email", emailOfLength(255), ["El email debe tener como máximo 254 caracteres"]],
     ["phone", "1234567", ["Ingresa un número de teléfono válido"]],
     ["phone", " 1234567 ", ["Ingresa un número de teléfono válido"]],
+    ["phone", "1      2", ["Ingresa un número de teléfono válido"]],
+    ["phone", "+5691234", ["Ingresa un número de teléfono válido"]],
     ["phone", "12345678", []],
     ["phone", "+56 2 2345 6789", []],
     ["phone", "abcdefgh", ["Ingresa un número de teléfono válido"]],

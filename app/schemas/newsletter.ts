@@ -1,11 +1,12 @@
 import "~/schemas/zod-setup";
 import { z } from "zod";
+import { visibleText } from "~/schemas/text";
 
 /**
- * The newsletter signup in the footer (SPEC §5, DECISIONS D15): one e-mail, trimmed and lower-cased
- * so that "Ana@Correo.cl " and "ana@correo.cl" are the same subscriber.
- * Shared by the form in the browser and the subscribe action on the server. Fields the schema does
- * not know (honeypot, captcha, anything added by hand) are dropped.
+ * The newsletter signup in the footer (SPEC §5, DECISIONS D15): one e-mail, following the shared
+ * text rules (`visibleText`) and lower-cased so that "Ana@Correo.cl " and "ana@correo.cl" are the
+ * same subscriber. Shared by the form in the browser and the subscribe action on the server. Fields
+ * the schema does not know (honeypot, captcha, anything added by hand) are dropped.
  */
 
 /** Maximum lengths, also for the input's maxLength attribute. */
@@ -19,11 +20,12 @@ const messages = {
 } as const;
 
 export const newsletterSchema = z.object({
-  email: z
-    .string({ error: messages.email })
-    .trim()
+  email: visibleText({
+    message: messages.email,
+    min: 1,
+    max: { length: newsletterFieldLimits.email, message: messages.emailMax },
+  })
     .toLowerCase()
-    .max(newsletterFieldLimits.email, messages.emailMax)
     .pipe(z.email({ error: messages.email })),
 });
 

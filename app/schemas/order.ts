@@ -3,12 +3,14 @@ import { z } from "zod";
 import { kitIds } from "~/content/types";
 import { getComuna, getRegion, isComunaInRegion } from "~/lib/chile";
 import { formatRut, isValidRut } from "~/lib/rut";
+import { digitCount, optional, visibleText } from "~/schemas/text";
 
 /**
  * The purchase-data form ("Producto {nombre}", DECISIONS D6): who buys which kit and where it goes.
  * Shared by the dialog in the browser and the order action on the server.
  *
- * Values arrive as strings from FormData: every text is trimmed, an empty optional field counts as
+ * Values arrive as strings from FormData: every text follows the shared text rules (`visibleText`:
+ * trimmed, no control characters, minimums in visible characters), an empty optional field counts as
  * missing, and a missing required field gets the same Spanish message as an empty one. Fields the
  * schema does not know (honeypot, captcha, anything added by hand) are dropped.
  */
@@ -40,11 +42,6 @@ const messages = {
   acceptTerms: "Debes aceptar los Términos y Condiciones para continuar",
 } as const;
 
-/** "" (or only spaces) and null, as FormData gives them, count as a missing optional field. */
-function blankToUndefined(value: unknown): unknown {
-  return value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
-}
-
 /** A checked checkbox posts "on" (or "true" from a fetcher); anything else is "not accepted". */
 function isChecked(value: unknown): boolean {
   return value === true || value === "on" || value === "true";
@@ -53,22 +50,22 @@ function isChecked(value: unknown): boolean {
 export const orderSchema = z
   .object({
     kitId: z.enum(kitIds, { error: messages.kitId }),
-    name: z
-      .string({ error: messages.nameMin })
-      .trim()
-      .min(2, messages.nameMin)
-      .max(orderFieldLimits.name, messages.nameMax),
-    email: z
-      .string({ error: messages.email })
-      .trim()
-      .max(orderFieldLimits.email, messages.emailMax)
-      .pipe(z.email({ error: messages.email })),
-    phone: z
-      .string({ error: messages.phoneMin })
-      .trim()
+    name: visibleText({
+      message: messages.nameMin,
+      min: 2,
+      max: { length: orderFieldLimits.name, message: messages.nameMax },
+    }),
+    email: visibleText({
+      message: messages.email,
+      min: 1,
+      max: { length: orderFieldLimits.email, message: messages.emailMax },
+    }).pipe(z.email({ error: messages.email })),
+    phone: visibleText({
+      message: messages.phoneMin,
+      max: { length: orderFieldLimits.phone, message: messages.phoneMax },
+    })
       .regex(/^\+?[0-9 ]*$/, messages.phoneChars)
-      .min(8, messages.phoneMin)
-      .max(orderFieldLimits.phone, messages.phoneMax),
+      .refine((phone) => digitCount(phone) >= 8, messages.phoneMin),
     region: z
       .string({ error: messages.region })
       .trim()
@@ -77,23 +74,22 @@ export const orderSchema = z
       .string({ error: messages.comuna })
       .trim()
       .refine((cut) => getComuna(cut) !== undefined, messages.comuna),
-    address: z
-      .string({ error: messages.addressMin })
-      .trim()
-      .min(10, messages.addressMin)
-      .max(orderFieldLimits.address, messages.addressMax),
-    rut: z.preprocess(
-      blankToUndefined,
-      z
-        .string({ error: messages.rut })
-        .trim()
+    address: visibleText({
+      message: messages.addressMin,
+      min: 10,
+      max: { length: orderFieldLimits.address, message: messages.addressMax },
+    }),
+    rut: optional(
+      visibleText({ message: messages.rut })
         .refine(isValidRut, messages.rut)
-        .transform((rut) => formatRut(rut))
-        .optional(),
+        .transform((rut) => formatRut(rut)),
     ),
-    notes: z.preprocess(
-      blankToUndefined,
-      z.string({ error: messages.notesMax }).trim().max(orderFieldLimits.notes, messages.notesMax).optional(),
+    notes: optional(
+      visibleText({
+        message: messages.notesMax,
+        max: { length: orderFieldLimits.notes, message: messages.notesMax },
+        multiline: true,
+      }),
     ),
     acceptTerms: z.preprocess(isChecked, z.literal(true, { error: messages.acceptTerms })),
   })

@@ -1,12 +1,14 @@
 import "~/schemas/zod-setup";
 import { z } from "zod";
 import { kitIds } from "~/content/types";
+import { digitCount, optional, visibleText } from "~/schemas/text";
 
 /**
  * The company quotation form ("Solicitar Cotización", SPEC §5), for one kit (the hidden productId).
  * Shared by the dialog in the browser and the quotation action on the server.
  *
- * Values arrive as strings from FormData: every text is trimmed, empty additional notes count as
+ * Values arrive as strings from FormData: every text follows the shared text rules (`visibleText`:
+ * trimmed, no control characters, minimums in visible characters), empty additional notes count as
  * missing, and a missing required field gets the same Spanish message as an empty one. Fields the
  * schema does not know (honeypot, captcha, anything added by hand) are dropped.
  */
@@ -36,46 +38,39 @@ const messages = {
   productId: "El producto no es válido. Recarga la página e intenta nuevamente.",
 } as const;
 
-/** "" (or only spaces) and null, as FormData gives them, count as a missing optional field. */
-function blankToUndefined(value: unknown): unknown {
-  return value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
-}
-
 export const quoteSchema = z.object({
-  fullName: z
-    .string({ error: messages.fullNameMin })
-    .trim()
-    .min(2, messages.fullNameMin)
-    .max(quoteFieldLimits.fullName, messages.fullNameMax),
-  email: z
-    .string({ error: messages.email })
-    .trim()
-    .max(quoteFieldLimits.email, messages.emailMax)
-    .pipe(z.email({ error: messages.email })),
-  phone: z
-    .string({ error: messages.phone })
-    .trim()
-    // One message for both faults (too short, or not only digits, spaces and a leading "+"); the
-    // length counts characters after trimming, as the spec does.
-    .refine((phone) => phone.length >= 8 && /^\+?[0-9 ]+$/.test(phone), messages.phone)
-    .max(quoteFieldLimits.phone, messages.phoneMax),
-  company: z
-    .string({ error: messages.companyMin })
-    .trim()
-    .min(2, messages.companyMin)
-    .max(quoteFieldLimits.company, messages.companyMax),
-  city: z
-    .string({ error: messages.cityMin })
-    .trim()
-    .min(2, messages.cityMin)
-    .max(quoteFieldLimits.city, messages.cityMax),
-  additionalNotes: z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: messages.additionalNotesMax })
-      .trim()
-      .max(quoteFieldLimits.additionalNotes, messages.additionalNotesMax)
-      .optional(),
+  fullName: visibleText({
+    message: messages.fullNameMin,
+    min: 2,
+    max: { length: quoteFieldLimits.fullName, message: messages.fullNameMax },
+  }),
+  email: visibleText({
+    message: messages.email,
+    min: 1,
+    max: { length: quoteFieldLimits.email, message: messages.emailMax },
+  }).pipe(z.email({ error: messages.email })),
+  phone: visibleText({
+    message: messages.phone,
+    max: { length: quoteFieldLimits.phone, message: messages.phoneMax },
+  })
+    // One message for both faults: fewer than 8 digits, or not only digits, spaces and a leading "+".
+    .refine((phone) => digitCount(phone) >= 8 && /^\+?[0-9 ]+$/.test(phone), messages.phone),
+  company: visibleText({
+    message: messages.companyMin,
+    min: 2,
+    max: { length: quoteFieldLimits.company, message: messages.companyMax },
+  }),
+  city: visibleText({
+    message: messages.cityMin,
+    min: 2,
+    max: { length: quoteFieldLimits.city, message: messages.cityMax },
+  }),
+  additionalNotes: optional(
+    visibleText({
+      message: messages.additionalNotesMax,
+      max: { length: quoteFieldLimits.additionalNotes, message: messages.additionalNotesMax },
+      multiline: true,
+    }),
   ),
   productId: z.enum(kitIds, { error: messages.productId }),
 });
