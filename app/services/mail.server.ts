@@ -110,11 +110,15 @@ function createOutboxTransport(outboxDir: string): MailTransport {
       const id = safeNamePart(message.id ?? "") || crypto.randomUUID();
       const file = path.join(dir, `${time}-${id}.eml`);
       const temporary = `${file}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+      // Customer data: readable by the server's user only. Renamed whole, so a reader of the folder
+      // never sees half a message. The folder is made when a message first finds it missing.
+      const write = () => fs.writeFile(temporary, raw, { flag: "wx", mode: 0o600 });
       try {
-        // Customer data: readable by the server's user only. Renamed whole, so a reader of the
-        // folder never sees half a message.
-        await fs.writeFile(temporary, raw, { flag: "wx", mode: 0o600 });
+        await write().catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+          await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+          await write();
+        });
         await fs.rename(temporary, file);
       } catch (error) {
         await fs.rm(temporary, { force: true });
