@@ -136,7 +136,7 @@ export function createAuth(db: Db, { secret, siteUrl, dialect }: AuthSettings) {
         },
       },
     },
-    // The sign-in throttle is ours (models/admin-sign-in-failures.server.ts), kept in the database;
+    // The sign-in throttle is ours (models/admin-sign-in-throttle.server.ts), kept in the database;
     // Better Auth's own limiter only guards its HTTP handler, which is not mounted.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
