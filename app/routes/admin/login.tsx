@@ -36,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // A body that is too large (413, as it streams in), not a form (415) or broken (400) is answered
-  // on the page, in Spanish, like any other refusal.
-  // The connection of a body cut short is closed after the answer (the rest is never read).
+  // on the page, in Spanish, like any other refusal. The connection of a body cut short is closed
+  // after the answer: the rest is never read.
   const body = await readFormBody(request);
   if (!body.ok) {
     return data(
