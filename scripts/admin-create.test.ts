@@ -120,9 +120,23 @@ describe("npm run admin:create", () => {
         try {
           const users = await withAdminTables(handle.db)
             .selectFrom("admin_users")
-            .select(["name", "email", "disabled_at"])
+            .select(["name", "email", "email_verified", "role", "banned"])
             .execute();
-          expect(users).toEqual([{ name: "Ana Pérez", email: "ana.perez@lifebox.test", disabled_at: null }]);
+          expect(
+            users.map((user) => ({
+              ...user,
+              email_verified: Boolean(user.email_verified),
+              banned: Boolean(user.banned),
+            })),
+          ).toEqual([
+            {
+              name: "Ana Pérez",
+              email: "ana.perez@lifebox.test",
+              email_verified: true,
+              role: "admin",
+              banned: false,
+            },
+          ]);
           const auth = createAuth(handle.db, { secret, siteUrl: "http://localhost:3000", dialect });
           const signedIn = await auth.api.signInEmail({
             body: { email: "ana.perez@lifebox.test", password: "Refugio#2026" },

@@ -12,7 +12,9 @@ export type AdminAuthTables = {
   admin_sessions: AdminSessionsTable;
   admin_accounts: AdminAccountsTable;
   admin_verifications: AdminVerificationsTable;
-  admin_sign_in_failures: AdminSignInFailuresTable;
+  admin_sign_in_addresses: AdminSignInAddressesTable;
+  admin_sign_in_accounts: AdminSignInAccountsTable;
+  admin_sign_in_holds: AdminSignInHoldsTable;
 };
 
 /** A time written by Better Auth: Date on PostgreSQL, ISO-8601 text on SQLite. */
@@ -27,8 +29,12 @@ export interface AdminUsersTable {
   image: string | null;
   created_at: AuthTime;
   updated_at: AuthTime;
-  /** Ours, ISO-8601 text: when the account was disabled; null while it is active. */
-  disabled_at: string | null;
+  /** Better Auth's admin plugin (migration 0006): always "admin" here. */
+  role: string;
+  /** A disabled account (admin plugin "ban"): no sign-in, no session. Boolean, or 0/1 on SQLite. */
+  banned: boolean | number;
+  ban_reason: string | null;
+  ban_expires: AuthTime | null;
 }
 
 export interface AdminSessionsTable {
@@ -40,6 +46,8 @@ export interface AdminSessionsTable {
   updated_at: AuthTime;
   ip_address: string | null;
   user_agent: string | null;
+  /** Admin plugin: never set by us (no impersonation). */
+  impersonated_by: string | null;
 }
 
 export interface AdminAccountsTable {
@@ -69,12 +77,27 @@ export interface AdminVerificationsTable {
   updated_at: AuthTime;
 }
 
-export interface AdminSignInFailuresTable {
-  id: string;
+/** The sign-in throttle (migration 0006; models/admin-sign-in-throttle.server.ts). ISO-8601 times. */
+export interface AdminSignInAddressesTable {
   ip: string;
+  /** Attempts counted in the window that started at `window_started_at`. */
+  attempts: number;
+  window_started_at: string;
+}
+
+export interface AdminSignInAccountsTable {
   /** HMAC-SHA256 (hex) of the lower-cased e-mail typed: never the e-mail itself. */
   account_key: string;
-  failed_at: string;
+  /** Consecutive failures (forgotten once the last one is older than the window). */
+  failures: number;
+  last_failed_at: string;
+}
+
+export interface AdminSignInHoldsTable {
+  account_key: string;
+  ip: string;
+  /** The address may not try the account again before this time. */
+  until: string;
 }
 
 /** The connection with the staff sign-in tables known to the type checker. */

@@ -1,13 +1,16 @@
 import crypto from "node:crypto";
-import { APIError, betterAuth, getCurrentAdapter, type DBAdapter } from "better-auth";
+import { APIError, betterAuth } from "better-auth";
+import { admin as adminPlugin } from "better-auth/plugins/admin";
 import { data, redirect } from "react-router";
 import { loginPathFor } from "~/lib/admin-paths";
 import {
-  clearAccountFailures,
   recordSignInFailure,
-  throttleWaitMs,
-} from "~/models/admin-sign-in-failures.server";
-import { isAdminDisabled } from "~/models/admin-users.server";
+  recordSignInSuccess,
+  releaseSignInAttempt,
+  reserveSignInAttempt,
+  type ThrottleKeys,
+} from "~/models/admin-sign-in-throttle.server";
+import { adminEmailExists, findAdminUser } from "~/models/admin-users.server";
 import { withAdminTables } from "~/services/admin-db-schema";
 import { dialectOf, getDb, type Db, type Dialect } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
@@ -16,9 +19,11 @@ import { resolvePersistedSecret } from "~/services/secrets.server";
 
 /**
  * Staff sign-in (issue 4; DECISIONS D11, D12; docs/decisions/018-admin-sign-in.md) with Better Auth:
- * e-mail and password only, accounts and sessions in our own database (migration 0004), no sign-up
- * of any kind, no Better Auth HTTP endpoints mounted — the admin routes call `auth.api` on the
- * server, and every admin loader and action checks the session itself through `requireAdmin`.
+ * e-mail and password only, accounts and sessions in our own database (migrations 0004, 0006), no
+ * sign-up of any kind, no Better Auth HTTP endpoints mounted — the admin routes call `auth.api` on
+ * the server, and every admin loader and action checks the session itself through `requireAdmin`.
+ * Accounts are created, disabled and enabled through Better Auth's admin plugin (its `createUser`,
+ * `banUser`, `unbanUser`); the sign-in throttle is ours (docs/decisions/026).
  */
 
 /** Sessions end after this long without a request (Better Auth `session.expiresIn`). */
@@ -51,21 +56,6 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
 // Which database a Kysely instance talks to: Better Auth converts times and booleans per engine.
 export { dialectOf } from "~/services/db.server";
 
-/**
- * Whether the account may not get a session. Inside Better Auth (a sign-in, a password change) the
- * question goes through Better Auth's adapter — the transaction it may have open, if any: on SQLite
- * a second connection does not exist, and asking outside the transaction would wait for it forever.
- */
-async function userIsDisabled(db: Db, userId: string, adapter: DBAdapter | undefined): Promise<boolean> {
-  if (!adapter) return isAdminDisabled(db, userId);
-  const current = await getCurrentAdapter(adapter);
-  const user = await current.findOne<{ disabledAt?: string | null }>({
-    model: "user",
-    where: [{ field: "id", value: userId }],
-  });
-  return !user || Boolean(user.disabledAt);
-}
-
 /** The timestamps Better Auth's own columns are named with in migration 0004. */
 const times = { createdAt: "created_at", updatedAt: "updated_at" } as const;
 
@@ -88,10 +78,6 @@ export function createAuth(db: Db, { secret, siteUrl, dialect }: AuthSettings) {
     user: {
       modelName: "admin_users",
       fields: { emailVerified: "email_verified", ...times },
-      additionalFields: {
-        // Ours (migration 0004): read with the session so a disabled account is refused at once.
-        disabledAt: { type: "string", required: false, input: false, fieldName: "disabled_at" },
-      },
     },
     session: {
       modelName: "admin_sessions",
@@ -127,21 +113,30 @@ export function createAuth(db: Db, { secret, siteUrl, dialect }: AuthSettings) {
       modelName: "admin_verifications",
       fields: { expiresAt: "expires_at", ...times },
     },
+    plugins: [
+      // Creating, disabling ("ban") and enabling accounts, and refusing a session to a disabled
+      // account whatever the way in (its session hook; the sign-in action answers that like a
+      // wrong password). Every account is an admin (SPEC §6: one role). Its HTTP endpoints are
+      // not mounted either: only our server code calls it, through `auth.api`.
+      adminPlugin({
+        defaultRole: "admin",
+        adminRoles: ["admin"],
+        schema: {
+          user: { fields: { banReason: "ban_reason", banExpires: "ban_expires" } },
+          session: { fields: { impersonatedBy: "impersonated_by" } },
+        },
+      }),
+    ],
     databaseHooks: {
       session: {
         create: {
-          // A disabled account gets no session, whatever the way in (the sign-in action answers
-          // it like a wrong password).
-          async before(session, context) {
-            if (await userIsDisabled(db, session.userId, context?.context.adapter)) {
-              throw new APIError("FORBIDDEN", { code: "ACCOUNT_DISABLED", message: "Account disabled" });
-            }
+          async before(session) {
             return { data: { ...session, userAgent: session.userAgent?.slice(0, 500) ?? null } };
           },
         },
       },
     },
-    // The sign-in throttle is ours (models/admin-sign-in-failures.server.ts), kept in the database;
+    // The sign-in throttle is ours (models/admin-sign-in-throttle.server.ts), kept in the database;
     // Better Auth's own limiter only guards its HTTP handler, which is not mounted.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
@@ -241,7 +236,7 @@ async function readAdminSession(request: Request, db: Db): Promise<AdminSession 
   if (!response) return null;
   const { session, user } = response;
   const tooOld = Date.now() - new Date(session.createdAt).getTime() > sessionMaxAgeMs;
-  if (user.disabledAt || tooOld) {
+  if (user.banned || tooOld) {
     await withAdminTables(db).deleteFrom("admin_sessions").where("id", "=", session.id).execute();
     return null;
   }
@@ -284,6 +279,15 @@ export function accountKeyOf(email: string): string {
     .digest("hex");
 }
 
+function throttleKeys(email: string, clientIp: string): ThrottleKeys {
+  return { ip: clientIp.slice(0, 64), accountKey: accountKeyOf(email) };
+}
+
+/** What Better Auth's refusal says, for the log (never for the visitor). */
+function codeOf(error: APIError): string | undefined {
+  return (error.body as { code?: string } | undefined)?.code;
+}
+
 export type SignInOutcome =
   | { ok: true; headers: Headers }
   /** Wrong password, unknown e-mail or disabled account: never told apart (SPEC §8). */
@@ -291,8 +295,9 @@ export type SignInOutcome =
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
 /**
- * Signs a staff member in, unless their IP or account is throttled. Failures of any kind are
- * recorded and answered the same; anything else (the database is down) is thrown.
+ * Signs a staff member in, unless the throttle says this address must wait (docs/decisions/026):
+ * the attempt is counted before the password is checked. Failures of any kind are recorded and
+ * answered the same; anything else (the database is down) is thrown.
  */
 export async function signInAdmin({
   email,
@@ -309,11 +314,11 @@ export async function signInAdmin({
   db?: Db;
   now?: Date;
 }): Promise<SignInOutcome> {
-  const keys = { ip: clientIp.slice(0, 64), accountKey: accountKeyOf(email) };
-  const wait = await throttleWaitMs(db, keys, now);
-  if (wait > 0) {
+  const keys = throttleKeys(email, clientIp);
+  const decision = await reserveSignInAttempt(db, keys, now);
+  if (!decision.allowed) {
     logger.warn({ ip: keys.ip }, "Error de inicio de sesión: demasiados intentos fallidos");
-    return { ok: false, reason: "throttled", retryAfterSeconds: Math.ceil(wait / 1000) };
+    return { ok: false, reason: "throttled", retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) };
   }
   try {
     const headers = new Headers(authHeaders(request, clientIp));
@@ -324,15 +329,16 @@ export async function signInAdmin({
       headers,
       returnHeaders: true,
     });
-    await clearAccountFailures(db, keys.accountKey);
+    await recordSignInSuccess(db, keys);
     return { ok: true, headers: cookiesOf(result.headers) };
   } catch (error) {
-    if (!(error instanceof APIError) || error.statusCode >= 500) throw error;
+    if (!(error instanceof APIError) || error.statusCode >= 500) {
+      // Not a guess that failed: the address gets its attempt back.
+      await releaseSignInAttempt(db, keys.ip).catch(() => {});
+      throw error;
+    }
     await recordSignInFailure(db, keys, now);
-    logger.warn(
-      { ip: keys.ip, code: (error.body as { code?: string } | undefined)?.code },
-      "Error de inicio de sesión:",
-    );
+    logger.warn({ ip: keys.ip, code: codeOf(error) }, "Error de inicio de sesión:");
     return { ok: false, reason: "invalid" };
   }
 }
@@ -367,49 +373,63 @@ export class AdminEmailTakenError extends Error {
 
 /**
  * Creates a staff account with a password (already checked against the policy of SPEC §5 by the
- * caller's schema): the user and its credential in one transaction, e-mail counted as verified (an
- * admin or the server's operator vouches for it). Used by `npm run admin:create` and /admin/users.
+ * caller's schema), through Better Auth's admin plugin (`createUser`: the user and its credential in
+ * one transaction, Better Auth's own hashing), e-mail counted as verified (an admin or the server's
+ * operator vouches for it). From /admin/users, `request` is the signed-in admin's, and Better Auth
+ * checks their session and role too; `npm run admin:create` calls it without one (the server's
+ * operator).
  */
 export async function createAdminAccount(
   { name, email, password }: { name: string; email: string; password: string },
   db: Db = getDb(),
+  request?: Request,
 ): Promise<AdminUser> {
-  const context = await getAuth(db).$context;
   const address = email.trim().toLowerCase();
-  if (await context.internalAdapter.findUserByEmail(address)) throw new AdminEmailTakenError(address);
-  const hash = await context.password.hash(password);
-  const now = new Date();
   try {
-    return await context.adapter.transaction(async (trx) => {
-      const user = await trx.create<{
-        name: string;
-        email: string;
-        emailVerified: boolean;
-        createdAt: Date;
-        updatedAt: Date;
-        id: string;
-      }>({
-        model: "user",
-        data: { name: name.trim(), email: address, emailVerified: true, createdAt: now, updatedAt: now },
-      });
-      await trx.create({
-        model: "account",
-        data: {
-          userId: user.id,
-          providerId: "credential",
-          accountId: user.id,
-          password: hash,
-          createdAt: now,
-          updatedAt: now,
-        },
-      });
-      return { id: user.id, name: user.name, email: user.email };
+    const { user } = await getAuth(db).api.createUser({
+      body: { name: name.trim(), email: address, password, data: { emailVerified: true } },
+      ...(request ? { headers: authHeaders(request) } : {}),
     });
+    return { id: user.id, name: user.name, email: user.email };
   } catch (error) {
+    if (error instanceof APIError && codeOf(error) === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+      throw new AdminEmailTakenError(address);
+    }
     // Created by someone else in the meantime: the unique e-mail refused ours.
-    if (await context.internalAdapter.findUserByEmail(address)) throw new AdminEmailTakenError(address);
+    if (await adminEmailExists(db, address)) throw new AdminEmailTakenError(address);
     throw error;
   }
+}
+
+/**
+ * Disables another staff account (Better Auth's `banUser`, as the signed-in admin of `request`):
+ * it can no longer sign in and its sessions end. False if there is no such account or it already
+ * was disabled. The row stays: order history names its staff.
+ */
+export async function disableAdminAccount(
+  request: Request,
+  userId: string,
+  db: Db = getDb(),
+): Promise<boolean> {
+  const account = await findAdminUser(db, userId);
+  if (!account || account.disabled) return false;
+  await getAuth(db).api.banUser({
+    body: { userId, banReason: `Disabled at ${new Date().toISOString()}` },
+    headers: authHeaders(request),
+  });
+  return true;
+}
+
+/** Lets a disabled account sign in again, with its old password (Better Auth's `unbanUser`). */
+export async function enableAdminAccount(
+  request: Request,
+  userId: string,
+  db: Db = getDb(),
+): Promise<boolean> {
+  const account = await findAdminUser(db, userId);
+  if (!account?.disabled) return false;
+  await getAuth(db).api.unbanUser({ body: { userId }, headers: authHeaders(request) });
+  return true;
 }
 
 export type PasswordChangeOutcome =
@@ -419,8 +439,9 @@ export type PasswordChangeOutcome =
 
 /**
  * Changes the signed-in staff member's password after checking the current one, and ends their
- * other sessions (this browser gets a new one). Wrong current passwords count towards the sign-in
- * throttle of the account, so a stolen session cannot be used to guess it.
+ * other sessions (this browser gets a new one). It goes through the sign-in throttle like a sign-in
+ * (a wrong current password is a failure for the account), so a stolen session cannot be used to
+ * guess the password.
  */
 export async function changeAdminPassword({
   request,
@@ -437,24 +458,25 @@ export async function changeAdminPassword({
   clientIp: string;
   db?: Db;
 }): Promise<PasswordChangeOutcome> {
-  const keys = { ip: clientIp.slice(0, 64), accountKey: accountKeyOf(admin.user.email) };
-  const wait = await throttleWaitMs(db, keys);
-  if (wait > 0) return { ok: false, reason: "throttled", retryAfterSeconds: Math.ceil(wait / 1000) };
+  const keys = throttleKeys(admin.user.email, clientIp);
+  const decision = await reserveSignInAttempt(db, keys);
+  if (!decision.allowed) {
+    return { ok: false, reason: "throttled", retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) };
+  }
   try {
     const { headers } = await getAuth(db).api.changePassword({
       body: { currentPassword, newPassword, revokeOtherSessions: true },
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
     });
+    await recordSignInSuccess(db, keys);
     return { ok: true, headers: cookiesOf(headers) };
   } catch (error) {
-    if (
-      error instanceof APIError &&
-      (error.body as { code?: string } | undefined)?.code === "INVALID_PASSWORD"
-    ) {
+    if (error instanceof APIError && codeOf(error) === "INVALID_PASSWORD") {
       await recordSignInFailure(db, keys);
       return { ok: false, reason: "wrong-password" };
     }
+    await releaseSignInAttempt(db, keys.ip).catch(() => {});
     throw error;
   }
 }

@@ -18,7 +18,7 @@ import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { adminLoadingTexts, adminNavLabels, adminShellTexts as texts } from "~/content/admin";
 import { adminPaths } from "~/lib/admin-paths";
-import { sidebarCookie } from "~/lib/admin-sidebar";
+import { sidebarCookieHeader } from "~/lib/admin-sidebar";
 
 /**
  * The back office's frame (SPEC §2 "Admin layout", §9): a collapsible sidebar (16rem, 3rem of icons
@@ -91,7 +91,10 @@ export function AdminShell({ user, sidebarCollapsed, secureCookies, children }: 
   const toggle = useCallback(() => {
     setCollapsed((current) => {
       const next = !current;
-      document.cookie = sidebarCookie(next, secureCookies);
+      // The same cookie POST /admin/sidebar sets (lib/admin-sidebar.ts).
+      void sidebarCookieHeader(next, secureCookies).then((cookie) => {
+        document.cookie = cookie;
+      });
       return next;
     });
   }, [secureCookies]);

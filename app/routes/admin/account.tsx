@@ -9,17 +9,23 @@ import { FormMessage } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
 import { adminAccountTexts as texts, adminLoginTexts } from "~/content/admin";
 import { adminMeta } from "~/lib/admin-meta";
+import { adminPaths } from "~/lib/admin-paths";
 import { adminFieldLimits, passwordChangeSchema } from "~/schemas/admin-auth";
 import { changeAdminPassword, requireAdmin } from "~/services/auth.server";
 import { requireFormData } from "~/services/request-body.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { pageFlash } from "./page-flash.server";
 
 /**
  * /admin/account: the signed-in staff member changes their own password (issue 4): the current one,
  * then a new one that meets the policy of SPEC §5. Their other sessions end; this one continues.
+ * A success redirects back here with its toast (post/redirect/get); a refusal renders the page.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  return data({ email: admin.user.email }, { headers: admin.headers });
+  // The success the action redirected here with, also shown in the page (the root shows the toast).
+  const flash = await pageFlash(request, texts.successTitle);
+  return data({ email: admin.user.email, flash }, { headers: admin.headers });
 }
 
 const hidden = ["currentPassword", "newPassword", "passwordConfirmation"];
@@ -42,9 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientIp: context.clientIp,
   });
   if (outcome.ok) {
-    return data(
-      { tone: "success" as const, message: texts.success, result: submission.reply({ resetForm: true }) },
-      { headers: outcome.headers },
+    // Post/redirect/get, with this browser's new session cookie.
+    return redirectWithToast(
+      adminPaths.account,
+      { kind: "success", title: texts.successTitle, description: texts.success },
+      outcome.headers,
     );
   }
   const message =
@@ -77,11 +85,17 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
   });
 
+  // A refusal is the action's answer; a success came with the redirect (the root shows its toast)
+  // and empties the form.
   useEffect(() => {
-    if (!actionData?.message) return;
-    if (actionData.tone === "success") void showToast("success", texts.successTitle, actionData.message);
-    else void showToast("error", texts.failureTitle, actionData.message);
+    if (actionData?.message) void showToast("error", texts.failureTitle, actionData.message);
   }, [actionData]);
+  const { flash } = loaderData;
+  const resetForm = form.reset;
+  useEffect(() => {
+    if (flash) resetForm();
+  }, [flash, resetForm]);
+  const shown = actionData ?? (flash ? { tone: flash.kind, message: flash.description } : undefined);
 
   return (
     <div className="mx-auto max-w-xl">
@@ -120,9 +134,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
             maxLength={adminFieldLimits.passwordMax}
           />
         </fieldset>
-        {actionData?.message && !busy ? (
-          <FormMessage tone={actionData.tone}>{actionData.message}</FormMessage>
-        ) : null}
+        {shown?.message && !busy ? <FormMessage tone={shown.tone}>{shown.message}</FormMessage> : null}
         <Button type="submit" disabled={busy}>
           {busy ? texts.submitting : texts.submit}
         </Button>

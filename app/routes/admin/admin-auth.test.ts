@@ -1,17 +1,26 @@
 import fs from "node:fs";
-import { sql } from "kysely";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminLoginTexts, adminUsersTexts, adminAccountTexts } from "~/content/admin";
 import { loginPathFor, safeAdminPath } from "~/lib/admin-paths";
-import { sidebarCookieName } from "~/lib/admin-sidebar";
-import { signInThrottle } from "~/models/admin-sign-in-failures.server";
+import { sidebarCookie, sidebarCookieHeader } from "~/lib/admin-sidebar";
+import {
+  accountDelayMs,
+  recordSignInFailure,
+  reserveSignInAttempt,
+  signInThrottle,
+} from "~/models/admin-sign-in-throttle.server";
 import { createContactMessage } from "~/models/contacts.server";
 import { createOrder } from "~/models/orders.server";
 import { createQuote } from "~/models/quotes.server";
 import { subscribe } from "~/models/subscribers.server";
+import routeConfig from "~/routes";
+import { submissionMessages } from "~/content/forms";
 import { passwordMessages } from "~/schemas/admin-auth";
 import { withAdminTables } from "~/services/admin-db-schema";
 import {
+  accountKeyOf,
   createAdminAccount,
   createAuth,
   dialectOf,
@@ -19,7 +28,7 @@ import {
   resolveAuthSecret,
   sessionMaxAgeMs,
 } from "~/services/auth.server";
-import { openDatabase, setDatabase, type Db, type DbHandle } from "~/services/db.server";
+import { migrationProvider, openDatabase, setDatabase, type Db, type DbHandle } from "~/services/db.server";
 import { parseEnv } from "~/services/env.server";
 import * as account from "./account";
 import * as dashboard from "./dashboard";
@@ -42,10 +51,11 @@ import {
   signIn,
   signedInCookie as signedInCookieAs,
   useAsProcessDatabase,
+  type Answer,
   type Fields,
 } from "../../../tests/support/admin-requests";
 import { removeAdminTestEnv } from "../../../tests/support/admin-env";
-import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
+import { createTestDatabase, dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
 
 /**
  * Staff sign-in and the admin shell end to end below the HTTP server (issue 4): real Requests into
@@ -177,6 +187,85 @@ describe("configuration", () => {
   });
 });
 
+describe("a sign-in post that is not a form", () => {
+  const loginPost = (init: RequestInit & { duplex?: "half" }) =>
+    settle(() =>
+      login.action(args(new Request("http://localhost/admin/login", { method: "POST", ...init }))),
+    );
+
+  it("is answered on the page with a Spanish reason and a 4xx, never a 5xx", async () => {
+    const untyped = new Request("http://localhost/admin/login", { method: "POST", body: "email=a" });
+    untyped.headers.delete("content-type");
+    const cases: Array<[string, Promise<Answer>, number]> = [
+      ["no Content-Type", settle(() => login.action(args(untyped))), 415],
+      [
+        "text/plain",
+        loginPost({ headers: { "content-type": "text/plain" }, body: "email=a&password=b" }),
+        415,
+      ],
+      ["JSON", loginPost({ headers: { "content-type": "application/json" }, body: '{"email":"a"}' }), 415],
+      [
+        "broken multipart",
+        loginPost({ headers: { "content-type": "multipart/form-data; boundary=x" }, body: "--x\r\nroto" }),
+        400,
+      ],
+    ];
+    for (const [name, pending, status] of cases) {
+      const answer = await pending;
+      expect({ name, status: answer.status }).toEqual({ name, status });
+      expect(answer.body?.message).toBe(submissionMessages.malformed);
+      expect(answer.headers.get("Cache-Control")).toBe("no-store");
+    }
+  });
+
+  it("stops reading a chunked body at the limit (413) without pulling the rest", async () => {
+    const chunk = new Uint8Array(64 * 1024).fill(0x61);
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 300 MB if read to the end.
+        if (pulled++ < 4800) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const answer = await loginPost({
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+      duplex: "half",
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body?.message).toBe(submissionMessages.tooLarge);
+    expect(pulled).toBeLessThan(5);
+  });
+});
+
+/** Every route module of app/routes.ts, by file. */
+function routeFiles(routes: RouteConfigEntry[]): string[] {
+  return routes.flatMap((route) => [route.file, ...routeFiles(route.children ?? [])]);
+}
+const routeModules = import.meta.glob<Record<string, unknown>>([
+  "/app/routes/**/*.{ts,tsx}",
+  "!/app/routes/**/*.test.ts",
+]);
+
+describe("the origin check", () => {
+  it("covers every action: each route module with an action is a UI route (it has a component)", async () => {
+    const files = [...new Set(routeFiles(await routeConfig))];
+    const withAction: string[] = [];
+    for (const file of files) {
+      const load = routeModules[`/app/${file}`];
+      expect(load, file).toBeDefined();
+      const module = await load!();
+      if (typeof module.action !== "function") continue;
+      withAction.push(file);
+      // React Router checks the Origin of a POST only for routes with a component (or an error
+      // boundary); a resource route's action would run for a form posted from another site.
+      expect({ file, component: typeof module.default }).toEqual({ file, component: "function" });
+    }
+    expect(withAction).toEqual(expect.arrayContaining(["routes/admin/logout.ts", "routes/admin/sidebar.ts"]));
+  });
+});
+
 // --- against a database -------------------------------------------------------------------------
 
 describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
@@ -184,13 +273,20 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
   useAsProcessDatabase(database);
   let db: Db;
   const admin = { name: "Ana Admin", email: uniqueEmail("ana"), password: strongPassword };
+  const withAdminTablesOf = () => withAdminTables(db);
   beforeAll(async () => {
     db = database().db;
     await createAdminAccount(admin, db);
   });
   beforeEach(async () => {
     // Each test starts with no throttle history (tests use fresh IPs and accounts anyway).
-    await withAdminTables(db).deleteFrom("admin_sign_in_failures").execute();
+    for (const table of [
+      "admin_sign_in_addresses",
+      "admin_sign_in_accounts",
+      "admin_sign_in_holds",
+    ] as const) {
+      await withAdminTables(db).deleteFrom(table).execute();
+    }
   });
 
   it("knows the dialect it runs on", () => {
@@ -261,7 +357,8 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
         email: ["Ingresa tu email"],
         password: ["Ingresa tu contraseña"],
       });
-      expect(await countRows(db, "admin_sign_in_failures")).toBe(0);
+      expect(await countRows(db, "admin_sign_in_accounts")).toBe(0);
+      expect(await countRows(db, "admin_sign_in_addresses")).toBe(0);
     });
 
     it("goes back to a redirectTo inside /admin, and to the dashboard for anything else", async () => {
@@ -312,60 +409,179 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
   });
 
   describe("throttling", () => {
-    it(`makes an account wait after ${signInThrottle.maxFailures} failures in 15 minutes, from any IP, even with the right password`, async () => {
-      const email = uniqueEmail("throttled");
-      await createAdminAccount({ name: "Tomás", email, password: strongPassword }, db);
-      for (let attempt = 0; attempt < signInThrottle.maxFailures; attempt++) {
-        expect((await signIn(email, `Mala#${attempt}clave`)).status).toBe(401);
-      }
-      const blocked = await signIn(email, strongPassword);
-      expect(blocked.status).toBe(429);
-      expect(blocked.body?.outcome).toBe("throttled");
-      expect(blocked.body?.message).toBe(
-        "Demasiados intentos fallidos. Espera 15 minutos e inténtalo de nuevo.",
+    const { perAddress, maxDelayMs } = signInThrottle;
+    const tables = withAdminTablesOf;
+    /** The account's consecutive failures as recorded: one per password actually checked. */
+    const failuresOf = async (email: string) =>
+      Number(
+        (
+          await tables()
+            .selectFrom("admin_sign_in_accounts")
+            .select("failures")
+            .where("account_key", "=", accountKeyOf(email))
+            .executeTakeFirst()
+        )?.failures ?? 0,
       );
-      expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
-      expect(blocked.headers.getSetCookie()).toEqual([]);
+    const statusCounts = (answers: { status: number }[]) =>
+      answers.reduce<Record<number, number>>((counts, { status }) => {
+        counts[status] = (counts[status] ?? 0) + 1;
+        return counts;
+      }, {});
 
-      // Once the failures leave the window, the right password works and clears the record.
-      await withAdminTables(db)
-        .updateTable("admin_sign_in_failures")
-        .set({ failed_at: new Date(Date.now() - signInThrottle.windowMs - 1000).toISOString() })
-        .execute();
-      expect((await signIn(email, strongPassword)).status).toBe(302);
+    it(`checks at most ${perAddress} of 40 wrong passwords sent at the same moment from one address`, async () => {
+      const email = uniqueEmail("rafaga");
+      await createAdminAccount({ name: "Ráfaga", email, password: strongPassword }, db);
+      const ip = nextIp();
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, attempt) => signIn(email, `Mala#${attempt}clave`, { ip })),
+      );
+      const counts = statusCounts(answers);
+      // A 401 is only ever answered after the password was checked; the rest waited (429).
+      expect(counts[401]).toBeGreaterThan(0);
+      expect(counts[401]).toBeLessThanOrEqual(perAddress);
+      expect(counts[429]).toBe(40 - counts[401]!);
+      expect(await failuresOf(email)).toBe(counts[401]);
     });
 
-    it("makes an IP wait after 5 failures, whatever e-mails it tried; other IPs are not affected", async () => {
+    it("does not sign in with the right password hidden in a burst once the address is at its limit", async () => {
+      const email = uniqueEmail("escondida");
+      await createAdminAccount({ name: "Escondida", email, password: strongPassword }, db);
       const ip = nextIp();
-      for (let attempt = 0; attempt < signInThrottle.maxFailures; attempt++) {
+      const sessionsBefore = await countRows(db, "admin_sessions");
+      // At the same moment: 49 wrong passwords and the right one, in the middle.
+      const burst = await Promise.all(
+        Array.from({ length: 50 }, (_, attempt) =>
+          signIn(email, attempt === 25 ? strongPassword : `Mala#${attempt}clave`, { ip }),
+        ),
+      );
+      const counts = statusCounts(burst);
+      // At most the address's allowance was checked, the right password included if it was among them.
+      expect((counts[401] ?? 0) + (counts[302] ?? 0)).toBeLessThanOrEqual(perAddress);
+      expect(await countRows(db, "admin_sessions")).toBe(sessionsBefore + (counts[302] ?? 0));
+
+      // Once the address has used its attempts on wrong passwords, a burst with the right one is
+      // refused whole: nothing is checked, no session is made.
+      const other = nextIp();
+      for (let attempt = 0; attempt < perAddress; attempt++) {
+        await signIn(uniqueEmail("relleno"), "Mala#1clave", { ip: other });
+      }
+      const after = await countRows(db, "admin_sessions");
+      const refused = await Promise.all(
+        Array.from({ length: 20 }, (_, attempt) =>
+          signIn(email, attempt === 10 ? strongPassword : `Mala#${attempt}clave`, { ip: other }),
+        ),
+      );
+      expect(statusCounts(refused)).toEqual({ 429: 20 });
+      expect(await countRows(db, "admin_sessions")).toBe(after);
+    });
+
+    it("makes an address wait after 5 failures, whatever e-mails it tried; other addresses are not affected", async () => {
+      const ip = nextIp();
+      for (let attempt = 0; attempt < perAddress; attempt++) {
         expect((await signIn(uniqueEmail("spray"), "Mala#1clave", { ip })).status).toBe(401);
       }
-      expect((await signIn(admin.email, admin.password, { ip })).status).toBe(429);
+      const blocked = await signIn(admin.email, admin.password, { ip });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toMatchObject({
+        outcome: "throttled",
+        message: "Demasiados intentos fallidos. Espera 15 minutos e inténtalo de nuevo.",
+      });
+      expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
+      expect(blocked.headers.getSetCookie()).toEqual([]);
       expect((await signIn(admin.email, admin.password)).status).toBe(302);
+    });
+
+    it("gives a right password its attempt back: an admin signing in again and again is never held", async () => {
+      const ip = nextIp();
+      for (let attempt = 0; attempt < perAddress * 2; attempt++) {
+        expect((await signIn(admin.email, admin.password, { ip })).status).toBe(302);
+      }
+    });
+
+    it("does not let failures from many addresses keep the right password out", async () => {
+      const email = uniqueEmail("asediada");
+      await createAdminAccount({ name: "Asediada", email, password: strongPassword }, db);
+      // Five addresses, one failure each (this locked the account everywhere for 15 minutes), then
+      // twenty more addresses: the account's failures pile up.
+      const attackers = Array.from({ length: 25 }, () => nextIp());
+      for (const ip of attackers) expect((await signIn(email, "Mala#1clave", { ip })).status).toBe(401);
+      expect(await failuresOf(email)).toBe(25);
+
+      // An address that failed waits, at most the longest delay, even with the right password.
+      const held = await signIn(email, strongPassword, { ip: attackers.at(-1)! });
+      expect(held.status).toBe(429);
+      expect(Number(held.headers.get("Retry-After"))).toBeLessThanOrEqual(maxDelayMs / 1000);
+      expect(held.body?.message).toBe(adminLoginTexts.throttled(15));
+
+      // The real admin, from an address that did not fail, signs in at once; that clears the account.
+      expect((await signIn(email, strongPassword)).status).toBe(302);
+      expect(await failuresOf(email)).toBe(0);
+      expect((await signIn(email, strongPassword, { ip: attackers.at(-1)! })).status).toBe(302);
+    });
+
+    it("holds an address that failed for an account for a time that grows with the account's failures, up to 15 minutes", async () => {
+      expect([1, 2, 3, 4, 5, 6, 10, 11, 50].map(accountDelayMs)).toEqual([
+        0, 0, 5_000, 10_000, 20_000, 40_000, 640_000, 900_000, 900_000,
+      ]);
+      const keys = { ip: nextIp(), accountKey: accountKeyOf(uniqueEmail("reloj")) };
+      const start = Date.now();
+      const at = (ms: number) => new Date(start + ms);
+      // Three failures from the address, a second apart: the third makes it wait 5 seconds.
+      for (let failure = 0; failure < 3; failure++) {
+        expect(await reserveSignInAttempt(db, keys, at(failure * 1000))).toEqual({ allowed: true });
+        await recordSignInFailure(db, keys, at(failure * 1000));
+      }
+      expect(await reserveSignInAttempt(db, keys, at(2000 + 4000))).toEqual({
+        allowed: false,
+        retryAfterMs: 1000,
+      });
+      expect(await reserveSignInAttempt(db, keys, at(2000 + 5000))).toEqual({ allowed: true });
+      // Nothing is held forever: 15 minutes after the last failure the account is forgotten.
+      await recordSignInFailure(db, keys, at(7000));
+      const later = at(7000 + signInThrottle.windowMs + 1000);
+      expect(await reserveSignInAttempt(db, { ...keys, ip: nextIp() }, later)).toEqual({ allowed: true });
+      await recordSignInFailure(db, { ...keys, ip: nextIp() }, later);
+      expect(
+        await tables()
+          .selectFrom("admin_sign_in_accounts")
+          .select("failures")
+          .where("account_key", "=", keys.accountKey)
+          .executeTakeFirst(),
+      ).toMatchObject({ failures: 1 });
     });
 
     it("throttles an unknown e-mail exactly like a known one (nothing reveals which exists)", async () => {
       const known = uniqueEmail("conocido");
       await createAdminAccount({ name: "Conocido", email: known, password: strongPassword }, db);
       const unknown = uniqueEmail("desconocido");
-      const answers = [];
+      const answers: Array<Array<[number, unknown]>> = [];
       for (const email of [known, unknown]) {
-        for (let attempt = 0; attempt < signInThrottle.maxFailures; attempt++)
-          await signIn(email, "Mala#1clave");
-        answers.push(await signIn(email, "Mala#1clave"));
+        const ip = nextIp();
+        const seen: Array<[number, unknown]> = [];
+        for (let attempt = 0; attempt <= perAddress; attempt++) {
+          const answer = await signIn(email, "Mala#1clave", { ip });
+          seen.push([answer.status, answer.body?.message]);
+        }
+        answers.push(seen);
       }
-      expect(answers.map((answer) => [answer.status, answer.body?.message])).toEqual([
-        [429, adminLoginTexts.throttled(15)],
-        [429, adminLoginTexts.throttled(15)],
+      // Three failures, then the address waits for that account (5 seconds, said as 1 minute).
+      expect(answers[0]).toEqual([
+        ...Array.from({ length: 3 }, () => [401, adminLoginTexts.failureText]),
+        ...Array.from({ length: perAddress - 2 }, () => [429, adminLoginTexts.throttled(1)]),
       ]);
+      expect(answers[1]).toEqual(answers[0]);
+      expect(await failuresOf(known)).toBe(await failuresOf(unknown));
     });
 
-    it("keeps the e-mail out of the failure record (a keyed hash instead)", async () => {
+    it("keeps the e-mail out of the throttle's tables (a keyed hash instead)", async () => {
       const email = uniqueEmail("privado");
       await signIn(email, "Mala#1clave");
-      const rows = await withAdminTables(db).selectFrom("admin_sign_in_failures").selectAll().execute();
-      expect(rows).toHaveLength(1);
-      expect(rows[0]!.account_key).toMatch(/^[0-9a-f]{64}$/);
+      const rows = [
+        ...(await tables().selectFrom("admin_sign_in_accounts").selectAll().execute()),
+        ...(await tables().selectFrom("admin_sign_in_addresses").selectAll().execute()),
+      ];
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toMatchObject({ account_key: expect.stringMatching(/^[0-9a-f]{64}$/) });
       expect(JSON.stringify(rows)).not.toContain(email.split("@")[0]);
     });
   });
@@ -515,15 +731,26 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
         passwordConfirmation: "Clave#Segura1",
       };
       const added = await settle(() => users.action(args(post("/admin/users", fields, cookie))));
-      expect(added.status).toBe(200);
-      expect(added.body).toMatchObject({ tone: "success", message: adminUsersTexts.added("Carla Díaz") });
-      const list = await settle(() => users.loader(args(get("/admin/users", cookie))));
+      // Post/redirect/get: back to the list, which says what was done (and the root shows the toast).
+      expect([added.status, added.location]).toEqual([303, "/admin/users"]);
+      const list = await settle(() =>
+        users.loader(args(get("/admin/users", cookieAfter(added.headers, cookie)))),
+      );
+      expect(list.body?.flash).toEqual({
+        kind: "success",
+        title: adminUsersTexts.successTitle,
+        description: adminUsersTexts.added("Carla Díaz"),
+      });
       expect(
         (list.body?.users as { email: string; name: string }[]).find((user) => user.email === email),
       ).toMatchObject({
         name: "Carla Díaz",
-        disabledAt: null,
+        disabled: false,
       });
+      // A reload of the page after that sends nothing again, and says nothing again (nor does it
+      // repeat the sign-in's welcome, still in this cookie: that toast is the root's alone).
+      const reloaded = await settle(() => users.loader(args(get("/admin/users", cookie))));
+      expect(reloaded.body?.flash).toBeNull();
       // The new admin signs in with that password.
       expect((await signIn(email, "Clave#Segura1")).status).toBe(302);
 
@@ -543,8 +770,16 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
           args(post("/admin/users", { intent: "disable", userId: created.id, name: "<b>Otro</b>" }, cookie)),
         ),
       );
-      expect(answer.status).toBe(200);
-      expect(answer.body?.message).toBe(adminUsersTexts.disabledDone("Dani"));
+      expect([answer.status, answer.location]).toEqual([303, "/admin/users"]);
+      const page = await settle(() =>
+        users.loader(args(get("/admin/users", cookieAfter(answer.headers, cookie)))),
+      );
+      expect(page.body?.flash).toMatchObject({ description: adminUsersTexts.disabledDone("Dani") });
+      expect(
+        (page.body?.users as { id: string; disabled: boolean }[]).find((user) => user.id === created.id),
+      ).toMatchObject({
+        disabled: true,
+      });
       expect((await settle(() => dashboard.loader(args(get("/admin/dashboard", danisCookie))))).status).toBe(
         302,
       );
@@ -554,12 +789,25 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       expect([refused.status, refused.body?.message]).toEqual([wrong.status, wrong.body?.message]);
       expect(await countRows(db, "admin_sessions", sql`user_id = ${created.id}`)).toBe(0);
 
+      // Disabling again, or an unknown account, changes nothing (404 with the reason).
+      for (const userId of [created.id, "00000000-0000-4000-8000-000000000000", "1 OR 1=1"]) {
+        const again = await settle(() =>
+          users.action(args(post("/admin/users", { intent: "disable", userId }, cookie))),
+        );
+        expect([again.status, again.body?.message]).toEqual([404, adminUsersTexts.unknownUser]);
+      }
+
       // Re-enabled, the old password works again.
-      await settle(() =>
+      const enabled = await settle(() =>
         users.action(
           args(post("/admin/users", { intent: "enable", userId: created.id, name: "Dani" }, cookie)),
         ),
       );
+      expect(enabled.status).toBe(303);
+      const listed = await settle(() =>
+        users.loader(args(get("/admin/users", cookieAfter(enabled.headers, cookie)))),
+      );
+      expect(listed.body?.flash).toMatchObject({ description: adminUsersTexts.enabledDone("Dani") });
       expect((await signIn(email, strongPassword)).status).toBe(302);
     });
 
@@ -620,9 +868,14 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
         newPassword: "Nueva#Clave2",
         passwordConfirmation: "Nueva#Clave2",
       });
-      expect(done.status).toBe(200);
-      expect(done.body?.message).toBe(adminAccountTexts.success);
+      expect([done.status, done.location]).toEqual([303, "/admin/account"]);
       const renewed = cookieAfter(done.headers, cookie);
+      const page = await settle(() => account.loader(args(get("/admin/account", renewed))));
+      expect(page.body?.flash).toEqual({
+        kind: "success",
+        title: adminAccountTexts.successTitle,
+        description: adminAccountTexts.success,
+      });
       expect((await settle(() => dashboard.loader(args(get("/admin/dashboard", renewed))))).status).toBe(200);
       expect((await settle(() => dashboard.loader(args(get("/admin/dashboard", otherDevice))))).status).toBe(
         302,
@@ -645,8 +898,13 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       );
       expect(toggled.status).toBe(302);
       expect(toggled.location).toBe("/admin/users");
-      const line = toggled.headers.getSetCookie().find((set) => set.startsWith(`${sidebarCookieName}=`))!;
-      expect(line).toMatch(/=collapsed; Path=\/admin; Max-Age=604800; SameSite=Lax/);
+      const line = toggled.headers.getSetCookie().find((set) => set.startsWith(`${sidebarCookie.name}=`))!;
+      for (const attribute of [/; Path=\/admin(;|$)/, /; Max-Age=604800(;|$)/, /; SameSite=Lax(;|$)/]) {
+        expect(line).toMatch(attribute);
+      }
+      expect(line).not.toMatch(/HttpOnly|Secure/i);
+      // The page's script writes exactly what the server sets (one definition, lib/admin-sidebar.ts).
+      expect(line).toBe(await sidebarCookieHeader(true, false));
       const collapsed = cookieAfter(toggled.headers, cookie);
       expect(
         (await settle(() => layout.loader(args(get("/admin/dashboard", collapsed))))).body,
@@ -725,6 +983,54 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       expect(body.recentSubscribers).toHaveLength(3);
       expect(body.recentSubscribers[0]!.primary).toMatch(/^lector3\./);
     });
+  });
+});
+
+describe.each(dialectsUnderTest)("migration 0006 on %s", (dialect) => {
+  it("carries disabled accounts over as banned ones, and back", async () => {
+    const database = await createTestDatabase(dialect);
+    try {
+      const migrator = new Migrator({ db: database.db, provider: migrationProvider });
+      const to = async (name: string) => {
+        const { error } = await migrator.migrateTo(name);
+        if (error) throw error;
+      };
+      await to("0005-admin-lists");
+      const at = dialect === "postgres" ? new Date() : new Date().toISOString();
+      for (const [id, disabledAt] of [
+        ["00000000-0000-4000-8000-000000000001", null],
+        ["00000000-0000-4000-8000-000000000002", "2026-02-03T04:05:06.789Z"],
+      ] as const) {
+        await sql`insert into admin_users (id, name, email, email_verified, created_at, updated_at, disabled_at)
+          values (${id}, ${"Ana"}, ${`${id}@lifebox.test`}, ${dialect === "postgres" ? true : 1}, ${at}, ${at}, ${disabledAt})`.execute(
+          database.db,
+        );
+      }
+      await to("0006-admin-plugin-and-throttle");
+      const users = await withAdminTables(database.db)
+        .selectFrom("admin_users")
+        .select(["id", "role", "banned", "ban_reason"])
+        .orderBy("id")
+        .execute();
+      expect(users.map((user) => ({ ...user, banned: Boolean(user.banned) }))).toEqual([
+        { id: "00000000-0000-4000-8000-000000000001", role: "admin", banned: false, ban_reason: null },
+        {
+          id: "00000000-0000-4000-8000-000000000002",
+          role: "admin",
+          banned: true,
+          ban_reason: "Disabled at 2026-02-03T04:05:06.789Z",
+        },
+      ]);
+      await to("0005-admin-lists");
+      const back = await sql<{ id: string; disabled_at: string | null }>`
+        select id, disabled_at from admin_users order by id`.execute(database.db);
+      expect(back.rows).toEqual([
+        { id: "00000000-0000-4000-8000-000000000001", disabled_at: null },
+        { id: "00000000-0000-4000-8000-000000000002", disabled_at: "2026-02-03T04:05:06.789Z" },
+      ]);
+    } finally {
+      await database.drop();
+    }
   });
 });
 

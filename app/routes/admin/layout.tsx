@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       user: { name: admin.user.name, email: admin.user.email },
-      sidebarCollapsed: sidebarCollapsedFrom(request.headers.get("cookie")),
+      sidebarCollapsed: await sidebarCollapsedFrom(request.headers.get("cookie")),
       secureCookies: getEnv().SITE_URL.startsWith("https:"),
     },
     { headers: admin.headers },

@@ -15,13 +15,13 @@ import { adminFieldLimits, adminSignInSchema } from "~/schemas/admin-auth";
 import { getAdminSession, signInAdmin } from "~/services/auth.server";
 import { logger } from "~/services/logger.server";
 import { toastCookieHeader } from "~/services/toast.server";
-import { requireFormData } from "~/services/request-body.server";
+import { bodyRefusalMessage, readFormBody } from "~/services/request-body.server";
 
 /**
  * /admin/login (SPEC §2, §4, §5, §8; issue 4): e-mail and password. Works as a plain form post; with
  * JavaScript the answer also comes as the spec's toasts. Whatever went wrong — unknown e-mail, wrong
- * password, disabled account — the answer is the same; too many failures from the IP or for the
- * account make it wait (docs/decisions/018).
+ * password, disabled account — the answer is the same; too many attempts from the address, or
+ * failures for the account, make it wait (docs/decisions/018, 026).
  */
 
 export type LoginOutcome = "validation" | "invalid" | "throttled" | "error";
@@ -35,7 +35,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await requireFormData(request);
+  // A body that is too large (413, as it streams in), not a form (415) or broken (400) is answered
+  // on the page, in Spanish, like any other refusal. The connection of a body cut short is closed
+  // after the answer: the rest is never read.
+  const body = await readFormBody(request);
+  if (!body.ok) {
+    return data(
+      { outcome: "validation" as LoginOutcome, message: bodyRefusalMessage(body.status), result: undefined },
+      {
+        status: body.status,
+        headers: { "Cache-Control": "no-store", ...(body.status === 413 ? { Connection: "close" } : {}) },
+      },
+    );
+  }
+  const formData = body.formData;
   const redirectTo = safeAdminPath(formData.get("redirectTo"));
   const submission = parseWithZod(formData, { schema: adminSignInSchema });
   const answer = (outcome: LoginOutcome, status: number, message?: string, headers?: HeadersInit) =>
@@ -84,6 +97,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer("error", 500, texts.errorText);
   }
 }
+
+/** The page's answer carries its loader's and action's headers (no-store, Retry-After, Connection). */
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const merged = new Headers(loaderHeaders);
+  actionHeaders.forEach((value, name) => merged.set(name, value));
+  return merged;
+};
 
 export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
 

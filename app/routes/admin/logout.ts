@@ -7,7 +7,7 @@ import { signOutAdmin } from "~/services/auth.server";
  * POST /admin/logout ("Cerrar sesión", SPEC §2, §4): ends the session on the server, expires the
  * cookie and returns to /admin/login — always, even when something fails on the way (the failure
  * is logged as 'Error al cerrar sesión:'). Signing out needs no session: an anonymous post just
- * lands on the sign-in page.
+ * lands on the sign-in page. A post from another site is refused before this runs (below).
  */
 export async function action({ request }: Route.ActionArgs) {
   const headers = await signOutAdmin(request);
@@ -18,4 +18,13 @@ export async function action({ request }: Route.ActionArgs) {
 /** Opening the address (a link, a prefetch) never signs anyone out: only the form's POST does. */
 export function loader() {
   return redirect(adminHome);
+}
+
+/**
+ * Never rendered (the loader and the action always redirect). It makes this a UI route, so React
+ * Router refuses a POST from another site (its Origin check covers UI routes' actions only): a
+ * cross-site form cannot sign the admin out.
+ */
+export default function Logout() {
+  return null;
 }

@@ -31,6 +31,8 @@ import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { requireFormData } from "~/services/request-body.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { pageFlash } from "./page-flash.server";
 
 /**
  * /admin/orders/:id (issue 4 "Pedidos"; DECISIONS D9): everything the customer sent, the status
@@ -95,39 +97,44 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         value: status,
         label: orderStatusLabels[status],
       })),
+      // The success the action redirected here with, also shown in the page (the root shows the toast).
+      flash: await pageFlash(request, texts.successTitle),
     },
     { headers: admin.headers },
   );
 }
 
+/**
+ * A change made redirects back to the order with its toast (post/redirect/get: a reload sends
+ * nothing again); a refusal renders the page with its message and a 4xx.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await requireFormData(request), { schema: orderStatusChangeSchema });
-  const answer = (tone: "success" | "error", message: string | undefined, status: number) =>
+  const refuse = (message: string | undefined, status: number) =>
     data(
-      {
-        tone,
-        title: tone === "success" ? texts.successTitle : texts.failureTitle,
-        message,
-        result: submission.reply(tone === "success" ? { resetForm: true } : {}),
-      },
+      { tone: "error" as const, title: texts.failureTitle, message, result: submission.reply() },
       { status, headers: admin.headers },
     );
-  if (submission.status !== "success") return answer("error", undefined, 400);
+  if (submission.status !== "success") return refuse(undefined, 400);
   const { from, to } = submission.value;
   try {
     await changeOrderStatusAsStaff(getDb(), params.id, from, to, admin.user.id);
   } catch (error) {
-    if (error instanceof OrderNotFoundError) return answer("error", texts.notFound, 404);
-    if (error instanceof OrderStatusConflictError) return answer("error", texts.conflict, 409);
+    if (error instanceof OrderNotFoundError) return refuse(texts.notFound, 404);
+    if (error instanceof OrderStatusConflictError) return refuse(texts.conflict, 409);
     if (error instanceof OrderStatusTransitionError) {
       const label = (status: string) => orderStatusLabels[status as keyof typeof orderStatusLabels] ?? status;
-      return answer("error", texts.transitionRefused(label(error.from), label(error.to)), 422);
+      return refuse(texts.transitionRefused(label(error.from), label(error.to)), 422);
     }
     throw error;
   }
   logger.info({ adminId: admin.user.id, orderId: params.id, from, to }, "Order status changed");
-  return answer("success", texts.statusChanged(orderStatusLabels[to]), 200);
+  return redirectWithToast(
+    `${adminPaths.orders}/${encodeURIComponent(params.id)}`,
+    { kind: "success", title: texts.successTitle, description: texts.statusChanged(orderStatusLabels[to]) },
+    admin.headers,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
@@ -147,9 +154,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
     onValidate: ({ formData }) => parseWithZod(formData, { schema: orderStatusChangeSchema }),
   });
 
+  // A refusal is the action's answer; a change made came with the redirect (the root shows its toast).
   useEffect(() => {
     if (actionData?.message) void showToast(actionData.tone, actionData.title, actionData.message);
   }, [actionData]);
+  const { flash } = loaderData;
+  const shown = actionData ?? (flash ? { tone: flash.kind, message: flash.description } : undefined);
 
   const toErrors = fields.to.errors;
   return (
@@ -162,9 +172,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </span>
       </div>
 
-      {actionData?.message ? (
-        <FormMessage tone={actionData.tone} className="mt-4">
-          {actionData.message}
+      {shown?.message ? (
+        <FormMessage tone={shown.tone} className="mt-4">
+          {shown.message}
         </FormMessage>
       ) : null}
 

@@ -21,11 +21,14 @@ import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { requireFormData } from "~/services/request-body.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { pageFlash } from "./page-flash.server";
 
 /**
  * /admin/privacy (DECISIONS D14; docs/decisions/020-privacy-requests.md): everything held about one
  * e-mail address, its JSON download (/admin/privacy/export) and its erasure. The address travels in
- * the URL of the lookup only inside the back office, which is never cached (layout headers).
+ * the URL of the lookup only inside the back office, which is never cached (layout headers). An
+ * erasure redirects back to the report with its toast (post/redirect/get); a refusal renders the page.
  */
 
 /** The export of an address (a resource route, outside the frame). */
@@ -116,21 +119,26 @@ function presentReport(report: PersonalDataReport): ReportSection[] {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
+  // The erasure the action redirected here with, also shown in the page (the root shows the toast).
+  const flash = await pageFlash(request, texts.erasedTitle);
   const params = new URL(request.url).searchParams;
   if (!params.has("email")) {
-    return data({ lookup: undefined, email: undefined, sections: undefined }, { headers: admin.headers });
+    return data(
+      { lookup: undefined, email: undefined, sections: undefined, flash },
+      { headers: admin.headers },
+    );
   }
   const submission = parseWithZod(params, { schema: privacyLookupSchema });
   if (submission.status !== "success") {
     return data(
-      { lookup: submission.reply(), email: undefined, sections: undefined },
+      { lookup: submission.reply(), email: undefined, sections: undefined, flash },
       { status: 400, headers: admin.headers },
     );
   }
   const report = await findPersonalData(getDb(), submission.value.email);
   logger.info({ adminId: admin.user.id }, "Privacy lookup");
   return data(
-    { lookup: submission.reply(), email: report.email, sections: presentReport(report) },
+    { lookup: submission.reply(), email: report.email, sections: presentReport(report), flash },
     { headers: admin.headers },
   );
 }
@@ -176,14 +184,15 @@ export async function action({ request }: Route.ActionArgs) {
   }
   // Who erased, and how much; the address itself is not written to the log.
   logger.info({ adminId: admin.user.id, counts: outcome.counts }, "Personal data erased");
-  return data(
+  // Post/redirect/get: back to the address's (now empty) report, with the toast.
+  return redirectWithToast(
+    `${adminPaths.privacy}?${new URLSearchParams({ email })}`,
     {
-      tone: "success" as const,
+      kind: "success",
       title: texts.erasedTitle,
-      message: texts.erased(email, outcome.counts.ordersAnonymised),
-      result: submission.reply({ resetForm: true }),
+      description: texts.erased(email, outcome.counts.ordersAnonymised),
     },
-    { headers: admin.headers },
+    admin.headers,
   );
 }
 
@@ -207,11 +216,13 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
     onValidate: ({ formData }) => parseWithZod(formData, { schema: privacyErasureSchema }),
   });
 
+  // A refusal is the action's answer; an erasure came with the redirect (the root shows its toast).
   useEffect(() => {
     if (actionData?.message) void showToast(actionData.tone, actionData.title, actionData.message);
   }, [actionData]);
 
-  const { email, sections } = loaderData;
+  const { email, sections, flash } = loaderData;
+  const shown = actionData ?? (flash ? { tone: flash.kind, message: flash.description } : undefined);
   const found = sections?.some((section) => section.items.length > 0) ?? false;
 
   return (
@@ -240,9 +251,9 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
         </Button>
       </Form>
 
-      {actionData?.message ? (
-        <FormMessage tone={actionData.tone} className="mt-4">
-          {actionData.message}
+      {shown?.message ? (
+        <FormMessage tone={shown.tone} className="mt-4">
+          {shown.message}
         </FormMessage>
       ) : null}
 

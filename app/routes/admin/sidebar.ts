@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sidebar";
 import { adminHome, safeAdminPath } from "~/lib/admin-paths";
-import { sidebarCookie } from "~/lib/admin-sidebar";
+import { sidebarCookieHeader } from "~/lib/admin-sidebar";
 import { requireAdmin } from "~/services/auth.server";
 import { getEnv } from "~/services/env.server";
 import { requireFormData } from "~/services/request-body.server";
@@ -16,7 +16,7 @@ export async function action({ request }: Route.ActionArgs) {
   const headers = new Headers(admin.headers);
   headers.append(
     "Set-Cookie",
-    sidebarCookie(formData.get("collapsed") === "true", getEnv().SITE_URL.startsWith("https:")),
+    await sidebarCookieHeader(formData.get("collapsed") === "true", getEnv().SITE_URL.startsWith("https:")),
   );
   return redirect(safeAdminPath(formData.get("redirectTo")), { headers });
 }
@@ -24,4 +24,13 @@ export async function action({ request }: Route.ActionArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return redirect(adminHome);
+}
+
+/**
+ * Never rendered (the loader and the action always redirect). It makes this a UI route, so React
+ * Router refuses a POST from another site (its Origin check covers UI routes' actions only);
+ * app/routes/admin/admin-auth.test.ts checks that every route with an action has one.
+ */
+export default function SidebarToggle() {
+  return null;
 }

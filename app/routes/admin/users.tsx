@@ -11,11 +11,20 @@ import { showToast } from "~/components/ui/toaster";
 import { adminUsersTexts as texts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
-import { disableAdminUser, enableAdminUser, listAdminUsers } from "~/models/admin-users.server";
+import { adminPaths } from "~/lib/admin-paths";
+import { findAdminUser, listAdminUsers } from "~/models/admin-users.server";
 import { adminFieldLimits, newAdminSchema } from "~/schemas/admin-auth";
-import { AdminEmailTakenError, createAdminAccount, requireAdmin } from "~/services/auth.server";
+import {
+  AdminEmailTakenError,
+  createAdminAccount,
+  disableAdminAccount,
+  enableAdminAccount,
+  requireAdmin,
+} from "~/services/auth.server";
 import { getDb } from "~/services/db.server";
 import { requireFormData } from "~/services/request-body.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { pageFlash } from "./page-flash.server";
 
 /**
  * /admin/users (DECISIONS D12; issue 4): every staff account, adding one (the password policy of
@@ -29,6 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       currentUserId: admin.user.id,
       users: users.map((user) => ({ ...user, created: formatAdminDateTime(user.createdAt) })),
+      // The success an action redirected here with, also shown in the page (the root shows the toast).
+      flash: await pageFlash(request, texts.successTitle),
     },
     { headers: admin.headers },
   );
@@ -36,62 +47,55 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type Intent = "create" | "disable" | "enable";
 
+/**
+ * A success redirects back here with its toast (post/redirect/get: a reload sends nothing again);
+ * a refusal renders the page with its message and a 4xx.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const formData = await requireFormData(request);
   const intent = formData.get("intent") as Intent | null;
-  const answer = (
-    body: {
-      intent: Intent;
-      tone: "success" | "error";
-      message?: string;
-      result?: SubmissionResult<string[]>;
-    },
-    status = 200,
-  ) => data(body, { status, headers: admin.headers });
+  const refuse = (
+    body: { intent: Intent; message?: string; result?: SubmissionResult<string[]> },
+    status: number,
+  ) => data({ ...body, tone: "error" as const }, { status, headers: admin.headers });
+  const done = (message: string) =>
+    redirectWithToast(
+      adminPaths.users,
+      { kind: "success", title: texts.successTitle, description: message },
+      admin.headers,
+    );
 
   if (intent === "disable" || intent === "enable") {
     const userId = String(formData.get("userId") ?? "");
     if (intent === "disable" && userId === admin.user.id) {
-      return answer({ intent, tone: "error", message: texts.cannotDisableSelf }, 400);
+      return refuse({ intent, message: texts.cannotDisableSelf }, 400);
     }
     const changed =
-      intent === "disable" ? await disableAdminUser(getDb(), userId) : await enableAdminUser(getDb(), userId);
-    if (!changed) return answer({ intent, tone: "error", message: texts.unknownUser }, 404);
+      intent === "disable"
+        ? await disableAdminAccount(request, userId)
+        : await enableAdminAccount(request, userId);
+    if (!changed) return refuse({ intent, message: texts.unknownUser }, 404);
     // The name as stored, not as the form sent it.
-    const name = (await listAdminUsers(getDb())).find((user) => user.id === userId)?.name ?? "";
-    return answer({
-      intent,
-      tone: "success",
-      message: intent === "disable" ? texts.disabledDone(name) : texts.enabledDone(name),
-    });
+    const name = (await findAdminUser(getDb(), userId))?.name ?? "";
+    return done(intent === "disable" ? texts.disabledDone(name) : texts.enabledDone(name));
   }
 
   const submission = parseWithZod(formData, { schema: newAdminSchema });
   if (submission.status !== "success") {
-    return answer(
-      {
-        intent: "create",
-        tone: "error",
-        result: submission.reply({ hideFields: ["password", "passwordConfirmation"] }),
-      },
+    return refuse(
+      { intent: "create", result: submission.reply({ hideFields: ["password", "passwordConfirmation"] }) },
       400,
     );
   }
   try {
-    const created = await createAdminAccount(submission.value);
-    return answer({
-      intent: "create",
-      tone: "success",
-      message: texts.added(created.name),
-      result: submission.reply({ resetForm: true }),
-    });
+    const created = await createAdminAccount(submission.value, getDb(), request);
+    return done(texts.added(created.name));
   } catch (error) {
     if (!(error instanceof AdminEmailTakenError)) throw error;
-    return answer(
+    return refuse(
       {
         intent: "create",
-        tone: "error",
         message: texts.emailTaken,
         result: submission.reply({
           fieldErrors: { email: [texts.emailTaken] },
@@ -118,16 +122,23 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
     onValidate: ({ formData }) => parseWithZod(formData, { schema: newAdminSchema }),
   });
 
+  // Refusals come back as the action's answer (toast and message); a success came with the
+  // redirect (the root shows its toast) and empties the form.
   useEffect(() => {
-    if (!actionData?.message) return;
-    void showToast(
-      actionData.tone,
-      actionData.tone === "success" ? texts.successTitle : texts.failureTitle,
-      actionData.message,
-    );
+    if (actionData?.message) void showToast("error", texts.failureTitle, actionData.message);
   }, [actionData]);
+  const { flash } = loaderData;
+  const resetForm = form.reset;
+  useEffect(() => {
+    if (flash) resetForm();
+  }, [flash, resetForm]);
 
-  const rowMessage = actionData && actionData.intent !== "create" ? actionData : undefined;
+  const rowMessage =
+    actionData && actionData.intent !== "create"
+      ? actionData
+      : !actionData && flash
+        ? { tone: flash.kind, message: flash.description }
+        : undefined;
   return (
     <div className="mx-auto max-w-5xl">
       <h1 className="text-2xl font-bold text-stone-900">{texts.title}</h1>
@@ -169,7 +180,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             <tbody className="divide-y divide-stone-200">
               {loaderData.users.map((user) => {
                 const self = user.id === loaderData.currentUserId;
-                const disabled = user.disabledAt !== null;
+                const disabled = user.disabled;
                 return (
                   <tr key={user.id}>
                     <td className="py-2 pr-4 font-medium text-stone-900">
@@ -254,9 +265,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               maxLength={adminFieldLimits.passwordMax}
             />
           </fieldset>
-          {createReply?.message ? (
-            <FormMessage tone={createReply.tone}>{createReply.message}</FormMessage>
-          ) : null}
+          {createReply?.message ? <FormMessage tone="error">{createReply.message}</FormMessage> : null}
           <Button type="submit" disabled={busyIntent === "create"}>
             <UserPlus aria-hidden="true" className="size-4" />
             {busyIntent === "create" ? texts.adding : texts.addSubmit}

@@ -1,0 +1,182 @@
+import type { Db } from "~/services/db.server";
+import { withAdminTables } from "~/services/admin-db-schema";
+
+/**
+ * The sign-in throttle (issue 11; docs/decisions/026-admin-sign-in-throttle.md). Two rules, both
+ * checked before any password is:
+ *
+ * - **Per client address:** at most `perAddress` attempts in a window of `windowMs` (the window
+ *   starts with the address's first attempt). The attempt is counted by one atomic upsert *before*
+ *   the password is checked, so requests that arrive at the same moment each get their own number
+ *   and only the first `perAddress` are let through. A right password gives its attempt back.
+ * - **Per account, per address:** each failure adds to the account's consecutive failures, and the
+ *   address that failed must then wait `accountDelayMs(failures)` before trying that account
+ *   again: the more an account is attacked, the slower each attacking address may guess. An address
+ *   that has not failed for the account is not held, so failures from other addresses never keep
+ *   the right password out; the longest wait is `maxDelayMs`. A right password clears the account.
+ *
+ * The account is a keyed hash of the e-mail typed (services/auth.server.ts `accountKeyOf`), never
+ * the e-mail. Everything is forgotten once it is older than the window.
+ */
+
+export const signInThrottle = {
+  /** Attempts one address may make in a window (a right password gives its attempt back). */
+  perAddress: 5,
+  windowMs: 15 * 60_000,
+  /** Failures of an account that cost no wait (typing mistakes). */
+  freeFailures: 2,
+  /** The wait after the first failure beyond the free ones; it doubles with each further one. */
+  firstDelayMs: 5_000,
+  /** The longest an address waits for an account. */
+  maxDelayMs: 15 * 60_000,
+} as const;
+
+export interface ThrottleKeys {
+  /** The client address (server/app.ts TRUST_PROXY). */
+  ip: string;
+  /** HMAC of the lower-cased e-mail (services/auth.server.ts accountKeyOf). */
+  accountKey: string;
+}
+
+export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+/** How long an address that just failed waits for an account with `failures` consecutive failures. */
+export function accountDelayMs(failures: number): number {
+  const { freeFailures, firstDelayMs, maxDelayMs } = signInThrottle;
+  if (failures <= freeFailures) return 0;
+  return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(failures - freeFailures - 1, 20));
+}
+
+/**
+ * Before a password is checked: whether this address may try this account now. When it may, the
+ * attempt is counted (the caller then reports `recordSignInFailure` or `recordSignInSuccess`).
+ */
+export async function reserveSignInAttempt(
+  db: Db,
+  { ip, accountKey }: ThrottleKeys,
+  now: Date = new Date(),
+): Promise<ThrottleDecision> {
+  const adminDb = withAdminTables(db);
+  const at = now.toISOString();
+
+  const windowStart = new Date(now.getTime() - signInThrottle.windowMs).toISOString();
+  /** How long until the address's window ends, if it has used up its attempts. */
+  const addressWaitMs = (attempts: number, windowStartedAt: string) =>
+    attempts >= signInThrottle.perAddress && windowStartedAt > windowStart
+      ? Date.parse(windowStartedAt) + signInThrottle.windowMs - now.getTime()
+      : 0;
+
+  const hold = await adminDb
+    .selectFrom("admin_sign_in_holds")
+    .select("until")
+    .where("account_key", "=", accountKey)
+    .where("ip", "=", ip)
+    .where("until", ">", at)
+    .executeTakeFirst();
+  if (hold) {
+    // The wait said is the whole wait: the address's own limit may end later than the hold.
+    const address = await adminDb
+      .selectFrom("admin_sign_in_addresses")
+      .select(["attempts", "window_started_at"])
+      .where("ip", "=", ip)
+      .executeTakeFirst();
+    const holdMs = Date.parse(hold.until) - now.getTime();
+    const windowMs = address ? addressWaitMs(Number(address.attempts), address.window_started_at) : 0;
+    return { allowed: false, retryAfterMs: Math.max(holdMs, windowMs) };
+  }
+
+  // One statement: insert the address's first attempt, or add one to its count (a new window when
+  // the old one has passed), and read the number back. Concurrent requests are counted one by one
+  // (PostgreSQL locks the row; SQLite runs one statement at a time).
+  const counted = await adminDb
+    .insertInto("admin_sign_in_addresses")
+    .values({ ip, attempts: 1, window_started_at: at })
+    .onConflict((conflict) =>
+      conflict.column("ip").doUpdateSet((eb) => {
+        const windowOver = eb("admin_sign_in_addresses.window_started_at", "<=", windowStart);
+        return {
+          attempts: eb
+            .case()
+            .when(windowOver)
+            .then(eb.lit(1))
+            .else(eb("admin_sign_in_addresses.attempts", "+", eb.lit(1)))
+            .end(),
+          window_started_at: eb
+            .case()
+            .when(windowOver)
+            .then(at)
+            .else(eb.ref("admin_sign_in_addresses.window_started_at"))
+            .end(),
+        };
+      }),
+    )
+    .returning(["attempts", "window_started_at"])
+    .executeTakeFirstOrThrow();
+  if (Number(counted.attempts) > signInThrottle.perAddress) {
+    return {
+      allowed: false,
+      retryAfterMs: addressWaitMs(Number(counted.attempts), counted.window_started_at),
+    };
+  }
+  return { allowed: true };
+}
+
+/**
+ * After a wrong password (or an unknown e-mail, or a disabled account: all the same): one more
+ * consecutive failure for the account, and the address waits for it accordingly. The address's
+ * attempt was already counted by `reserveSignInAttempt`.
+ */
+export async function recordSignInFailure(db: Db, { ip, accountKey }: ThrottleKeys, now: Date = new Date()) {
+  const adminDb = withAdminTables(db);
+  const at = now.toISOString();
+  const forgotten = new Date(now.getTime() - signInThrottle.windowMs).toISOString();
+  const account = await adminDb
+    .insertInto("admin_sign_in_accounts")
+    .values({ account_key: accountKey, failures: 1, last_failed_at: at })
+    .onConflict((conflict) =>
+      conflict.column("account_key").doUpdateSet((eb) => ({
+        failures: eb
+          .case()
+          .when("admin_sign_in_accounts.last_failed_at", "<=", forgotten)
+          .then(eb.lit(1))
+          .else(eb("admin_sign_in_accounts.failures", "+", eb.lit(1)))
+          .end(),
+        last_failed_at: at,
+      })),
+    )
+    .returning("failures")
+    .executeTakeFirstOrThrow();
+
+  const delay = accountDelayMs(Number(account.failures));
+  if (delay > 0) {
+    const until = new Date(now.getTime() + delay).toISOString();
+    await adminDb
+      .insertInto("admin_sign_in_holds")
+      .values({ account_key: accountKey, ip, until })
+      .onConflict((conflict) => conflict.columns(["account_key", "ip"]).doUpdateSet({ until }))
+      .execute();
+  }
+
+  // What has left the window is forgotten (the tables stay small).
+  await adminDb.deleteFrom("admin_sign_in_addresses").where("window_started_at", "<=", forgotten).execute();
+  await adminDb.deleteFrom("admin_sign_in_accounts").where("last_failed_at", "<=", forgotten).execute();
+  await adminDb.deleteFrom("admin_sign_in_holds").where("until", "<=", at).execute();
+}
+
+/** After the right password: the address gets its attempt back, and the account starts afresh. */
+export async function recordSignInSuccess(db: Db, { ip, accountKey }: ThrottleKeys) {
+  await releaseSignInAttempt(db, ip);
+  const adminDb = withAdminTables(db);
+  await adminDb.deleteFrom("admin_sign_in_accounts").where("account_key", "=", accountKey).execute();
+  await adminDb.deleteFrom("admin_sign_in_holds").where("account_key", "=", accountKey).execute();
+}
+
+/** Gives an address back an attempt that was not a guess (right password, or our own error). */
+export async function releaseSignInAttempt(db: Db, ip: string) {
+  await withAdminTables(db)
+    .updateTable("admin_sign_in_addresses")
+    .set((eb) => ({ attempts: eb("attempts", "-", eb.lit(1)) }))
+    .where("ip", "=", ip)
+    .where("attempts", ">", 0)
+    .execute();
+}
