@@ -20,8 +20,6 @@ export type Dialect = "sqlite" | "postgres";
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
-  /** The embedded database's connection (SQLite only), for its file-level settings. */
-  sqlite?: SQLite.Database;
 }
 
 /** Which database a Kysely instance (or a transaction of it) talks to. */
@@ -53,7 +51,6 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }),
     dialect: "sqlite",
-    sqlite: file,
   };
 }
 

@@ -22,6 +22,11 @@ export async function configureLogger(env: Pick<Env, "LOG_LEVEL" | "NODE_ENV">):
   logger.level = env.LOG_LEVEL;
   if (env.NODE_ENV === "development") {
     const { default: pretty } = await import("pino-pretty");
-    destination = pretty({ colorize: true, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" });
+    destination = pretty({
+      colorize: true,
+      translateTime: "SYS:HH:MM:ss",
+      ignore: "pid,hostname",
+      destination: process.stdout,
+    });
   }
 }
