@@ -41,13 +41,15 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("privacy", "routes/admin/privacy.tsx"),
-    route("orders", "routes/admin/orders.tsx"),
+    // The lists: one module, one registration per list (routes/admin/list.tsx picks its list and
+    // texts by these ids and paths); the quotation and contact-message pages likewise.
+    route("orders", "routes/admin/list.tsx", { id: "admin-orders" }),
     route("orders/:id", "routes/admin/order.tsx"),
-    route("quotes", "routes/admin/quotes.tsx"),
-    route("quotes/:id", "routes/admin/quote.tsx"),
-    route("contacts", "routes/admin/contacts.tsx"),
-    route("contacts/:id", "routes/admin/contact.tsx"),
-    route("mails", "routes/admin/subscribers.tsx"),
+    route("quotes", "routes/admin/list.tsx", { id: "admin-quotes" }),
+    route("quotes/:id", "routes/admin/inquiry.tsx", { id: "admin-quote" }),
+    route("contacts", "routes/admin/list.tsx", { id: "admin-contacts" }),
+    route("contacts/:id", "routes/admin/inquiry.tsx", { id: "admin-contact" }),
+    route("mails", "routes/admin/list.tsx", { id: "admin-subscribers" }),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -4,7 +4,7 @@
 // 1,000,000 orders and 200,000 quotes, contact messages and subscribers (a child process,
 // better-sqlite3 prepared statements in big transactions), then runs the remaining migrations over
 // the rows (0005 builds the list indexes and fills the search indexes). It then measures the
-// orders list through the real model code (app/models/admin-lists.server.ts, loaded with Vite) on
+// orders list through the real model code (app/models/admin-lists/, loaded with Vite) on
 // the app's own database connection (app/services/db.server.ts): the first page, searches, a sort
 // and a deep page, each as latency p50/p95 over repeated runs, and the process's peak memory (RSS)
 // while they run; then a CSV export of the whole table, to show that memory stays flat.
@@ -422,8 +422,8 @@ async function main() {
     const { openDatabase, migrateToLatest, migrationProvider } = await server.ssrLoadModule(
       "/app/services/db.server.ts",
     );
-    const lists = await server.ssrLoadModule("/app/models/admin-lists.server.ts");
-    const mechanism = await server.ssrLoadModule("/app/models/admin-list.server.ts");
+    const lists = await server.ssrLoadModule("/app/models/admin-lists/definitions.server.ts");
+    const mechanism = await server.ssrLoadModule("/app/models/admin-lists/engine.server.ts");
     const { kitList } = await server.ssrLoadModule("/app/content/kits.ts");
     const { comunas } = await server.ssrLoadModule("/app/content/chile.ts");
     const { shippingFor } = await server.ssrLoadModule("/app/lib/chile.ts");
@@ -511,6 +511,9 @@ async function main() {
       ["search an e-mail (one match)", { q: sample?.email.split("@")[0] ?? "x" }],
       ["search an order number", { q: sample?.number ?? "x" }],
       ["search 'valentina muñoz' (hundreds)", { q: "valentina muñoz" }],
+      ["search '123' (thousands: phones, RUTs)", { q: "123" }],
+      ["search '123' + sort Cliente ↑", { q: "123", sort: "customer", dir: "asc" }],
+      ["search 'ximena nautical' (thousands)", { q: "ximena nautical" }],
       ["search 'nautical' (product, ~25%)", { q: "nautical" }],
       ["search 'pérez' + sort Cliente ↓", { q: "pérez", sort: "customer", dir: "desc" }],
       ["search 'pérez', page 20", { q: "pérez", page: "20" }],

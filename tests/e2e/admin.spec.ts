@@ -218,6 +218,21 @@ test("the lists: search without accents, sort, filter, page, export, change an o
     expect(csv.trimEnd().split("\r\n")).toHaveLength(2);
   });
 
+  await test.step("a NUL byte in the search is ignored, by the screen and by the download", async () => {
+    const download = await page.request.get("/admin/orders/export.csv?q=nandu%00perez");
+    expect(download.status()).toBe(200);
+    const csv = (await download.body()).toString("utf8");
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    expect(csv).toContain(visitor.order.name);
+    expect((await page.request.get("/admin/orders/export.csv?q=abc%00")).status()).toBe(200);
+
+    const response = await page.goto("/admin/orders?q=nandu%00perez");
+    expect(response?.status()).toBe(200);
+    await expect(main.locator("tbody tr")).toHaveCount(1);
+    await expect(main.locator("tbody tr").first()).toContainText(visitor.order.name);
+    await expect(main.getByLabel("Buscar", { exact: true })).toHaveValue("nandu perez");
+  });
+
   await test.step("an order moves to Pagado, kept in its history with the admin's name", async () => {
     await main.locator("tbody tr").first().getByRole("link").first().click();
     await expect(page.getByRole("heading", { level: 1, name: /^Pedido LB-/ })).toBeVisible();
@@ -245,6 +260,8 @@ test("the lists: search without accents, sort, filter, page, export, change an o
     await expect(main.getByText(visitor.quote.additionalNotes!)).toBeVisible();
     await main.getByRole("button", { name: "Marcar como respondida" }).click();
     await expect(main.getByRole("button", { name: "Marcar como pendiente" })).toBeVisible();
+    // Answered with a redirect back to the page, whose toast says so.
+    await expect(page.getByText("La cotización quedó marcada como respondida.").first()).toBeVisible();
     await expectAdminPageAccessible(page, "quote detail");
 
     await adminNavLink(page, "Contactos").click();
@@ -259,6 +276,7 @@ test("the lists: search without accents, sort, filter, page, export, change an o
     await expect(main.getByText(visitor.contact.message)).toBeVisible();
     await main.getByRole("button", { name: "Marcar como respondido" }).click();
     await expect(main.getByRole("button", { name: "Marcar como pendiente" })).toBeVisible();
+    await expect(page.getByText("El mensaje quedó marcado como respondido.").first()).toBeVisible();
     await expectAdminPageAccessible(page, "contact message detail");
   });
 

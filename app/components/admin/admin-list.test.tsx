@@ -1,8 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { AdminListView } from "~/lib/admin-list-view";
-import { AdminList } from "./admin-list";
+import { AdminList, type AdminListView } from "./admin-list";
 
 /** The list screen's markup: what a browser without JavaScript and a screen reader get. */
 

@@ -127,7 +127,7 @@ export function AnsweredForm({
   );
 }
 
-/** What the "answered" actions answer (services/admin-answered.server.ts). */
+/** What the "answered" action answers when it refuses (routes/admin/inquiry.tsx). */
 export interface AnsweredReply {
   tone: "success" | "error";
   title: string;

@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { adminSubscribersTexts } from "~/content/admin";
-import type { AdminListView } from "~/lib/admin-list-view";
-import { csvFileName } from "~/models/admin-list.server";
-import { contactsList, ordersList, quotesList, subscribersList } from "~/models/admin-lists.server";
+import type { AdminListView } from "~/components/admin/admin-list";
+import {
+  contactsList,
+  ordersList,
+  quotesList,
+  subscribersList,
+} from "~/models/admin-lists/definitions.server";
+import { csvFileName } from "~/models/admin-lists/engine.server";
 import { createContactMessage } from "~/models/contacts.server";
 import { changeOrderStatus, createOrder, type NewOrder } from "~/models/orders.server";
 import { createQuote } from "~/models/quotes.server";
 import { subscribe } from "~/models/subscribers.server";
 import { createAdminAccount } from "~/services/auth.server";
 import type { Db } from "~/services/db.server";
-import * as contacts from "./contacts";
+import * as list from "./list";
 import * as listExport from "./list-export";
-import * as orders from "./orders";
-import * as quotes from "./quotes";
-import * as subscribers from "./subscribers";
 import {
   args,
   get,
@@ -27,7 +28,9 @@ import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/d
 
 /**
  * The admin list screens and their CSV downloads (issue 4): real loaders on a real migrated database
- * of every dialect under test, rows created through the real models, a real staff session.
+ * of every dialect under test, rows created through the real models, a real staff session. One
+ * module serves every list (app/routes.ts registers it per list): each request carries the route
+ * pattern React Router matched, as it does (without the leading slash).
  */
 const testEnv = vi.hoisted(async () =>
   (await import("../../../tests/support/admin-env")).stubAdminTestEnv("lists"),
@@ -73,20 +76,26 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
     cookie = await signedInCookie("lia@lifebox.test", password);
   });
 
-  const pages = { orders, quotes, contacts, subscribers } as const;
   const paths = {
     orders: "/admin/orders",
     quotes: "/admin/quotes",
     contacts: "/admin/contacts",
     subscribers: "/admin/mails",
   } as const;
-  const open = (list: keyof typeof pages, query = "") =>
-    settle(() => pages[list].loader(args(get(`${paths[list]}${query}`, cookie))));
+  type List = keyof typeof paths;
+  /** What React Router hands the loader of `path` (the route's pattern: the path without its query). */
+  const routeArgs = <Args>(path: string, withCookie = true) =>
+    ({
+      ...args<object>(get(path, withCookie ? cookie : undefined)),
+      pattern: path.split("?")[0]!.slice(1),
+    }) as Args;
+  const open = (name: List, query = "", withCookie = true) =>
+    settle(() => list.loader(routeArgs(`${paths[name]}${query}`, withCookie)));
   /** A download's answer; `text` keeps the byte-order mark (Response.text() would drop it). */
   const download = async (path: string, withCookie = true): Promise<Answer> => {
     let response: Response;
     try {
-      response = await listExport.loader(args(get(path, withCookie ? cookie : undefined)));
+      response = await listExport.loader(routeArgs(path, withCookie));
     } catch (thrown) {
       return settle(() => {
         throw thrown;
@@ -103,17 +112,33 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
   };
 
   it("sends anonymous visitors to the sign-in page, coming back to the same view", async () => {
-    for (const list of Object.keys(pages) as Array<keyof typeof pages>) {
-      const path = `${paths[list]}?q=perez&page=2`;
-      const answer = await settle(() => pages[list].loader(args(get(path))));
-      expect(answer.status, list).toBe(302);
-      expect(answer.location, list).toBe(`/admin/login?redirectTo=${encodeURIComponent(path)}`);
+    for (const name of Object.keys(paths) as List[]) {
+      const answer = await open(name, "?q=perez&page=2", false);
+      expect(answer.status, name).toBe(302);
+      expect(answer.location, name).toBe(
+        `/admin/login?redirectTo=${encodeURIComponent(`${paths[name]}?q=perez&page=2`)}`,
+      );
       // A forged session cookie is no session either.
       const forged = await settle(() =>
-        pages[list].loader(args(get(paths[list], "lifebox-admin.session_token=forged"))),
+        list.loader({
+          ...args<object>(get(paths[name], "lifebox-admin.session_token=forged")),
+          pattern: paths[name].slice(1),
+        } as never),
       );
-      expect(forged.status, list).toBe(302);
+      expect(forged.status, name).toBe(302);
     }
+  });
+
+  it("shows each list at its own address, from the one module", async () => {
+    const views = await Promise.all(
+      (Object.keys(paths) as List[]).map(async (name) => viewOf(await open(name))),
+    );
+    expect(views.map((view) => view.path)).toEqual(Object.values(paths));
+    expect(views.map((view) => view.exportHref)).toEqual(
+      Object.values(paths).map((path) => `${path}/export.csv`),
+    );
+    // Only the subscribers' heading counts every row.
+    expect(views.map((view) => view.allRows)).toEqual([undefined, undefined, undefined, 0]);
   });
 
   it("answers an anonymous CSV download with 401 and no file", async () => {
@@ -189,6 +214,27 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       const none = viewOf(await open("orders", "?q=zzzzzz"));
       expect(none.rows).toEqual([]);
       expect(none.countText).toBe("0 pedidos");
+    });
+
+    it("ignores a NUL byte in the search, on the screen and in the CSV download", async () => {
+      const answer = await open("orders", "?q=nunez%00");
+      expect(answer.status).toBe(200);
+      const view = viewOf(answer);
+      expect(view.search.value).toBe("nunez");
+      expect(cell(view, "customer")).toEqual(["José Núñez"]);
+      expect(view.exportHref).toBe("/admin/orders/export.csv?q=nunez");
+
+      const csv = await download("/admin/orders/export.csv?q=nunez%00");
+      expect(csv.status).toBe(200);
+      const lines = csv.text!.split("\r\n");
+      expect(lines).toHaveLength(3);
+      expect(lines[1]).toContain(";José Núñez;");
+
+      // Nothing but control characters: no search at all.
+      const blank = viewOf(await open("orders", "?q=%00%01%7F"));
+      expect(blank.search.value).toBe("");
+      expect(blank.rows).toHaveLength(3);
+      expect((await download("/admin/orders/export.csv?q=abc%00")).status).toBe(200);
     });
 
     it("says a search of too short words was not applied", async () => {
@@ -403,12 +449,10 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
     });
 
     it("is titled with every subscription, whatever the search", async () => {
-      const answer = await open("subscribers");
-      expect(answer.body?.title).toBe(adminSubscribersTexts.title("55"));
-      expect(answer.body?.title).toBe("Total de Suscripciones: 55");
+      expect(viewOf(await open("subscribers")).allRows).toBe(55);
       const searched = await open("subscribers", "?q=PERSONA07");
-      expect(searched.body?.title).toBe("Total de Suscripciones: 55");
       const view = viewOf(searched);
+      expect(view.allRows).toBe(55);
       expect(view.columns.map((header) => header.label)).toEqual(["ID", "Email", "Fecha de suscripción"]);
       expect(cell(view, "email")).toEqual(["persona07@ejemplo.cl"]);
       expect(view.rows[0]!.href).toBeUndefined();

@@ -7,17 +7,19 @@ import { createQuote } from "~/models/quotes.server";
 import { adminRecordMessages } from "~/schemas/admin-records";
 import { createAdminAccount, type AdminUser } from "~/services/auth.server";
 import type { Db } from "~/services/db.server";
-import * as contact from "./contact";
+import { takeToast } from "~/services/toast.server";
+import * as inquiry from "./inquiry";
 import * as order from "./order";
-import * as quote from "./quote";
 import {
   args,
   cookieAfter,
   get,
+  cookieAfter,
   post,
   settle,
   signedInCookie,
   useAsProcessDatabase,
+  type Answer,
   type Fields,
 } from "../../../tests/support/admin-requests";
 import { removeAdminTestEnv } from "../../../tests/support/admin-env";
@@ -25,8 +27,9 @@ import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/d
 
 /**
  * The admin detail pages (issue 4): an order with its history and status change (DECISIONS D9), a
- * quotation request and a contact message with "answered". Real loaders and actions, real sessions,
- * a real migrated database of every dialect under test.
+ * quotation request and a contact message with "answered" (one module, registered twice in
+ * app/routes.ts: each request carries the route pattern React Router matched, as it does). Real
+ * loaders and actions, real sessions, a real migrated database of every dialect under test.
  */
 const testEnv = vi.hoisted(async () =>
   (await import("../../../tests/support/admin-env")).stubAdminTestEnv("records"),
@@ -42,10 +45,14 @@ type Module = {
   action: (args: never) => unknown;
 };
 
+/** The route's pattern, as React Router hands it over: "admin/quotes/:id". */
+const patternOf = (path: string) => path.slice(1).replace(/\/[^/]*$/, "/:id");
+const withPattern = (request: Request, path: string, id: string) =>
+  ({ ...args<object>(request, undefined, { id }), pattern: patternOf(path) }) as never;
 const load = (module: Module, path: string, id: string, cookie?: string) =>
-  settle(() => module.loader(args(get(path, cookie), undefined, { id }) as never));
+  settle(() => module.loader(withPattern(get(path, cookie), path, id)));
 const submit = (module: Module, path: string, id: string, fields: Fields, cookie?: string) =>
-  settle(() => module.action(args(post(path, fields, cookie), undefined, { id }) as never));
+  settle(() => module.action(withPattern(post(path, fields, cookie), path, id)));
 
 describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
   const database = useMigratedDatabase(dialect);
@@ -109,8 +116,8 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
   it("sends anonymous visitors to the sign-in page, for every loader and action", async () => {
     const cases: Array<[Module, string, string]> = [
       [order, orderPath(), orderId],
-      [quote, `/admin/quotes/${quoteId}`, quoteId],
-      [contact, `/admin/contacts/${messageId}`, messageId],
+      [inquiry, `/admin/quotes/${quoteId}`, quoteId],
+      [inquiry, `/admin/contacts/${messageId}`, messageId],
     ];
     for (const [module, path, id] of cases) {
       const page = await load(module, path, id);
@@ -131,8 +138,8 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
   it("answers an unknown or malformed id with a Spanish 404", async () => {
     for (const [module, base, notFound] of [
       [order, "/admin/orders", adminOrdersTexts.notFound],
-      [quote, "/admin/quotes", adminQuotesTexts.notFound],
-      [contact, "/admin/contacts", adminContactsTexts.notFound],
+      [inquiry, "/admin/quotes", adminQuotesTexts.notFound],
+      [inquiry, "/admin/contacts", adminContactsTexts.notFound],
     ] as Array<[Module, string, string]>) {
       for (const id of [unknownId, "no-es-un-id", "1 OR 1=1"]) {
         const page = await load(module, `${base}/${encodeURIComponent(id)}`, id, cookie);
@@ -292,7 +299,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
   describe.each([
     {
       name: "a quotation request",
-      module: quote as Module,
+      module: inquiry as Module,
       table: "quotes" as const,
       id: () => quoteId,
       path: () => `/admin/quotes/${quoteId}`,
@@ -301,7 +308,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
     },
     {
       name: "a contact message",
-      module: contact as Module,
+      module: inquiry as Module,
       table: "contact_messages" as const,
       id: () => messageId,
       path: () => `/admin/contacts/${messageId}`,
@@ -313,18 +320,30 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
       (await db.selectFrom(table).select("answered_at").where("id", "=", id()).executeTakeFirstOrThrow())
         .answered_at;
 
+    /** The toast the page a redirect leads to shows (app/root.tsx reads it the same way). */
+    const toastAfter = async (answer: Answer) =>
+      (await takeToast(get(answer.location!, cookieAfter(answer.headers)))).toast;
+
     it("shows the whole long text, pending", async () => {
       const page = await load(module, path(), id(), cookie);
       expect(page.status).toBe(200);
-      const body = page.body as { answered: boolean; statusText: string; notes?: string; message?: string };
-      expect(body.notes ?? body.message).toBe(longText);
+      const body = page.body as { answered: boolean; statusText: string; longText: string };
+      expect(body.longText).toBe(longText);
       expect(body).toMatchObject({ answered: false, statusText: texts.pending });
     });
 
-    it("is marked answered, and back to pending", async () => {
+    it("is marked answered, and back to pending, each answered with a redirect and a toast", async () => {
       const marked = await submit(module, path(), id(), { answered: "true" }, cookie);
-      expect(marked.status).toBe(200);
-      expect(marked.body).toMatchObject({ tone: "success", message: texts.markedAnswered });
+      // Post/redirect/get: a reload of the page that follows does not post again.
+      expect(marked.status).toBe(303);
+      expect(marked.location).toBe(path());
+      expect(await toastAfter(marked)).toEqual({
+        kind: "success",
+        title: texts.successTitle,
+        description: texts.markedAnswered,
+      });
+      // The toast travels in its signed cookie, to be shown once by the next page.
+      expect(marked.headers.getSetCookie().some((line) => line.startsWith("lifebox_toast="))).toBe(true);
       const stamp = await answeredAt();
       expect(stamp).not.toBeNull();
       const page = await load(module, path(), id(), cookie);
@@ -338,8 +357,8 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
       expect(await answeredAt()).toBe(stamp);
 
       const undone = await submit(module, path(), id(), { answered: "false" }, cookie);
-      expect(undone.status).toBe(200);
-      expect(undone.body).toMatchObject({ tone: "success", message: texts.markedPending });
+      expect(undone.status).toBe(303);
+      expect(await toastAfter(undone)).toMatchObject({ kind: "success", description: texts.markedPending });
       expect(await answeredAt()).toBeNull();
     });
 

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   defineList,
+  countListRows,
   explainListPlan,
   globPattern,
   listCsv,
@@ -13,13 +14,13 @@ import {
   searchWords,
   sortByColumn,
   type ListOptions,
-} from "~/models/admin-list.server";
+} from "~/models/admin-lists/engine.server";
 import type { Db } from "~/services/db.server";
-import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
+import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
 
 /**
  * The mechanism, on a list of its own over contact_messages (the real lists are tested in
- * admin-lists.server.test.ts). Small pages, so that paging is exercised with a few rows.
+ * definitions.server.test.ts). Small pages, so that paging is exercised with a few rows.
  */
 const messages = defineList({
   name: "mensajes",
@@ -98,6 +99,13 @@ describe("list state in the URL", () => {
     }
   });
 
+  it("drops control characters from a search: a NUL byte is a space, a zero-width one nothing", () => {
+    expect(parseListState(messages, params({ q: "abc\u0000" })).q).toBe("abc");
+    expect(parseListState(messages, params({ q: "ana\u0000p\u00e9rez\u0007" })).q).toBe("ana pérez");
+    expect(parseListState(messages, params({ q: "ñu\u200bñoa\u00ad" })).q).toBe("ñuñoa");
+    expect(parseListState(messages, params({ q: "\u0000\u0001\u009f" })).q).toBe("");
+  });
+
   it("starts a newly chosen column in its first direction, and shortens an overlong search", () => {
     expect(parseListState(messages, params({ sort: "name" })).dir).toBe("asc");
     expect(parseListState(messages, params({ sort: "createdAt" })).dir).toBe("desc");
@@ -139,11 +147,10 @@ describe("search words and patterns", () => {
   });
 });
 
-/** Plans forced by the tuning knobs, so that every way of searching is tested on SQLite. */
+/** Plans forced by the tuning knobs, so that both ways of searching are tested on SQLite. */
 const sqlitePlans: Array<[string, ListOptions]> = [
-  ["candidates", {}],
-  ["membership", { candidateLimit: 0 }],
-  ["scan", { candidateLimit: 0, scanLimit: 0 }],
+  ["matches", {}],
+  ["walk", { matchLimit: 0 }],
 ];
 
 describe.each(dialectsUnderTest)("the list mechanism on %s", (dialect) => {
@@ -194,7 +201,7 @@ describe.each(dialectsUnderTest)("the list mechanism on %s", (dialect) => {
     }
   }
 
-  const plans: Array<[string, ListOptions]> = dialect === "sqlite" ? sqlitePlans : [["like", {}]];
+  const plans: Array<[string, ListOptions]> = dialect === "sqlite" ? sqlitePlans : [["walk", {}]];
 
   describe.each(plans)("searching (%s)", (expectedPlan, options) => {
     it("takes the plan it is meant to", async () => {
@@ -220,6 +227,17 @@ describe.each(dialectsUnderTest)("the list mechanism on %s", (dialect) => {
       expect(await search("zzz")).toEqual([]);
       expect(await search("100%")).toEqual([]);
       expect(await search('hyperlink("x')).toEqual(["Zoe Ruiz"]);
+    });
+
+    it("ignores a NUL byte and other control characters in the search", async () => {
+      const search = async (q: string) => names(await allPages({ q, sort: "name", dir: "asc" }, options));
+      expect(await search("bruno\u0000")).toEqual(["Bruno Díaz"]);
+      expect(await search("\u0000diaz\u0000bru")).toEqual(["Bruno Díaz"]);
+      const exported = [];
+      for await (const batch of listRows(db, messages, params({ q: "bruno\u0000" }), options)) {
+        exported.push(...batch);
+      }
+      expect(names(exported)).toEqual(["Bruno Díaz"]);
     });
 
     it("uses short words as a filter beside a long one", async () => {
@@ -264,6 +282,9 @@ describe.each(dialectsUnderTest)("the list mechanism on %s", (dialect) => {
     expect(exact).toMatchObject({ total: 6, totalIsLowerBound: false, pageCount: 3 });
     const unsearched = await listPage(db, messages, params(), { countLimit: 3 });
     expect(unsearched).toMatchObject({ total: 7, totalIsLowerBound: false });
+    expect(await explainListPlan(db, messages, params())).toBe("walk");
+    // Every row, whatever the search or filter.
+    expect(await countListRows(db, messages)).toBe(7);
   });
 
   it("sorts by a clicked column both ways, equal names by id", async () => {
@@ -339,8 +360,13 @@ describe.each(dialectsUnderTest)("the list mechanism on %s", (dialect) => {
     );
   });
 
+  it("fails before the first byte when the search cannot run, so the download is an error answer", async () => {
+    const broken = { ...messages, table: "no_such_table" as typeof messages.table };
+    await expect(listCsvStream(db, broken, params({ q: "bruno" }))).rejects.toThrow();
+  });
+
   it("streams the CSV as UTF-8 bytes with a byte-order mark", async () => {
-    const stream = listCsvStream(db, messages, params({ q: "bruno" }));
+    const stream = await listCsvStream(db, messages, params({ q: "bruno" }));
     const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).toBe(

@@ -1,16 +1,16 @@
 import { sql } from "kysely";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { getComuna, getRegion } from "~/lib/chile";
-import { defineList, equalsFilterOptions, type ListFilter } from "~/models/admin-list.server";
+import { defineList, equalsFilterOptions, type ListFilter } from "~/models/admin-lists/engine.server";
 import { orderStatusLabels, orderStatuses } from "~/models/order-status";
 
 /**
- * The back office's lists (issue 4, SPEC §2, DECISIONS D18), each a column description read by
- * the one list mechanism (./admin-list.server.ts). Keys are English and stable (they appear in
- * URLs); labels are what staff read, in the table header and the CSV header.
+ * The list definitions: the back office's lists (issue 4, SPEC §2, DECISIONS D18), each a column
+ * description read by the list engine (./engine.server.ts). Keys are English and stable (they
+ * appear in URLs); labels are what staff read, in the table header and the CSV header.
  *
  * The searched columns (`searches`) must be the ones migration 0005 indexed, in the same order;
- * admin-lists.server.test.ts checks it on both databases.
+ * definitions.server.test.ts checks it on both databases.
  */
 
 /** "Pendiente"/"Respondido" filter over answered_at (quotes and contact messages). */

@@ -5,14 +5,15 @@ import { dialectOf, type Db, type Dialect } from "~/services/db.server";
 import type { Database } from "~/services/db-schema";
 
 /**
- * The one list mechanism of the back office (ARCHITECTURE "One list mechanism for the admin",
- * DECISIONS D18, docs/decisions/017-admin-lists.md). A list is described once — its table, its
- * columns (Spanish header, how it sorts, what it searches, what its CSV cell holds), its filters
- * and default sort — and this module does the rest for every admin table, on SQLite and
- * PostgreSQL alike:
+ * The list engine: the one list mechanism of the back office (ARCHITECTURE "One list mechanism for
+ * the admin", DECISIONS D18, docs/decisions/017-admin-lists.md and 027-admin-list-modules.md). A
+ * list is described once (./definitions.server.ts) — its table, its columns (Spanish header, how it
+ * sorts, what it searches, what its CSV cell holds), its filters and default sort — and this module
+ * does the rest for every admin table, on SQLite and PostgreSQL alike:
  *
  * - reads the list's state from the URL (q, sort, dir, page and the filters); anything unknown or
- *   invalid falls back to the default, so a hand-edited address never fails;
+ *   invalid falls back to the default, so a hand-edited address never fails (control characters
+ *   in a search, a NUL byte included, are dropped: neither database accepts them in a query);
  * - searches case- and accent-insensitively ("perez" finds "Pérez", "ÑUÑOA" finds "Ñuñoa"), each
  *   word of 3+ characters as a substring, through an index (SQLite FTS5 trigram, PostgreSQL
  *   pg_trgm; migration 0005);
@@ -141,14 +142,12 @@ export function equalsFilterOptions(
 
 export const defaultPageSize = 50;
 
-/** A search's count stops here; the UI then says "más de 10.000". */
-export const defaultCountLimit = 10_000;
-
 /**
- * SQLite: up to this many index matches, a search reads its matching rows and sorts them; above
- * it, it walks the sort order instead (see plans below and docs/decisions/017).
+ * A search's count stops here; the UI then says "más de 10.000". On SQLite it is also the most
+ * index matches a search reads and sorts (the "matches" plan below); above it, it walks the sort
+ * order instead.
  */
-export const defaultCandidateLimit = 2_000;
+export const defaultCountLimit = 10_000;
 
 /** Searches are words of at least this many characters (what a trigram index can look up). */
 export const minSearchWordLength = 3;
@@ -187,10 +186,8 @@ export interface ListPage<Row> {
 export interface ListOptions {
   /** A search's count stops above this (default 10,000). */
   countLimit?: number;
-  /** SQLite: up to this many index matches, read and sort them (default 2,000). */
-  candidateLimit?: number;
-  /** SQLite: above this many index matches, walk the sort order checking rows (default 10,000). */
-  scanLimit?: number;
+  /** SQLite: up to this many index matches, read and sort them (default: the count limit). */
+  matchLimit?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,14 +196,27 @@ export interface ListOptions {
 
 const directionSchema = z.enum(["asc", "desc"]);
 
+/**
+ * The search as the list uses it: control characters (NUL, other C0/C1 codes) count as spaces and
+ * invisible format characters (zero-width space, soft hyphen…) are dropped — SQLite's FTS5 reads a
+ * NUL as the end of its query and PostgreSQL refuses NUL in text — then spaces are collapsed and
+ * the length capped.
+ */
+function cleanSearch(value: string): string {
+  return value
+    .replace(/\p{Cc}/gu, " ")
+    .replace(/\p{Cf}/gu, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, maxSearchLength)
+    .trim();
+}
+
 /** Reads the list's state from a URL's query; never throws, unknown or invalid values → defaults. */
 export function parseListState<Row>(definition: ListDefinition<Row>, params: URLSearchParams): ListState {
   const sortKeys = definition.columns.filter((column) => column.sortBy).map((column) => column.key);
   const schema = z.object({
-    q: z
-      .string()
-      .transform((value) => value.replace(/\s+/g, " ").trim().slice(0, maxSearchLength).trim())
-      .catch(""),
+    q: z.string().transform(cleanSearch).catch(""),
     sort: z
       .string()
       .refine((value) => sortKeys.includes(value))
@@ -339,17 +349,19 @@ export function postgresSearchExpression(columns: readonly string[]): RawBuilder
 // ---------------------------------------------------------------------------------------------
 
 /**
- * How the rows are found:
- * - "all": no search (filters only); exact count.
- * - "candidates" (SQLite, up to candidateLimit matches): the FTS index gives the matching rowids
- *   (once, as a list); those rows are read and sorted.
- * - "membership" (SQLite, up to scanLimit matches): the sort index is walked and each entry kept
- *   if its rowid is in that list: no table reads until the page's rows.
- * - "scan" (SQLite, more matches, or no FTS table): the sort index is walked and each row checked
- *   with GLOB; matches are frequent, so the first pages fill fast (deep pages cost more).
- * - "like" (PostgreSQL): LIKE on the folded expression, which the pg_trgm index serves.
+ * How the rows are found. Two ways, whatever the list and the database:
+ * - "walk": the rows are read in the page's sort order (SQLite walks the sort index), each checked
+ *   against the conditions: the filters and, when there is a search, its words (GLOB patterns that
+ *   accept any case and accent on SQLite; LIKE on the folded text on PostgreSQL, whose pg_trgm
+ *   index the planner uses when it pays). Without a search the count is exact; with one, it stops
+ *   at countLimit. A broad search fills its first pages after a few thousand rows.
+ * - "matches" (SQLite, a search with at most matchLimit index matches): one lazy FTS5 query gives
+ *   the matching rowids, as a list; those rows are read and sorted. A narrow search walking the
+ *   sort order would read most of the table to fill a page.
+ * (Until decision 027 SQLite had four: "all" and "scan" were the walk with and without a search,
+ * and 2,000–10,000 matches walked the sort index keeping rowids of the list, "membership".)
  */
-type PlanKind = "all" | "candidates" | "membership" | "scan" | "like";
+type PlanKind = "walk" | "matches";
 
 interface Plan {
   kind: PlanKind;
@@ -365,8 +377,7 @@ interface Resolved<Row> {
   state: ListState;
   dialect: Dialect;
   countLimit: number;
-  candidateLimit: number;
-  scanLimit: number;
+  matchLimit: number;
 }
 
 function and(conditions: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
@@ -393,8 +404,12 @@ function filterConditions<Row>(
   return conditions;
 }
 
-/** SQLite: the row's searched columns contain `word` (GLOB, accent- and case-insensitive). */
-function globCondition(columns: readonly string[], word: string): RawBuilder<unknown> {
+/**
+ * The row's searched columns contain `word`, in any case and accent: GLOB on SQLite, LIKE on the
+ * folded expression (migration 0005's pg_trgm index) on PostgreSQL.
+ */
+function wordCondition(dialect: Dialect, columns: readonly string[], word: string): RawBuilder<unknown> {
+  if (dialect === "postgres") return sql`${postgresSearchExpression(columns)} like ${likeSubstring(word)}`;
   const pattern = globPattern(word);
   return sql`(${sql.join(
     columns.map((column) => sql`${sql.ref(column)} glob ${pattern}`),
@@ -422,7 +437,7 @@ async function countRows(
 }
 
 async function plan<Row>(db: Db, resolved: Resolved<Row>): Promise<Plan> {
-  const { definition, state, dialect, countLimit, candidateLimit, scanLimit } = resolved;
+  const { definition, state, dialect, countLimit, matchLimit } = resolved;
   const table = definition.table;
   // Filters as a count needs them (any index helps) and as a page in sort order needs them.
   const countFilters = filterConditions(definition, state, dialect, false);
@@ -431,7 +446,12 @@ async function plan<Row>(db: Db, resolved: Resolved<Row>): Promise<Plan> {
   const longWords = words.filter((word) => [...word].length >= minSearchWordLength);
   const shortWords = words.filter((word) => [...word].length < minSearchWordLength);
   const columns = searchedColumns(definition);
-  const capped = (counted: number) => ({
+  const wordConditions = (list: readonly string[]) =>
+    list.map((word) => wordCondition(dialect, columns, word));
+  /** A search's plan: its count stops above countLimit. */
+  const searching = (kind: PlanKind, where: RawBuilder<unknown>[], counted: number): Plan => ({
+    kind,
+    where,
     total: Math.min(counted, countLimit),
     totalIsLowerBound: counted > countLimit,
     searchTooShort: false,
@@ -440,7 +460,7 @@ async function plan<Row>(db: Db, resolved: Resolved<Row>): Promise<Plan> {
   if (longWords.length === 0 || columns.length === 0) {
     const total = await countRows(db, table, countFilters);
     return {
-      kind: "all",
+      kind: "walk",
       where: pageFilters,
       total,
       totalIsLowerBound: false,
@@ -448,46 +468,31 @@ async function plan<Row>(db: Db, resolved: Resolved<Row>): Promise<Plan> {
     };
   }
 
-  if (dialect === "postgres") {
-    const folded = postgresSearchExpression(columns);
-    const searched = words.map((word) => sql`${folded} like ${likeSubstring(word)}`);
+  if (dialect === "postgres" || !definition.ftsTable) {
+    const searched = wordConditions(words);
     const counted = await countRows(db, table, [...countFilters, ...searched], countLimit + 1);
-    return { kind: "like", where: [...pageFilters, ...searched], ...capped(counted) };
-  }
-
-  const globs = (list: readonly string[]) => list.map((word) => globCondition(columns, word));
-  if (!definition.ftsTable) {
-    const counted = await countRows(db, table, [...countFilters, ...globs(words)], countLimit + 1);
-    return { kind: "scan", where: [...pageFilters, ...globs(words)], ...capped(counted) };
+    return searching("walk", [...pageFilters, ...searched], counted);
   }
 
   const fts = sql.table(definition.ftsTable);
   const match = ftsQuery(longWords);
   // What the index does not answer: filters, and words too short for trigrams.
-  const countExtra = [...countFilters, ...globs(shortWords)];
-  const pageExtra = [...pageFilters, ...globs(shortWords)];
+  const countExtra = [...countFilters, ...wordConditions(shortWords)];
+  const pageExtra = [...pageFilters, ...wordConditions(shortWords)];
 
   // One lazy pass over the index, stopping after the limit: how many rows match (up to it) and,
   // when they are not too many, which ones. The page and the count then use that list of rowids
   // rather than running the FTS query again (over common trigrams it costs tens of milliseconds at
   // a million rows).
-  const probeLimit = Math.max(countLimit, scanLimit) + 1;
+  const probeLimit = Math.max(countLimit, matchLimit) + 1;
   const probe = await sql<{ n: number; ids: string | null }>`select count(*) as n, group_concat(rowid) as ids
     from (select rowid from ${fts} where ${fts} match ${match} limit ${probeLimit}) as probe`.execute(db);
   const indexed = Number(probe.rows[0]?.n ?? 0);
 
-  if (indexed <= scanLimit) {
-    const list = `[${probe.rows[0]?.ids ?? ""}]`;
-    const inList = sql`rowid in (select value from json_each(${list}))`;
+  if (indexed <= matchLimit) {
+    const inList = sql`rowid in (select value from json_each(${`[${probe.rows[0]?.ids ?? ""}]`}))`;
     const counted = countExtra.length === 0 ? indexed : await countRows(db, table, [inList, ...countExtra]);
-    if (indexed <= candidateLimit) {
-      // Few: read those rows and sort them.
-      return { kind: "candidates", where: [inList, ...pageExtra], ...capped(counted) };
-    }
-    // More: walk the sort index, keeping the entries in the list (the unary + keeps SQLite from
-    // driving the query by rowid instead); no table reads until the page's rows.
-    const inSet = sql`+rowid in (select value from json_each(${list}))`;
-    return { kind: "membership", where: [inSet, ...pageExtra], ...capped(counted) };
+    return searching("matches", [inList, ...pageExtra], counted);
   }
 
   let counted = indexed;
@@ -501,8 +506,8 @@ async function plan<Row>(db: Db, resolved: Resolved<Row>): Promise<Plan> {
       where ${and(countExtra)} limit ${countLimit + 1}) as capped`.execute(db);
     counted = Number(rows[0]?.n ?? 0);
   }
-  // Very many matches: walking the sort index and checking each row finds a page quickly.
-  return { kind: "scan", where: [...pageExtra, ...globs(longWords)], ...capped(counted) };
+  // Very many matches: walking the sort order and checking each row finds a page quickly.
+  return searching("walk", [...pageExtra, ...wordConditions(longWords)], counted);
 }
 
 function sortKeys<Row>(definition: ListDefinition<Row>, state: ListState): string[] {
@@ -532,8 +537,7 @@ function resolve<Row>(
     state: parseListState(definition, params),
     dialect: dialectOf(db),
     countLimit: options.countLimit ?? defaultCountLimit,
-    candidateLimit: options.candidateLimit ?? defaultCandidateLimit,
-    scanLimit: options.scanLimit ?? options.countLimit ?? defaultCountLimit,
+    matchLimit: options.matchLimit ?? options.countLimit ?? defaultCountLimit,
   };
 }
 
@@ -586,6 +590,11 @@ export async function listPage<Row>(
     state: { ...state, page },
     searchTooShort: found.searchTooShort,
   };
+}
+
+/** Every row of the list, whatever the search and the filters ("Total de Suscripciones: N"). */
+export function countListRows<Row>(db: Db, definition: ListDefinition<Row>): Promise<number> {
+  return countRows(db, definition.table, []);
 }
 
 /** For tests and the benchmark: which plan a query takes. */
@@ -642,24 +651,38 @@ export async function* listCsv<Row>(
   params: URLSearchParams,
   options: ListOptions & { batchSize?: number } = {},
 ): AsyncGenerator<string> {
-  yield csvBom + csvRow(definition.columns.map((column) => column.label));
-  for await (const batch of listRows(db, definition, params, options)) {
+  const batches = listRows(db, definition, params, options);
+  const cells = (batch: readonly Row[]) => {
     let chunk = "";
     for (const row of batch) chunk += csvRow(definition.columns.map((column) => column.value(row)));
-    yield chunk;
-  }
+    return chunk;
+  };
+  // The search and the first batch run before the header is given out (see listCsvStream).
+  const first = await batches.next();
+  yield csvBom + csvRow(definition.columns.map((column) => column.label));
+  if (first.done) return;
+  yield cells(first.value);
+  for await (const batch of batches) yield cells(batch);
 }
 
-/** The same CSV as a byte stream, for a Response body. */
-export function listCsvStream<Row>(
+/**
+ * The same CSV as a byte stream, for a Response body. It resolves once the search and the first
+ * batch have run, so that a query that fails makes the download an error answer rather than a
+ * file cut short (a dropped connection).
+ */
+export async function listCsvStream<Row>(
   db: Db,
   definition: ListDefinition<Row>,
   params: URLSearchParams,
   options: ListOptions & { batchSize?: number } = {},
-): ReadableStream<Uint8Array> {
+): Promise<ReadableStream<Uint8Array>> {
   const chunks = listCsv(db, definition, params, options);
   const encoder = new TextEncoder();
+  const header = await chunks.next();
   return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (!header.done) controller.enqueue(encoder.encode(header.value));
+    },
     async pull(controller) {
       const next = await chunks.next();
       if (next.done) controller.close();

@@ -6,33 +6,36 @@ import {
   adminSubscribersTexts,
   type CountNoun,
 } from "~/content/admin";
-import type { AdminListView } from "~/lib/admin-list-view";
+import type { AdminListView } from "~/components/admin/admin-list";
 import { adminPaths } from "~/lib/admin-paths";
 import type { CsvCell } from "~/lib/csv";
 import { formatPrice } from "~/lib/format";
 import {
-  csvFileName,
-  listCsvStream,
+  contactsList,
+  ordersList,
+  quotesList,
+  subscribersList,
+} from "~/models/admin-lists/definitions.server";
+import {
+  countListRows,
   listPage,
   listSearchParams,
   minSearchWordLength,
   sortByColumn,
   type ListDefinition,
   type ListState,
-} from "~/models/admin-list.server";
-import { contactsList, ordersList, quotesList, subscribersList } from "~/models/admin-lists.server";
-import { requireAdminForData } from "~/services/auth.server";
-import { getDb, type Db } from "~/services/db.server";
-import { logger } from "~/services/logger.server";
+} from "~/models/admin-lists/engine.server";
+import type { Db } from "~/services/db.server";
 
 /**
- * The one admin list screen, server side (ARCHITECTURE "One list mechanism for the admin"; issue 4).
- * A list definition of models/admin-lists.server.ts says what a list holds and how it searches,
- * sorts, filters and exports; the view configuration below adds what only the screen needs (its
- * address, the detail page of a row, how a cell reads on screen when it differs from the CSV).
- * `buildListView` turns the request's URL into a ready-to-render AdminListView — every link (sort,
- * filter, page, export) built from the list's normalized state, so the state lives in the URL and
- * the page works without JavaScript. `listCsvResponse` is the CSV download of the same URL query.
+ * The list screen view builder: the server side of the one admin list screen (ARCHITECTURE "One
+ * list mechanism for the admin"; issue 4), used by the list route (./list.tsx) and its CSV
+ * download (./list-export.ts). A list definition (models/admin-lists/definitions.server.ts) says
+ * what a list holds and how it searches, sorts, filters and exports; the screen below adds what
+ * only the screen needs (its address, the detail page of a row, how a cell reads on screen when it
+ * differs from the CSV). `buildListView` turns the request's URL into a ready-to-render
+ * AdminListView — every link (sort, filter, page, export) built from the list's normalized state,
+ * so the state lives in the URL and the page works without JavaScript.
  */
 
 interface Identified {
@@ -41,7 +44,7 @@ interface Identified {
 
 export interface AdminListViewConfig<Row extends Identified> {
   definition: ListDefinition<Row>;
-  /** The screen's address. */
+  /** The screen's address: the route's pattern in app/routes.ts. */
   path: string;
   /** The CSV download's address (a resource route outside the admin frame). */
   exportPath: string;
@@ -53,6 +56,8 @@ export interface AdminListViewConfig<Row extends Identified> {
   numeric?: readonly string[];
   /** The row's detail page and the column whose cell links to it. */
   detail?: { column: string; href: (row: Row) => string };
+  /** The heading counts every row of the list, whatever the search ("Total de Suscripciones: N"). */
+  headingCountsAll?: boolean;
 }
 
 /** Declares a list screen; the row type comes from the list definition. */
@@ -122,7 +127,10 @@ export async function buildListView<Row extends Identified>(
   url: URL,
 ): Promise<AdminListView> {
   const { definition, path } = config;
-  const found = await listPage(db, definition, url.searchParams);
+  const [found, allRows] = await Promise.all([
+    listPage(db, definition, url.searchParams),
+    config.headingCountsAll ? countListRows(db, definition) : undefined,
+  ]);
   const { state } = found;
   const hrefFor = (next: ListState, base = path) => {
     const query = listSearchParams(definition, next).toString();
@@ -211,6 +219,7 @@ export async function buildListView<Row extends Identified>(
       ),
     },
     exportHref: hrefFor(firstPage({}), config.exportPath),
+    ...(allRows === undefined ? {} : { allRows }),
   };
 }
 
@@ -220,7 +229,7 @@ export async function buildListView<Row extends Identified>(
 
 const exportPathOf = (path: string) => `${path}/export.csv`;
 
-export const ordersListView = defineListView({
+const ordersListView = defineListView({
   definition: ordersList,
   path: adminPaths.orders,
   exportPath: exportPathOf(adminPaths.orders),
@@ -230,7 +239,7 @@ export const ordersListView = defineListView({
   detail: { column: "number", href: (row) => `${adminPaths.orders}/${row.id}` },
 });
 
-export const quotesListView = defineListView({
+const quotesListView = defineListView({
   definition: quotesList,
   path: adminPaths.quotes,
   exportPath: exportPathOf(adminPaths.quotes),
@@ -239,7 +248,7 @@ export const quotesListView = defineListView({
   detail: { column: "name", href: (row) => `${adminPaths.quotes}/${row.id}` },
 });
 
-export const contactsListView = defineListView({
+const contactsListView = defineListView({
   definition: contactsList,
   path: adminPaths.contacts,
   exportPath: exportPathOf(adminPaths.contacts),
@@ -248,43 +257,32 @@ export const contactsListView = defineListView({
   detail: { column: "subject", href: (row) => `${adminPaths.contacts}/${row.id}` },
 });
 
-export const subscribersListView = defineListView({
+const subscribersListView = defineListView({
   definition: subscribersList,
   path: adminPaths.subscribers,
   exportPath: exportPathOf(adminPaths.subscribers),
   count: adminSubscribersTexts.count,
+  headingCountsAll: true,
 });
 
-/** Every list screen with a CSV download, by the download's address. */
-const viewsByExportPath = new Map<string, AdminListViewConfig<Identified>>(
-  [ordersListView, quotesListView, contactsListView, subscribersListView].map((view) => [
-    view.exportPath,
-    view as unknown as AdminListViewConfig<Identified>,
-  ]),
+type AnyListView = AdminListViewConfig<Identified>;
+
+const listViews = [ordersListView, quotesListView, contactsListView, subscribersListView].map(
+  (view) => view as unknown as AnyListView,
 );
 
-export const listExportPaths = [...viewsByExportPath.keys()];
-
 /**
- * The loader of every CSV download (/admin/orders/export.csv, …): the list of the address, for the
- * same query as its screen (search, filters, sort; every page), streamed in batches. Data, so an
- * anonymous request gets 401, never a page; an address that is no list's gets 404.
+ * A route's pattern as an address: React Router gives the matched route's path pattern without
+ * its leading slash ("admin/orders").
  */
-export async function listCsvResponse(request: Request): Promise<Response> {
-  const admin = await requireAdminForData(request);
-  const url = new URL(request.url);
-  const view = viewsByExportPath.get(url.pathname.replace(/\/+$/, ""));
-  if (!view) {
-    return new Response("No encontrado", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
-  }
-  logger.info({ adminId: admin.user.id, list: view.definition.name }, "Admin list exported");
-  const headers = new Headers(admin.headers);
-  headers.set("Content-Type", "text/csv; charset=utf-8");
-  headers.set("Content-Disposition", `attachment; filename="${csvFileName(view.definition)}"`);
-  headers.set("Cache-Control", "no-store");
-  headers.set("X-Content-Type-Options", "nosniff");
-  return new Response(listCsvStream(getDb(), view.definition, url.searchParams), { headers });
+const addressOf = (pattern: string) => `/${pattern.replace(/^\/+/, "")}`;
+
+/** The list screen at a route's pattern ("admin/orders"), if any. */
+export function listViewAt(pattern: string): AnyListView | undefined {
+  return listViews.find((view) => view.path === addressOf(pattern));
+}
+
+/** The list screen whose CSV download is at a route's pattern ("admin/orders/export.csv"), if any. */
+export function listViewExportedAt(pattern: string): AnyListView | undefined {
+  return listViews.find((view) => view.exportPath === addressOf(pattern));
 }

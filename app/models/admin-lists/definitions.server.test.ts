@@ -9,14 +9,14 @@ import {
   postgresSearchExpression,
   searchedColumns,
   type ListDefinition,
-} from "~/models/admin-list.server";
+} from "~/models/admin-lists/engine.server";
 import {
   adminLists,
   contactsList,
   ordersList,
   quotesList,
   subscribersList,
-} from "~/models/admin-lists.server";
+} from "~/models/admin-lists/definitions.server";
 import { createContactMessage } from "~/models/contacts.server";
 import { changeOrderStatus, createOrder, type NewOrder } from "~/models/orders.server";
 import { createQuote } from "~/models/quotes.server";
@@ -27,7 +27,7 @@ import {
   dialectsUnderTest,
   useMigratedDatabase,
   type TestDatabase,
-} from "../../tests/support/databases";
+} from "../../../tests/support/databases";
 
 const params = (query: Record<string, string> = {}) => new URLSearchParams(query);
 

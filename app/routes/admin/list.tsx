@@ -1,0 +1,99 @@
+import { data, useMatches } from "react-router";
+import type { Route } from "./+types/list";
+import { AdminList } from "~/components/admin/admin-list";
+import { ListLoadFailure } from "~/components/admin/list-load-failure";
+import {
+  adminContactsTexts,
+  adminOrdersTexts,
+  adminQuotesTexts,
+  adminSubscribersTexts,
+} from "~/content/admin";
+import { adminMeta } from "~/lib/admin-meta";
+import { requireAdmin } from "~/services/auth.server";
+import { getDb } from "~/services/db.server";
+import { buildListView, listViewAt } from "./list-view.server";
+
+/**
+ * The admin list screens, one module that app/routes.ts registers once per list (like the CSV
+ * downloads, ./list-export.ts): /admin/orders (SPEC §2 "Pedidos": searched by product or customer,
+ * filtered by status), /admin/quotes (DECISIONS D18 "Cotizaciones"), /admin/contacts (SPEC §2
+ * "Contactos") and /admin/mails (SPEC §2 "Subscribers": 'Total de Suscripciones: N', every
+ * subscription whatever the search). Each is searched, sorted by a header, paged and exported as
+ * CSV through the one list screen.
+ *
+ * On the server the route's pattern picks the list (./list-view.server.ts); in the browser the
+ * route's id (given in app/routes.ts) picks its texts, so that the title and the error boundary
+ * need no data.
+ */
+export async function loader({ request, pattern }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const list = listViewAt(pattern);
+  if (!list)
+    throw new Error(`app/routes.ts registers routes/admin/list.tsx at ${pattern}, no list's address`);
+  const view = await buildListView(getDb(), list, new URL(request.url));
+  return data({ view }, { headers: admin.headers });
+}
+
+interface ListTexts {
+  /** The page's heading; for a list that counts every row in it, the heading without the count. */
+  title: string;
+  /** A heading with every row's count ("Total de Suscripciones: 1.234"). */
+  countedTitle?: (total: string) => string;
+  intro: string;
+  searchPlaceholder: string;
+  empty: string;
+  loading: string;
+  loadFailure: string;
+  metaTitle: string;
+  metaDescription: string;
+}
+
+/** Each registration's texts (SPEC §2, §8), by the route id app/routes.ts gives it. */
+const textsByRouteId: Record<string, ListTexts> = {
+  "admin-orders": adminOrdersTexts,
+  "admin-quotes": adminQuotesTexts,
+  "admin-contacts": adminContactsTexts,
+  "admin-subscribers": {
+    ...adminSubscribersTexts,
+    title: adminSubscribersTexts.heading,
+    countedTitle: adminSubscribersTexts.title,
+  },
+};
+
+/** The texts of the list shown: this route is the last match (it has no children). */
+function listTexts(matches: ReadonlyArray<{ id: string } | undefined>): ListTexts {
+  const texts = textsByRouteId[matches.at(-1)?.id ?? ""];
+  if (!texts) throw new Error("routes/admin/list.tsx is registered under a route id it has no texts for");
+  return texts;
+}
+
+const numbers = new Intl.NumberFormat("es-CL");
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const texts = listTexts(matches);
+  return adminMeta(texts.metaTitle, texts.metaDescription);
+};
+
+export default function AdminListPage({ loaderData }: Route.ComponentProps) {
+  const texts = listTexts(useMatches());
+  const { view } = loaderData;
+  return (
+    <AdminList
+      view={view}
+      title={
+        texts.countedTitle && view.allRows !== undefined
+          ? texts.countedTitle(numbers.format(view.allRows))
+          : texts.title
+      }
+      intro={texts.intro}
+      searchPlaceholder={texts.searchPlaceholder}
+      emptyText={texts.empty}
+      loadingText={texts.loading}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const texts = listTexts(useMatches());
+  return <ListLoadFailure title={texts.title} message={texts.loadFailure} />;
+}
