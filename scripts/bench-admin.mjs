@@ -514,6 +514,7 @@ async function main() {
       ["search '123' (thousands: phones, RUTs)", { q: "123" }],
       ["search '123' + sort Cliente ↑", { q: "123", sort: "customer", dir: "asc" }],
       ["search 'ximena nautical' (thousands)", { q: "ximena nautical" }],
+      ["search 'ximena nautical' + sort Cliente ↑", { q: "ximena nautical", sort: "customer", dir: "asc" }],
       ["search 'nautical' (product, ~25%)", { q: "nautical" }],
       ["search 'pérez' + sort Cliente ↓", { q: "pérez", sort: "customer", dir: "desc" }],
       ["search 'pérez', page 20", { q: "pérez", page: "20" }],

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 /**
  * What the admin lists need to stay fast at a million rows (issue 4, DECISIONS D18;
- * docs/decisions/017-admin-lists.md, app/models/admin-list.server.ts):
+ * docs/decisions/017-admin-lists.md, app/models/admin-lists/engine.server.ts):
  *
  * - Sorting: an index per sortable column, ending with the id (the tie-breaker), so a page in any
  *   order is read from an index. The single-column created_at and status indexes of 0002 become
@@ -22,8 +22,9 @@ import { PostgresAdapter, sql, type Kysely } from "kysely";
  *     running this migration's index statements by hand adds them.
  *
  * The searched columns and the folding expression are written out here rather than imported: a
- * migration is a snapshot. They must equal the list definitions (app/models/admin-lists.server.ts);
- * the tests of those definitions check that they do (FTS columns, PostgreSQL plan).
+ * migration is a snapshot. They must equal the list definitions
+ * (app/models/admin-lists/definitions.server.ts); the tests of those definitions check that they
+ * do (FTS columns, PostgreSQL plan).
  */
 
 interface Searched {

@@ -358,8 +358,10 @@ export function postgresSearchExpression(columns: readonly string[]): RawBuilder
  * - "matches" (SQLite, a search with at most matchLimit index matches): one lazy FTS5 query gives
  *   the matching rowids, as a list; those rows are read and sorted. A narrow search walking the
  *   sort order would read most of the table to fill a page.
- * (Until decision 027 SQLite had four: "all" and "scan" were the walk with and without a search,
- * and 2,000–10,000 matches walked the sort index keeping rowids of the list, "membership".)
+ * (Until decision 027 there were four on SQLite: "all" and "scan" were the walk without and with a
+ * search, "candidates" the matches up to 2,000, and 2,000–10,000 matches walked the sort index
+ * keeping the rowids of the list, "membership", whose cost depended on where the matches fell in
+ * the sort order. PostgreSQL's "like" is the walk.)
  */
 type PlanKind = "walk" | "matches";
 
