@@ -1,3 +1,6 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AdminListView } from "~/components/admin/admin-list";
 import {
@@ -235,6 +238,44 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(blank.search.value).toBe("");
       expect(blank.rows).toHaveLength(3);
       expect((await download("/admin/orders/export.csv?q=abc%00")).status).toBe(200);
+    });
+
+    it("sends a CSV download whole over a real connection, a NUL byte in its search included", async () => {
+      // The download's loader behind a real socket, its Response written the way
+      // @react-router/express writes one (writeReadableStreamToWritable); a body that fails once
+      // the headers are out can only be cut off, as the production server did for ?q=abc%00.
+      const server = http.createServer(async (req, res) => {
+        const path = req.url!;
+        let response: Response;
+        try {
+          response = await listExport.loader({
+            ...args<object>(
+              new Request(`http://localhost${path}`, { headers: { cookie: req.headers.cookie! } }),
+            ),
+            pattern: path.split("?")[0]!.slice(1),
+          } as never);
+        } catch {
+          res.writeHead(500).end();
+          return;
+        }
+        res.writeHead(response.status, Object.fromEntries(response.headers));
+        await writeReadableStreamToWritable(response.body!, res).catch(() => res.destroy());
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      try {
+        const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        for (const query of ["q=nunez%00", "q=abc%00", "q=%00"]) {
+          const answer = await fetch(`${base}/admin/orders/export.csv?${query}`, { headers: { cookie } });
+          expect(answer.status, query).toBe(200);
+          const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await answer.arrayBuffer());
+          expect(text.startsWith("\uFEFFN.º de pedido;"), query).toBe(true);
+          expect(text.endsWith("\r\n"), query).toBe(true);
+        }
+        const searched = await fetch(`${base}/admin/orders/export.csv?q=nunez%00`, { headers: { cookie } });
+        expect((await searched.text()).split("\r\n")[1]).toContain(";José Núñez;");
+      } finally {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
     });
 
     it("says a search of too short words was not applied", async () => {
