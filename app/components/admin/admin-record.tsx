@@ -136,7 +136,9 @@ export interface AnsweredReply {
 
 /**
  * A quotation request or a contact message in full: its title, the answered state with its
- * button, the fields, and the long text (notes or message) on its own.
+ * button, the fields, and the long text (notes or message) on its own. `reply` is the action's
+ * refusal (said in place and in a toast); `flash` the change it redirected back with (said in
+ * place: the root shows its toast).
  */
 export function AnsweredRecordPage({
   id,
@@ -146,6 +148,7 @@ export function AnsweredRecordPage({
   fields,
   longText,
   reply,
+  flash,
 }: {
   /** Prefix of the sections' ids. */
   id: string;
@@ -161,17 +164,19 @@ export function AnsweredRecordPage({
   fields: readonly RecordField[];
   longText: { heading: string; text: string };
   reply: AnsweredReply | undefined;
+  flash?: { tone: "success" | "error"; message: string } | null | undefined;
 }) {
   useEffect(() => {
     if (reply?.message) void showToast(reply.tone, reply.title, reply.message);
   }, [reply]);
+  const shown = reply ?? flash ?? undefined;
   return (
     <div className="mx-auto max-w-4xl">
       <BackToList to={back.to}>{back.text}</BackToList>
       <h1 className="mt-3 text-2xl font-bold break-words text-stone-900">{title}</h1>
-      {reply?.message ? (
-        <FormMessage tone={reply.tone} className="mt-4">
-          {reply.message}
+      {shown?.message ? (
+        <FormMessage tone={shown.tone} className="mt-4">
+          {shown.message}
         </FormMessage>
       ) : null}
       <div className="mt-4">

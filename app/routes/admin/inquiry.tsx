@@ -17,7 +17,8 @@ import { requireAdmin } from "~/services/auth.server";
 import { getDb, type Db } from "~/services/db.server";
 import { logger } from "~/services/logger.server";
 import { requireFormData } from "~/services/request-body.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast, type Toast } from "~/services/toast.server";
+import { pageFlash } from "./page-flash.server";
 
 /**
  * One inquiry in full, with "Marcar como respondida/o" (or back to pending): a quotation request at
@@ -26,8 +27,9 @@ import { redirectWithToast } from "~/services/toast.server";
  * picks the kind, in the browser the route's id picks its texts.
  *
  * The action follows post/redirect/get: a stored change answers with a redirect back to the page
- * and the success toast (services/toast.server.ts), so a reload never posts again; a refused form
- * (400) or an unknown record (404) renders the page with the reason.
+ * and the success toast (services/toast.server.ts), which the page also says in place, so a reload
+ * never posts again; a refused form (400) or an unknown record (404) renders the page with the
+ * reason.
  */
 
 type Kind = "quote" | "contact";
@@ -66,9 +68,13 @@ interface InquiryPage {
   fields: RecordField[];
   /** The comments of a quotation request (null: none), or the message. */
   longText: string | null;
+  /** The change the action redirected here with, also said in the page (the root shows the toast). */
+  flash: Toast | null;
 }
 
-async function quotePage(db: Db, id: string): Promise<InquiryPage | undefined> {
+type InquiryRecord = Omit<InquiryPage, "flash">;
+
+async function quotePage(db: Db, id: string): Promise<InquiryRecord | undefined> {
   const quote = await getQuoteForAdmin(db, id);
   if (!quote) return undefined;
   const t = adminQuotesTexts;
@@ -92,7 +98,7 @@ async function quotePage(db: Db, id: string): Promise<InquiryPage | undefined> {
   };
 }
 
-async function contactPage(db: Db, id: string): Promise<InquiryPage | undefined> {
+async function contactPage(db: Db, id: string): Promise<InquiryRecord | undefined> {
   const message = await getContactMessageForAdmin(db, id);
   if (!message) return undefined;
   const t = adminContactsTexts;
@@ -116,8 +122,9 @@ async function contactPage(db: Db, id: string): Promise<InquiryPage | undefined>
 export async function loader({ request, params, pattern }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const kind = kindAt(pattern);
-  const page = await (kind === "quote" ? quotePage : contactPage)(getDb(), params.id);
-  if (!page) throw data({ message: texts[kind].notFound }, { status: 404, headers: admin.headers });
+  const record = await (kind === "quote" ? quotePage : contactPage)(getDb(), params.id);
+  if (!record) throw data({ message: texts[kind].notFound }, { status: 404, headers: admin.headers });
+  const page: InquiryPage = { ...record, flash: await pageFlash(request, texts[kind].successTitle) };
   return data(page, { headers: admin.headers });
 }
 
@@ -134,7 +141,7 @@ export async function action({ request, params, pattern }: Route.ActionArgs) {
   if (outcome === "not-found") return refuse(t.notFound, 404);
   logger.info({ adminId: admin.user.id, recordId: params.id, answered, outcome }, "Marked answered");
   return redirectWithToast(
-    `${kinds[kind].list}/${params.id}`,
+    `${kinds[kind].list}/${encodeURIComponent(params.id)}`,
     { kind: "success", title: t.successTitle, description: answered ? t.markedAnswered : t.markedPending },
     admin.headers,
   );
@@ -149,7 +156,7 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 };
 
 export default function AdminInquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind } = loaderData;
+  const { kind, flash } = loaderData;
   const t = texts[kind];
   return (
     <AnsweredRecordPage
@@ -170,6 +177,7 @@ export default function AdminInquiry({ loaderData, actionData }: Route.Component
           : { heading: adminContactsTexts.fields.message, text: loaderData.longText ?? "" }
       }
       reply={actionData}
+      flash={flash ? { tone: flash.kind, message: flash.description } : null}
     />
   );
 }

@@ -14,7 +14,6 @@ import {
   args,
   cookieAfter,
   get,
-  cookieAfter,
   post,
   settle,
   signedInCookie,
@@ -323,6 +322,9 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
     /** The toast the page a redirect leads to shows (app/root.tsx reads it the same way). */
     const toastAfter = async (answer: Answer) =>
       (await takeToast(get(answer.location!, cookieAfter(answer.headers)))).toast;
+    /** The change the page a redirect leads to says in place. */
+    const flashAfter = async (answer: Answer) =>
+      (await load(module, answer.location!, id(), cookieAfter(answer.headers, cookie))).body?.flash;
 
     it("shows the whole long text, pending", async () => {
       const page = await load(module, path(), id(), cookie);
@@ -342,8 +344,9 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
         title: texts.successTitle,
         description: texts.markedAnswered,
       });
-      // The toast travels in its signed cookie, to be shown once by the next page.
+      // The toast travels in its signed cookie; the page says it in place too.
       expect(marked.headers.getSetCookie().some((line) => line.startsWith("lifebox_toast="))).toBe(true);
+      expect(await flashAfter(marked)).toMatchObject({ kind: "success", description: texts.markedAnswered });
       const stamp = await answeredAt();
       expect(stamp).not.toBeNull();
       const page = await load(module, path(), id(), cookie);
@@ -359,6 +362,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
       const undone = await submit(module, path(), id(), { answered: "false" }, cookie);
       expect(undone.status).toBe(303);
       expect(await toastAfter(undone)).toMatchObject({ kind: "success", description: texts.markedPending });
+      expect(await flashAfter(undone)).toMatchObject({ description: texts.markedPending });
       expect(await answeredAt()).toBeNull();
     });
 
