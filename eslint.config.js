@@ -3,6 +3,70 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * The layers of app/ (docs/decisions/030-layers.md): each folder may import only the folders listed
+ * for it, so dependencies point one way. Everything may import its own folder.
+ */
+const layers = {
+  content: [],
+  lib: ["content"],
+  schemas: ["content", "lib"],
+  infra: ["content", "lib", "schemas"],
+  emails: ["content", "lib", "schemas", "infra"],
+  models: ["content", "lib", "schemas", "infra", "emails"],
+  services: ["content", "lib", "schemas", "infra", "emails", "models"],
+  "components/ui": ["lib"],
+  components: ["content", "lib", "schemas"],
+  routes: ["content", "lib", "schemas", "infra", "emails", "models", "services", "components"],
+};
+const folders = [
+  "content",
+  "lib",
+  "schemas",
+  "infra",
+  "emails",
+  "models",
+  "services",
+  "components",
+  "routes",
+];
+
+/** The no-restricted-imports patterns that keep `layer` to what it may import. */
+function layerPatterns(layer) {
+  const allowed = new Set([layer, ...layers[layer]]);
+  const forbidden = folders.filter((folder) => !allowed.has(folder) && !allowed.has(`${folder}/ui`));
+  const patterns = forbidden.map((folder) => ({
+    group: [`~/${folder}`, `~/${folder}/*`],
+    message: `app/${layer} may not import app/${folder} (docs/decisions/030-layers.md).`,
+  }));
+  // components/ui sits below the other components; the other components may use it.
+  if (layer === "components/ui") {
+    patterns.push({
+      group: ["~/components/*", "!~/components/ui", "!~/components/ui/*"],
+      message: "app/components/ui may not import the composed components (docs/decisions/030-layers.md).",
+    });
+  } else if (allowed.has("components/ui") && !allowed.has("components")) {
+    patterns.push({
+      group: ["~/components/*", "!~/components/ui", "!~/components/ui/*"],
+      message: `app/${layer} may use components/ui only (docs/decisions/030-layers.md).`,
+    });
+  }
+  // Another folder is reached through the ~/ alias only, so the rule above sees it; a route
+  // never imports another route, only the server helpers beside it.
+  patterns.push({ group: ["../*"], message: "Import other folders through the ~/ alias." });
+  if (layer === "routes") {
+    patterns.push({
+      group: ["~/routes", "~/routes/*"],
+      message: "A route never imports another route; shared route code is a *.server.ts helper beside it.",
+    });
+    patterns.push({
+      regex: "^\\./(?!\\+types/)(?!.*\\.server$)",
+      message: "A route never imports another route; shared route code is a *.server.ts helper beside it.",
+    });
+  }
+  return patterns;
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -27,8 +91,13 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  ...Object.keys(layers).map((layer) => ({
+    files: [`app/${layer}/**/*.{ts,tsx}`],
+    ignores: ["**/*.test.{ts,tsx}", ...(layer === "components" ? ["app/components/ui/**"] : [])],
+    rules: { "no-restricted-imports": ["error", { patterns: layerPatterns(layer) }] },
+  })),
   {
-    // Request bodies are read bounded, through services/request-body.server.ts (issue 11).
+    // Request bodies are read bounded, through infra/request-body.server.ts (issue 11).
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
     ignores: ["**/*.test.{ts,tsx}"],
     rules: {
@@ -38,7 +107,7 @@ export default tseslint.config(
           selector:
             "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob|bytes)$/]",
           message:
-            "Read request bodies with readFormBody/requireFormData (app/services/request-body.server.ts): they stop at the size limit.",
+            "Read request bodies with readFormBody/requireFormData (app/infra/request-body.server.ts): they stop at the size limit.",
         },
       ],
     },

@@ -7,8 +7,8 @@ import { ServerRouter } from "react-router";
 import stylesheet from "~/app.css?url";
 import { InlineCssProvider } from "~/lib/inline-css";
 import { NonceProvider } from "~/lib/nonce";
-import { logger } from "~/services/logger.server";
-import { builtStylesheet } from "~/services/stylesheet.server";
+import { logger } from "~/infra/logger.server";
+import { builtStylesheet } from "~/infra/stylesheet.server";
 
 export const streamTimeout = 5_000;
 

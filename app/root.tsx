@@ -7,8 +7,8 @@ import { useInlineCss } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/root-data";
 import { kitList, kitPath } from "~/content/kits";
-import { getEnv } from "~/services/env.server";
-import { takeToast } from "~/services/toast.server";
+import { getEnv } from "~/infra/env.server";
+import { takeToast } from "~/infra/toast.server";
 import stylesheet from "~/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -18,7 +18,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const env = getEnv();
-  // A toast handed over by the action that redirected here (services/toast.server.ts).
+  // A toast handed over by the action that redirected here (infra/toast.server.ts).
   const { toast, headers } = await takeToast(request);
   const rootData: RootData = {
     siteUrl: env.SITE_URL,

@@ -1,6 +1,6 @@
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest, migrationProvider } from "~/services/db.server";
+import { migrateToLatest, migrationProvider } from "~/infra/db.server";
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from "../tests/support/databases";
 
 async function tableNames(database: TestDatabase): Promise<string[]> {

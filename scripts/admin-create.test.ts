@@ -6,9 +6,9 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { passwordMessages } from "~/schemas/admin-auth";
-import { withAdminTables } from "~/services/admin-db-schema";
+import { withAdminTables } from "~/infra/admin-db-schema";
 import { createAuth } from "~/services/auth.server";
-import { openDatabase, type Dialect } from "~/services/db.server";
+import { openDatabase, type Dialect } from "~/infra/db.server";
 import { dialectsUnderTest, postgresUrl } from "../tests/support/databases";
 
 /**

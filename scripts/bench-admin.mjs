@@ -5,7 +5,7 @@
 // better-sqlite3 prepared statements in big transactions), then runs the remaining migrations over
 // the rows (0005 builds the list indexes and fills the search indexes). It then measures the
 // orders list through the real model code (app/models/admin-lists/, loaded with Vite) on
-// the app's own database connection (app/services/db.server.ts): the first page, searches, a sort
+// the app's own database connection (app/infra/db.server.ts): the first page, searches, a sort
 // and a deep page, each as latency p50/p95 over repeated runs, and the process's peak memory (RSS)
 // while they run; then a CSV export of the whole table, to show that memory stays flat.
 //
@@ -419,9 +419,8 @@ async function main() {
   });
   let failed = false;
   try {
-    const { openDatabase, migrateToLatest, migrationProvider } = await server.ssrLoadModule(
-      "/app/services/db.server.ts",
-    );
+    const { openDatabase, migrateToLatest, migrationProvider } =
+      await server.ssrLoadModule("/app/infra/db.server.ts");
     const lists = await server.ssrLoadModule("/app/models/admin-lists/definitions.server.ts");
     const mechanism = await server.ssrLoadModule("/app/models/admin-lists/engine.server.ts");
     const { kitList } = await server.ssrLoadModule("/app/content/kits.ts");

@@ -285,9 +285,9 @@ async function measureStorage(count) {
   });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-bench-storage-"));
   try {
-    const { openDatabase, migrateToLatest } = await server.ssrLoadModule("/app/services/db.server.ts");
+    const { openDatabase, migrateToLatest } = await server.ssrLoadModule("/app/infra/db.server.ts");
     const { placeOrder } = await server.ssrLoadModule("/app/models/orders.server.ts");
-    const { parseEnv } = await server.ssrLoadModule("/app/services/env.server.ts");
+    const { parseEnv } = await server.ssrLoadModule("/app/infra/env.server.ts");
     const settings = parseEnv({ DATA_DIR: dataDir });
     const handle = openDatabase({ dataDir });
     await migrateToLatest(handle.db);

@@ -6,8 +6,8 @@ import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { submissionMessages } from "~/content/forms";
-import { migrateToLatest, setDatabase, type Db } from "~/services/db.server";
-import { getEnv } from "~/services/env.server";
+import { migrateToLatest, setDatabase, type Db } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 import { createTestDatabase, type TestDatabase } from "../tests/support/databases";
 import { createApp } from "./app";
 

@@ -7,13 +7,13 @@ import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { getEnv, type Env } from "~/services/env.server";
-import { configureLogger, logger } from "~/services/logger.server";
-import { closeDatabase, migrateToLatest, openDatabase, setDatabase, type Db } from "~/services/db.server";
+import { getEnv, type Env } from "~/infra/env.server";
+import { configureLogger, logger } from "~/infra/logger.server";
+import { closeDatabase, migrateToLatest, openDatabase, setDatabase, type Db } from "~/infra/db.server";
 import { createMailTransport, startMailWorker } from "~/services/mail.server";
 import { purgeExpiredChallenges } from "~/models/captcha-replay.server";
-import { injectedStyleHashes } from "~/services/csp-hashes.server";
-import { maxFormBytes } from "~/services/request-body.server";
+import { injectedStyleHashes } from "~/infra/csp-hashes.server";
+import { maxFormBytes } from "~/infra/request-body.server";
 import { submissionMessages } from "~/content/forms";
 
 declare module "react-router" {
@@ -36,7 +36,7 @@ declare module "react-router" {
  * 3. the per-request CSP nonce and the Content-Security-Policy for pages;
  * 4. rate limits: the whole site per IP, and a stricter one per public form and IP;
  * 5. a declared body over the limit is refused before anything reads it (actions read bodies
- *    bounded, services/request-body.server.ts);
+ *    bounded, infra/request-body.server.ts);
  * 6. React Router.
  *
  * `startServer` is the one place that starts and stops the server's parts.

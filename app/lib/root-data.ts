@@ -8,7 +8,7 @@ export interface RootData {
   company: CompanyInfo;
   /** The eight kits for the header menus (names from the kit content, which stays on the server). */
   kitLinks: NavLinkItem[];
-  /** A toast handed over by a redirecting action (services/toast.server.ts), shown once. */
+  /** A toast handed over by a redirecting action (infra/toast.server.ts), shown once. */
   toast: { kind: "success" | "error"; title: string; description: string } | null;
 }
 

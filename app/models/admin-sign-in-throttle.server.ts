@@ -1,5 +1,5 @@
-import type { Db } from "~/services/db.server";
-import { withAdminTables } from "~/services/admin-db-schema";
+import type { Db } from "~/infra/db.server";
+import { withAdminTables } from "~/infra/admin-db-schema";
 
 /**
  * The sign-in throttle (issue 11; docs/decisions/026-admin-sign-in-throttle.md). Two rules, both

@@ -1,5 +1,5 @@
-import type { Db } from "~/services/db.server";
-import { isoTime, withAdminTables } from "~/services/admin-db-schema";
+import type { Db } from "~/infra/db.server";
+import { isoTime, withAdminTables } from "~/infra/admin-db-schema";
 
 /**
  * Staff accounts as the admin screens see them (DECISIONS D12). Creating, disabling and enabling an

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { markChallengeUsed, purgeExpiredChallenges } from "~/models/captcha-replay.server";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/infra/db.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
 const signature = (label: string) => `${label}${"0".repeat(64 - label.length)}`;

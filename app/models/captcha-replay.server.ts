@@ -1,4 +1,4 @@
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/infra/db.server";
 
 /**
  * A captcha solution is accepted once (DECISIONS D13). A submission that passed the captcha check

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createContactMessage } from "~/models/contacts.server";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/infra/db.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
 describe.each(dialectsUnderTest)("contact messages on %s", (dialect) => {

@@ -1,22 +1,14 @@
 import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
 import { enqueueMail } from "~/models/mail-queue.server";
-import type { ContactFormData } from "~/schemas/contact";
-import { getDb, type Db } from "~/services/db.server";
-import { getEnv, type ShopSettings } from "~/services/env.server";
-import { contactNotifications } from "~/services/mail-templates.server";
+import type { NewContactMessage, ContactFormData } from "~/schemas/contact";
+import { getDb, type Db } from "~/infra/db.server";
+import { getEnv, type ShopSettings } from "~/infra/env.server";
+import { contactNotifications } from "~/emails/templates.server";
 
 /**
  * Contact messages (SPEC §3 "Contacto", DECISIONS D18/D19). The captcha token is checked before this
  * is called and never stored (D13).
  */
-
-/** What the contact form sends, already checked by its schema. */
-export interface NewContactMessage {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-}
 
 export async function createContactMessage(
   db: Db,

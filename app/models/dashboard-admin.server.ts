@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { isOrderStatus, orderStatuses, type OrderStatus } from "~/models/order-status";
-import type { Db } from "~/services/db.server";
+import { isOrderStatus, orderStatuses, type OrderStatus } from "~/lib/order-status";
+import type { Db } from "~/infra/db.server";
 
 /**
  * The admin dashboard's figures (SPEC §2 "/admin/dashboard", §9 "3 most recent items per list";

@@ -1,5 +1,5 @@
 import { isUuid } from "~/models/orders.server";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/infra/db.server";
 
 /**
  * Inquiries as the back office reads and answers them: quotation requests (DECISIONS D18) and

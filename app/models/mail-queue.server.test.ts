@@ -8,7 +8,7 @@ import {
   maxMailAttempts,
   type OutgoingMail,
 } from "~/models/mail-queue.server";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/infra/db.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
 const minute = 60_000;

@@ -1,5 +1,5 @@
-import type { Db } from "~/services/db.server";
-import type { MailStatus } from "~/services/db-schema";
+import type { Db } from "~/infra/db.server";
+import type { MailStatus } from "~/infra/db-schema";
 
 /**
  * Outgoing e-mail (DECISIONS D19). A request enqueues its messages (inside its own transaction when
@@ -17,7 +17,7 @@ export interface WrittenMail {
 
 /**
  * A message to queue: written out already, or the data its kind's template turns into one when it
- * is sent (services/mail-templates.server.ts renderNotification), which keeps the request that
+ * is sent (emails/templates.server.ts renderNotification), which keeps the request that
  * queues it short.
  */
 export type OutgoingMail = {

@@ -4,10 +4,10 @@ import {
   OrderStatusConflictError,
   type OrderStatusChange,
 } from "~/models/orders.server";
-import type { OrderStatus } from "~/models/order-status";
-import { withAdminTables } from "~/services/admin-db-schema";
-import type { Db } from "~/services/db.server";
-import type { ShippingKind } from "~/services/db-schema";
+import type { OrderStatus } from "~/lib/order-status";
+import { withAdminTables } from "~/infra/admin-db-schema";
+import type { Db } from "~/infra/db.server";
+import type { ShippingKind } from "~/infra/db-schema";
 
 /**
  * Orders as the back office reads and moves them (issue 4 "Pedidos"; DECISIONS D9): one order with

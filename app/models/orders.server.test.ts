@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getKit } from "~/content/kits";
-import type { RandomSource } from "~/models/order-number";
+import type { RandomSource } from "~/lib/order-number";
 import {
   changeOrderStatus,
   createOrder,
@@ -10,9 +10,9 @@ import {
   OrderNumberUnavailableError,
   OrderStatusTransitionError,
   UnknownKitError,
-  type NewOrder,
 } from "~/models/orders.server";
-import type { Db } from "~/services/db.server";
+import type { NewOrder } from "~/schemas/order";
+import type { Db } from "~/infra/db.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
 const orderNumber = /^LB-[A-HJ-KM-NP-Z2-9]{6}$/;

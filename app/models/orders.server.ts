@@ -3,36 +3,19 @@ import type { KitId } from "~/content/types";
 import { shippingFor } from "~/lib/chile";
 import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
 import { enqueueMail } from "~/models/mail-queue.server";
-import { generateOrderNumber, type RandomSource } from "~/models/order-number";
-import { canTransition, initialOrderStatus, isOrderStatus, type OrderStatus } from "~/models/order-status";
-import type { OrderFormData } from "~/schemas/order";
-import { getDb, type Db } from "~/services/db.server";
-import type { ShippingKind } from "~/services/db-schema";
-import { getEnv, type Env, type ShopSettings } from "~/services/env.server";
-import { orderNotifications } from "~/services/mail-templates.server";
+import { generateOrderNumber, type RandomSource } from "~/lib/order-number";
+import { canTransition, initialOrderStatus, isOrderStatus, type OrderStatus } from "~/lib/order-status";
+import type { NewOrder, OrderFormData } from "~/schemas/order";
+import { getDb, type Db } from "~/infra/db.server";
+import type { ShippingKind } from "~/infra/db-schema";
+import { getEnv, type Env, type ShopSettings } from "~/infra/env.server";
+import { orderNotifications } from "~/emails/templates.server";
 
 /**
  * Orders (DECISIONS D6–D9): recorded before the customer goes to the external payment page, with a
  * UUID for the confirmation link and a short number for people. The kit's name and price are taken
  * from the catalogue at the time of the order, never from the browser.
  */
-
-/** What the purchase-data form sends, already checked by its schema. */
-export interface NewOrder {
-  kitId: string;
-  name: string;
-  email: string;
-  phone: string;
-  /** Código Único Territorial of the región, e.g. "13". */
-  region: string;
-  /** Código Único Territorial of the comuna, e.g. "13101". */
-  comuna: string;
-  address: string;
-  rut?: string | null;
-  notes?: string | null;
-  /** "free" for continental Chile, "arranged" otherwise (D7). */
-  shippingKind: ShippingKind;
-}
 
 export interface CreateOrderOptions {
   /** The time of the order (default: now). */

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { isFinalStatus, type OrderStatus } from "~/models/order-status";
+import { isFinalStatus, type OrderStatus } from "~/lib/order-status";
 import { normalizeEmail } from "~/models/subscribers.server";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/infra/db.server";
 
 /**
  * Requests about one person's data (Ley 21.719, DECISIONS D14; the rule is

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { UnknownKitError } from "~/models/orders.server";
-import { createQuote, type NewQuote } from "~/models/quotes.server";
-import type { Db } from "~/services/db.server";
+import { createQuote } from "~/models/quotes.server";
+import type { NewQuote } from "~/schemas/quote";
+import type { Db } from "~/infra/db.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
 function newQuote(overrides: Partial<NewQuote> = {}): NewQuote {

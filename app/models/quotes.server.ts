@@ -2,10 +2,10 @@ import { getKit } from "~/content/kits";
 import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
 import { enqueueMail } from "~/models/mail-queue.server";
 import { UnknownKitError } from "~/models/orders.server";
-import type { QuoteFormData } from "~/schemas/quote";
-import { getDb, type Db } from "~/services/db.server";
-import { getEnv, type ShopSettings } from "~/services/env.server";
-import { quoteNotifications } from "~/services/mail-templates.server";
+import type { NewQuote, QuoteFormData } from "~/schemas/quote";
+import { getDb, type Db } from "~/infra/db.server";
+import { getEnv, type ShopSettings } from "~/infra/env.server";
+import { quoteNotifications } from "~/emails/templates.server";
 
 /**
  * Quotation requests from companies (SPEC §3 "Cotizacion", DECISIONS D18/D19). One plain value per
@@ -13,18 +13,6 @@ import { quoteNotifications } from "~/services/mail-templates.server";
  * from the catalogue, so the admin reads what the kit was called when the request came in; an unknown
  * product throws UnknownKitError (from ./orders.server).
  */
-
-/** What the quotation form sends, already checked by its schema. */
-export interface NewQuote {
-  productId: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  company: string;
-  city: string;
-  /** Optional; blank is stored as null. */
-  additionalNotes?: string | null;
-}
 
 export async function createQuote(
   db: Db,

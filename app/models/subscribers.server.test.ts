@@ -1,7 +1,7 @@
 import { Migrator } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscribe, unsubscribe } from "~/models/subscribers.server";
-import { migrateToLatest, migrationProvider, type Db } from "~/services/db.server";
+import { migrateToLatest, migrationProvider, type Db } from "~/infra/db.server";
 import {
   createTestDatabase,
   dialectsUnderTest,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
 import type { NewsletterFormData } from "~/schemas/newsletter";
-import { getDb, type Db } from "~/services/db.server";
+import { getDb, type Db } from "~/infra/db.server";
 
 /**
  * Newsletter subscribers (SPEC §3 "Subscript", DECISIONS D14/D15): one row per trimmed, lower-cased

@@ -1,6 +1,6 @@
 import "~/schemas/zod-setup";
 import { z } from "zod";
-import { orderStatuses } from "~/models/order-status";
+import { orderStatuses } from "~/lib/order-status";
 
 /**
  * The forms of the admin detail pages (issue 4): an order's status change (DECISIONS D9) and

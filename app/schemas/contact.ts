@@ -56,3 +56,11 @@ export const contactSchema = z.object({
 });
 
 export type ContactFormData = z.infer<typeof contactSchema>;
+
+/** What the contact form sends, already checked by its schema. */
+export interface NewContactMessage {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}

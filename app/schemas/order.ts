@@ -1,7 +1,7 @@
 import "~/schemas/zod-setup";
 import { z } from "zod";
 import { kitIds } from "~/content/types";
-import { getComuna, getRegion, isComunaInRegion } from "~/lib/chile";
+import { getComuna, getRegion, isComunaInRegion, type Shipping } from "~/lib/chile";
 import { formatRut, isValidRut } from "~/lib/rut";
 import { digitCount, optional, visibleText } from "~/schemas/text";
 
@@ -104,3 +104,20 @@ export const orderSchema = z
   });
 
 export type OrderFormData = z.infer<typeof orderSchema>;
+
+/** An order as it is stored: what the purchase-data form sent, checked, with its shipping (D7). */
+export interface NewOrder {
+  kitId: string;
+  name: string;
+  email: string;
+  phone: string;
+  /** Código Único Territorial of the región, e.g. "13". */
+  region: string;
+  /** Código Único Territorial of the comuna, e.g. "13101". */
+  comuna: string;
+  address: string;
+  rut?: string | null;
+  notes?: string | null;
+  /** "free" for continental Chile, "arranged" otherwise (D7). */
+  shippingKind: Shipping["kind"];
+}

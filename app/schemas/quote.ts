@@ -76,3 +76,15 @@ export const quoteSchema = z.object({
 });
 
 export type QuoteFormData = z.infer<typeof quoteSchema>;
+
+/** What the quotation form sends, already checked by its schema. */
+export interface NewQuote {
+  productId: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  company: string;
+  city: string;
+  /** Optional; blank is stored as null. */
+  additionalNotes?: string | null;
+}

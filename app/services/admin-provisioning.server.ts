@@ -1,7 +1,7 @@
 import { passwordProblems, adminCreateOptionsSchema } from "~/schemas/admin-auth";
 import { AdminEmailTakenError, createAdminAccount, type AdminUser } from "~/services/auth.server";
-import { closeDatabase, migrateToLatest, openDatabase, setDatabase } from "~/services/db.server";
-import { getEnv } from "~/services/env.server";
+import { closeDatabase, migrateToLatest, openDatabase, setDatabase } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 
 /**
  * `npm run admin:create` (DECISIONS D12; scripts/admin-create.mjs reads the terminal and loads this

@@ -11,11 +11,11 @@ import {
   type ThrottleKeys,
 } from "~/models/admin-sign-in-throttle.server";
 import { adminEmailExists, findAdminUser } from "~/models/admin-users.server";
-import { withAdminTables } from "~/services/admin-db-schema";
-import { dialectOf, getDb, type Db, type Dialect } from "~/services/db.server";
-import { getEnv } from "~/services/env.server";
-import { logger } from "~/services/logger.server";
-import { resolvePersistedSecret } from "~/services/secrets.server";
+import { withAdminTables } from "~/infra/admin-db-schema";
+import { dialectOf, getDb, type Db, type Dialect } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { logger } from "~/infra/logger.server";
+import { resolvePersistedSecret } from "~/infra/secrets.server";
 
 /**
  * Staff sign-in (issue 4; DECISIONS D11, D12; docs/decisions/018-admin-sign-in.md) with Better Auth:
@@ -54,7 +54,7 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
 }
 
 // Which database a Kysely instance talks to: Better Auth converts times and booleans per engine.
-export { dialectOf } from "~/services/db.server";
+export { dialectOf } from "~/infra/db.server";
 
 /** The timestamps Better Auth's own columns are named with in migration 0004. */
 const times = { createdAt: "created_at", updatedAt: "updated_at" } as const;

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { FormName } from "~/lib/submission";
-import { getEnv } from "~/services/env.server";
-import { resolvePersistedSecret } from "~/services/secrets.server";
+import { getEnv } from "~/infra/env.server";
+import { resolvePersistedSecret } from "~/infra/secrets.server";
 
 /**
  * The self-hosted anti-spam check of every public form (DECISIONS D13): an ALTCHA proof of work,

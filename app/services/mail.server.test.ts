@@ -7,8 +7,9 @@ import { SMTPServer, type SMTPServerDataStream } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { exampleCompany } from "~/content/company";
 import { enqueueMail, type OutgoingMail } from "~/models/mail-queue.server";
-import { createOrder, type NewOrder } from "~/models/orders.server";
-import type { Db } from "~/services/db.server";
+import { createOrder } from "~/models/orders.server";
+import type { NewOrder } from "~/schemas/order";
+import type { Db } from "~/infra/db.server";
 import {
   createMailTransport,
   deliverDueMail,
@@ -22,7 +23,7 @@ import {
   quoteConfirmationForCustomer,
   renderNotification,
   type QuoteMailData,
-} from "~/services/mail-templates.server";
+} from "~/emails/templates.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
 /** Queues messages as the models do (enqueueMail, inside the caller's transaction when given one). */

@@ -11,10 +11,10 @@ import {
   type QueuedMail,
   type WrittenMail,
 } from "~/models/mail-queue.server";
-import type { Db } from "~/services/db.server";
-import type { MailAddress } from "~/services/env.server";
-import { logger as defaultLogger } from "~/services/logger.server";
-import { renderNotification, type RenderedMail } from "~/services/mail-templates.server";
+import type { Db } from "~/infra/db.server";
+import type { MailAddress } from "~/infra/env.server";
+import { logger as defaultLogger } from "~/infra/logger.server";
+import { renderNotification, type RenderedMail } from "~/emails/templates.server";
 
 /**
  * Sending the mail queue (DECISIONS D19). The models queue their notifications inside the

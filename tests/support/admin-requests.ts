@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import * as login from "~/routes/admin/login";
-import { setDatabase, type DbHandle } from "~/services/db.server";
+import { setDatabase, type DbHandle } from "~/infra/db.server";
 
 /**
  * Requests into the admin's route loaders and actions, as React Router would hand them over, and

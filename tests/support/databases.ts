@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { migrateToLatest, openDatabase, type DbHandle, type Dialect } from "~/services/db.server";
+import { migrateToLatest, openDatabase, type DbHandle, type Dialect } from "~/infra/db.server";
 
 /**
  * Fresh databases for integration tests, one per test file, built by the real migrations. SQLite

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 /**
  * The page's toasts (sonner), as SPEC §4 has them: one visible at a time. Few pages ever show one,
  * so sonner (and the stylesheet it injects, allowed by the CSP through its hash, see
- * services/csp-hashes.server.ts) loads with the first `showToast`, not with every page.
+ * infra/csp-hashes.server.ts) loads with the first `showToast`, not with every page.
  */
 let wanted = false;
 const listeners = new Set<() => void>();

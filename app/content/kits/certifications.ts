@@ -2,7 +2,7 @@
  * The certifications the spec lists (SPEC §3), written once. Each kit lists only those that apply
  * to what its box actually contains; no certification outside this list may be claimed.
  */
-import type { Certification } from "../types";
+import type { Certification } from "~/content/types";
 
 /** The enclosure of every kit. */
 export const ip67: Certification = {

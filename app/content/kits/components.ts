@@ -5,7 +5,7 @@
  *
  * No text here states a delivery time or a component count (DECISIONS D2, D3).
  */
-import type { KitComponent } from "../types";
+import type { KitComponent } from "~/content/types";
 
 // First aid and trauma
 

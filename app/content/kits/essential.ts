@@ -1,5 +1,5 @@
 /** LifeBox Essential and Essential Mini: home, office and public spaces (SPEC §2, §3). */
-import type { Kit } from "../types";
+import type { Kit } from "~/content/types";
 import { en1869, gb2626, ip67, ipx56RohsCe, milB131 } from "./certifications";
 import {
   batteryRadio,

@@ -2,7 +2,7 @@
  * LifeBox Expedition and Expedition Mini: mountain and land expeditions (SPEC §2, §3).
  * Capacity uses the conservative reading of the spec: 1 persona por 5 días (DECISIONS D4).
  */
-import type { Kit } from "../types";
+import type { Kit } from "~/content/types";
 import { ip67, ipx56RohsCe, milB131 } from "./certifications";
 import {
   compactFirstAidKit,

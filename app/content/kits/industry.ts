@@ -1,5 +1,5 @@
 /** LifeBox Industry and Industry Mini: factories and production (SPEC §2, §3). */
-import type { Kit } from "../types";
+import type { Kit } from "~/content/types";
 import { en1869, gb2626, ip67 } from "./certifications";
 import {
   burnGel,

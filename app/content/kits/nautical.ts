@@ -1,5 +1,5 @@
 /** LifeBox Nautical and Nautical Mini: navigation and water activities (SPEC §2, §3). */
-import type { Kit } from "../types";
+import type { Kit } from "~/content/types";
 import { ip67, ipx56RohsCe, milB131 } from "./certifications";
 import {
   airHorn,

@@ -18,10 +18,11 @@ import {
   subscribersList,
 } from "~/models/admin-lists/definitions.server";
 import { createContactMessage } from "~/models/contacts.server";
-import { changeOrderStatus, createOrder, type NewOrder } from "~/models/orders.server";
+import { changeOrderStatus, createOrder } from "~/models/orders.server";
+import type { NewOrder } from "~/schemas/order";
 import { createQuote } from "~/models/quotes.server";
 import { subscribe } from "~/models/subscribers.server";
-import { migrateToLatest, migrationProvider, type Db } from "~/services/db.server";
+import { migrateToLatest, migrationProvider, type Db } from "~/infra/db.server";
 import {
   createTestDatabase,
   dialectsUnderTest,

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { getComuna, getRegion } from "~/lib/chile";
 import { defineList, equalsFilterOptions, type ListFilter } from "~/models/admin-lists/engine.server";
-import { orderStatusLabels, orderStatuses } from "~/models/order-status";
+import { orderStatusLabels, orderStatuses } from "~/lib/order-status";
 
 /**
  * The list definitions: the back office's lists (issue 4, SPEC §2, DECISIONS D18), each a column

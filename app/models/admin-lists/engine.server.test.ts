@@ -15,7 +15,7 @@ import {
   sortByColumn,
   type ListOptions,
 } from "~/models/admin-lists/engine.server";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/infra/db.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
 
 /**

@@ -1,8 +1,8 @@
 import { sql, type RawBuilder, type Selectable } from "kysely";
 import { z } from "zod";
 import { csvBom, csvRow, type CsvCell } from "~/lib/csv";
-import { dialectOf, type Db, type Dialect } from "~/services/db.server";
-import type { Database } from "~/services/db-schema";
+import { dialectOf, type Db, type Dialect } from "~/infra/db.server";
+import type { Database } from "~/infra/db-schema";
 
 /**
  * The list engine: the one list mechanism of the back office (ARCHITECTURE "One list mechanism for

@@ -12,8 +12,8 @@ import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
 import { adminFieldLimits, passwordChangeSchema } from "~/schemas/admin-auth";
 import { changeAdminPassword, requireAdmin } from "~/services/auth.server";
-import { requireFormData } from "~/services/request-body.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireFormData } from "~/infra/request-body.server";
+import { redirectWithToast } from "~/infra/toast.server";
 import { pageFlash } from "./page-flash.server";
 
 /**

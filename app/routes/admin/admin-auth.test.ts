@@ -18,7 +18,7 @@ import { subscribe } from "~/models/subscribers.server";
 import routeConfig from "~/routes";
 import { submissionMessages } from "~/content/forms";
 import { passwordMessages } from "~/schemas/admin-auth";
-import { withAdminTables } from "~/services/admin-db-schema";
+import { withAdminTables } from "~/infra/admin-db-schema";
 import {
   accountKeyOf,
   createAdminAccount,
@@ -28,8 +28,8 @@ import {
   resolveAuthSecret,
   sessionMaxAgeMs,
 } from "~/services/auth.server";
-import { migrationProvider, openDatabase, setDatabase, type Db, type DbHandle } from "~/services/db.server";
-import { parseEnv } from "~/services/env.server";
+import { migrationProvider, openDatabase, setDatabase, type Db, type DbHandle } from "~/infra/db.server";
+import { parseEnv } from "~/infra/env.server";
 import * as account from "./account";
 import * as dashboard from "./dashboard";
 import * as adminIndex from "./index";

@@ -7,9 +7,9 @@ import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatPrice } from "~/lib/format";
 import { getDashboardSummary } from "~/models/dashboard-admin.server";
-import { orderStatuses, orderStatusLabels } from "~/models/order-status";
+import { orderStatuses, orderStatusLabels } from "~/lib/order-status";
 import { requireAdmin } from "~/services/auth.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 
 /**
  * /admin/dashboard (SPEC §2; DECISIONS D18): totals of orders (and by status), quotations, contact

@@ -14,10 +14,10 @@ import {
 } from "~/models/inquiries-admin.server";
 import { adminRecordMessages, answeredChangeSchema } from "~/schemas/admin-records";
 import { requireAdmin } from "~/services/auth.server";
-import { getDb, type Db } from "~/services/db.server";
-import { logger } from "~/services/logger.server";
-import { requireFormData } from "~/services/request-body.server";
-import { redirectWithToast, type Toast } from "~/services/toast.server";
+import { getDb, type Db } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { requireFormData } from "~/infra/request-body.server";
+import { redirectWithToast, type Toast } from "~/infra/toast.server";
 import { pageFlash } from "./page-flash.server";
 
 /**
@@ -27,7 +27,7 @@ import { pageFlash } from "./page-flash.server";
  * picks the kind, in the browser the route's id picks its texts.
  *
  * The action follows post/redirect/get: a stored change answers with a redirect back to the page
- * and the success toast (services/toast.server.ts), which the page also says in place, so a reload
+ * and the success toast (infra/toast.server.ts), which the page also says in place, so a reload
  * never posts again; a refused form (400) or an unknown record (404) renders the page with the
  * reason.
  */

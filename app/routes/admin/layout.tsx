@@ -4,7 +4,7 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { adminShellTexts } from "~/content/admin";
 import { sidebarCollapsedFrom } from "~/lib/admin-sidebar";
 import { requireAdmin } from "~/services/auth.server";
-import { getEnv } from "~/services/env.server";
+import { getEnv } from "~/infra/env.server";
 
 /**
  * The frame of every signed-in admin page (SPEC §2 "Admin layout"; issue 4). Its loader checks the

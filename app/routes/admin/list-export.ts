@@ -1,8 +1,8 @@
 import type { Route } from "./+types/list-export";
 import { csvFileName, listCsvStream } from "~/models/admin-lists/engine.server";
 import { requireAdminForData } from "~/services/auth.server";
-import { getDb } from "~/services/db.server";
-import { logger } from "~/services/logger.server";
+import { getDb } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
 import { listViewExportedAt } from "./list-view.server";
 
 /**

@@ -25,7 +25,7 @@ import {
   type ListDefinition,
   type ListState,
 } from "~/models/admin-lists/engine.server";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/infra/db.server";
 
 /**
  * The list screen view builder: the server side of the one admin list screen (ARCHITECTURE "One

@@ -10,7 +10,7 @@ import {
 } from "~/content/admin";
 import { adminMeta } from "~/lib/admin-meta";
 import { requireAdmin } from "~/services/auth.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { buildListView, listViewAt } from "./list-view.server";
 
 /**

@@ -11,11 +11,12 @@ import {
 } from "~/models/admin-lists/definitions.server";
 import { csvFileName } from "~/models/admin-lists/engine.server";
 import { createContactMessage } from "~/models/contacts.server";
-import { changeOrderStatus, createOrder, type NewOrder } from "~/models/orders.server";
+import { changeOrderStatus, createOrder } from "~/models/orders.server";
+import type { NewOrder } from "~/schemas/order";
 import { createQuote } from "~/models/quotes.server";
 import { subscribe } from "~/models/subscribers.server";
 import { createAdminAccount } from "~/services/auth.server";
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/infra/db.server";
 import * as list from "./list";
 import * as listExport from "./list-export";
 import {

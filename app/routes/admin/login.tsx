@@ -13,9 +13,9 @@ import { adminMeta } from "~/lib/admin-meta";
 import { safeAdminPath } from "~/lib/admin-paths";
 import { adminFieldLimits, adminSignInSchema } from "~/schemas/admin-auth";
 import { getAdminSession, signInAdmin } from "~/services/auth.server";
-import { logger } from "~/services/logger.server";
-import { toastCookieHeader } from "~/services/toast.server";
-import { bodyRefusalMessage, readFormBody } from "~/services/request-body.server";
+import { logger } from "~/infra/logger.server";
+import { toastCookieHeader } from "~/infra/toast.server";
+import { bodyRefusalMessage, readFormBody } from "~/infra/request-body.server";
 
 /**
  * /admin/login (SPEC §2, §4, §5, §8; issue 4): e-mail and password. Works as a plain form post; with

@@ -5,7 +5,7 @@ import { adminShellTexts as texts } from "~/content/admin";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminHome } from "~/lib/admin-paths";
 import { requireAdmin } from "~/services/auth.server";
-import { logger } from "~/services/logger.server";
+import { logger } from "~/infra/logger.server";
 
 /**
  * Any /admin/… address no screen answers: the sign-in page for anonymous visitors (nothing about the

@@ -14,7 +14,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
 import { getComuna, getRegion } from "~/lib/chile";
 import { formatPrice } from "~/lib/format";
-import { allowedTransitions, orderStatusLabels } from "~/models/order-status";
+import { allowedTransitions, orderStatusLabels } from "~/lib/order-status";
 import {
   changeOrderStatusAsStaff,
   getOrderForAdmin,
@@ -28,10 +28,10 @@ import {
 } from "~/models/orders.server";
 import { orderStatusChangeSchema } from "~/schemas/admin-records";
 import { requireAdmin } from "~/services/auth.server";
-import { getDb } from "~/services/db.server";
-import { logger } from "~/services/logger.server";
-import { requireFormData } from "~/services/request-body.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { getDb } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { requireFormData } from "~/infra/request-body.server";
+import { redirectWithToast } from "~/infra/toast.server";
 import { pageFlash } from "./page-flash.server";
 
 /**

@@ -1,4 +1,4 @@
-import { takeToast, type Toast } from "~/services/toast.server";
+import { takeToast, type Toast } from "~/infra/toast.server";
 
 /**
  * The success an admin page's own action redirected back with (post/redirect/get), so that the

@@ -3,8 +3,8 @@ import type { Route } from "./+types/privacy-export";
 import { findPersonalData } from "~/models/privacy.server";
 import { privacyLookupSchema } from "~/schemas/admin-privacy";
 import { requireAdminForData } from "~/services/auth.server";
-import { getDb } from "~/services/db.server";
-import { logger } from "~/services/logger.server";
+import { getDb } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
 
 /**
  * /admin/privacy/export?email=…: everything held about one address as a JSON download, for the person

@@ -8,8 +8,8 @@ import { createAdminAccount } from "~/services/auth.server";
 import { sendContactMessage } from "~/models/contacts.server";
 import { placeOrder } from "~/models/orders.server";
 import type { KitId } from "~/content/types";
-import type { Db } from "~/services/db.server";
-import { examplePaymentLink } from "~/services/env.server";
+import type { Db } from "~/infra/db.server";
+import { examplePaymentLink } from "~/infra/env.server";
 import * as privacy from "./privacy";
 import * as privacyExport from "./privacy-export";
 import {

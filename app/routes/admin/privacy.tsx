@@ -14,14 +14,14 @@ import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
 import { getComuna } from "~/lib/chile";
 import { formatPrice } from "~/lib/format";
-import { orderStatusLabels } from "~/models/order-status";
+import { orderStatusLabels } from "~/lib/order-status";
 import { erasePersonalData, findPersonalData, type PersonalDataReport } from "~/models/privacy.server";
 import { privacyErasureSchema, privacyFieldLimits, privacyLookupSchema } from "~/schemas/admin-privacy";
 import { requireAdmin } from "~/services/auth.server";
-import { getDb } from "~/services/db.server";
-import { logger } from "~/services/logger.server";
-import { requireFormData } from "~/services/request-body.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { getDb } from "~/infra/db.server";
+import { logger } from "~/infra/logger.server";
+import { requireFormData } from "~/infra/request-body.server";
+import { redirectWithToast } from "~/infra/toast.server";
 import { pageFlash } from "./page-flash.server";
 
 /**

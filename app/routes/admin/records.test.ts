@@ -6,8 +6,8 @@ import { changeOrderStatus, createOrder } from "~/models/orders.server";
 import { createQuote } from "~/models/quotes.server";
 import { adminRecordMessages } from "~/schemas/admin-records";
 import { createAdminAccount, type AdminUser } from "~/services/auth.server";
-import type { Db } from "~/services/db.server";
-import { takeToast } from "~/services/toast.server";
+import type { Db } from "~/infra/db.server";
+import { takeToast } from "~/infra/toast.server";
 import * as inquiry from "./inquiry";
 import * as order from "./order";
 import {

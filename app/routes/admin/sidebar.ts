@@ -3,8 +3,8 @@ import type { Route } from "./+types/sidebar";
 import { adminHome, safeAdminPath } from "~/lib/admin-paths";
 import { sidebarCookieHeader } from "~/lib/admin-sidebar";
 import { requireAdmin } from "~/services/auth.server";
-import { getEnv } from "~/services/env.server";
-import { requireFormData } from "~/services/request-body.server";
+import { getEnv } from "~/infra/env.server";
+import { requireFormData } from "~/infra/request-body.server";
 
 /**
  * POST /admin/sidebar: the sidebar toggle when JavaScript is off (with it, the page writes the

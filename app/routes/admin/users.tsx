@@ -21,9 +21,9 @@ import {
   enableAdminAccount,
   requireAdmin,
 } from "~/services/auth.server";
-import { getDb } from "~/services/db.server";
-import { requireFormData } from "~/services/request-body.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { getDb } from "~/infra/db.server";
+import { requireFormData } from "~/infra/request-body.server";
+import { redirectWithToast } from "~/infra/toast.server";
 import { pageFlash } from "./page-flash.server";
 
 /**

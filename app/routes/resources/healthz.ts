@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 
 /** Liveness and database check for the host's monitoring: 200 when the database answers. */
 export async function loader() {

@@ -1,5 +1,5 @@
 import { robotsTxt } from "~/lib/sitemap";
-import { getEnv } from "~/services/env.server";
+import { getEnv } from "~/infra/env.server";
 
 export function loader() {
   return new Response(robotsTxt(getEnv().SITE_URL), {

@@ -7,11 +7,10 @@ import { lineNames } from "~/content/kit-basics";
 import { kitList } from "~/content/kits";
 import { footer, seo } from "~/content/site";
 import { productLines } from "~/content/types";
-import { filterCatalogue } from "~/lib/catalogue";
-import { toKitCard } from "~/lib/kit-card-data";
 import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { parseCatalogueQuery } from "~/schemas/catalogue-query";
+import { filterCatalogue, toKitCard } from "./catalogue.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const query = parseCatalogueQuery(new URL(request.url).searchParams);

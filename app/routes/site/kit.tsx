@@ -26,7 +26,7 @@ import { formatPrice } from "~/lib/format";
 import { rootDataFromMatches, useRootData } from "~/lib/root-data";
 import { jsonLd, pageMeta } from "~/lib/seo";
 import { breadcrumbData, productData } from "~/lib/structured-data";
-import { logger } from "~/services/logger.server";
+import { logger } from "~/infra/logger.server";
 
 /** One route module for the eight kit pages: /productos/kit-{id} (SPEC §2, DECISIONS D5). */
 export function loader({ params }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { NotFoundContent } from "~/components/not-found-content";
 import { seo } from "~/content/site";
 import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
-import { logger } from "~/services/logger.server";
+import { logger } from "~/infra/logger.server";
 
 /** Any path no other route matches: the Spanish 404, with status 404 and the path logged (D5a). */
 export function loader({ request }: Route.LoaderArgs) {

@@ -12,9 +12,9 @@ import { formatPrice } from "~/lib/format";
 import { rootDataFromMatches, useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { getOrderForCustomer, paymentUrlFor } from "~/models/orders.server";
-import { initialOrderStatus, orderStatusLabels } from "~/models/order-status";
-import { getDb } from "~/services/db.server";
-import { getEnv } from "~/services/env.server";
+import { initialOrderStatus, orderStatusLabels } from "~/lib/order-status";
+import { getDb } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 
 /**
  * /pedido/{id}: the order confirmation (DECISIONS D8), found only by the order's random UUID. It

@@ -6,8 +6,8 @@ import { submissionMessages } from "~/content/forms";
 import { captchaFieldName, honeypotFieldName, type FormName, type SubmissionReply } from "~/lib/submission";
 import { ChallengeUsedError, type SolvedChallenge } from "~/models/captcha-replay.server";
 import { getCaptchaSettings, verifyCaptcha } from "~/services/captcha.server";
-import { logger } from "~/services/logger.server";
-import { bodyRefusalMessage, readFormBody, refusalHeaders } from "~/services/request-body.server";
+import { logger } from "~/infra/logger.server";
+import { bodyRefusalMessage, readFormBody, refusalHeaders } from "~/infra/request-body.server";
 
 /**
  * The action side of the four public forms (orders, quotations, contact messages, newsletter

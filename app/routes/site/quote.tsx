@@ -12,7 +12,7 @@ import { useRootData } from "~/lib/root-data";
 import { formClientAction, quoteThanksPath } from "~/lib/submission";
 import { requestQuote } from "~/models/quotes.server";
 import { quoteSchema } from "~/schemas/quote";
-import { redirectWithToast } from "~/services/toast.server";
+import { redirectWithToast } from "~/infra/toast.server";
 import { submitPublicForm } from "./public-form.server";
 
 /**

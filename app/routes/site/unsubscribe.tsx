@@ -4,7 +4,7 @@ import { newsletterPageTexts as texts } from "~/content/forms";
 import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { unsubscribe } from "~/models/subscribers.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 
 /**
  * /newsletter/baja?token=…: the one-click unsubscribe of every newsletter e-mail (DECISIONS D14).

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie, redirect, type Cookie } from "react-router";
-import { getEnv } from "~/services/env.server";
-import { resolvePersistedSecret } from "~/services/secrets.server";
+import { getEnv } from "~/infra/env.server";
+import { resolvePersistedSecret } from "~/infra/secrets.server";
 
 /**
  * Toasts that survive a redirect (post/redirect/get): an action answers with

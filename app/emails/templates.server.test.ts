@@ -18,7 +18,7 @@ import {
   type OrderMailData,
   type QuoteMailData,
   type RenderedMail,
-} from "~/services/mail-templates.server";
+} from "~/emails/templates.server";
 
 const seller: CompanyInfo = {
   brand: "LifeBox",

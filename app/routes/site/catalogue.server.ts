@@ -1,6 +1,10 @@
-import { componentCount, kitList } from "~/content/kits";
+import type { KitCardData } from "~/components/kit-card";
+import { kitImage } from "~/content/illustrations";
+import { componentCount, kitList, kitPath } from "~/content/kits";
 import type { Kit } from "~/content/types";
 import type { CatalogueQuery } from "~/schemas/catalogue-query";
+
+/** The catalogue page's server side: which kits a query shows, and what their cards need. */
 
 const byName = new Intl.Collator("es-CL", { sensitivity: "base" });
 
@@ -23,12 +27,16 @@ export function filterCatalogue(query: CatalogueQuery, kits: readonly Kit[] = ki
     .sort(comparators[query.orden]);
 }
 
-/** The query string of a catalogue view, leaving out the defaults (for clean, shareable links). */
-export function catalogueSearch(query: CatalogueQuery): string {
-  const params = new URLSearchParams();
-  if (query.linea !== "todas") params.set("linea", query.linea);
-  if (query.version !== "todas") params.set("version", query.version);
-  if (query.orden !== "precio-asc") params.set("orden", query.orden);
-  const search = params.toString();
-  return search ? `?${search}` : "";
+/** The part of a kit a card shows (all a loader needs to send to the browser). */
+export function toKitCard(kit: Kit): KitCardData {
+  return {
+    id: kit.id,
+    name: kit.name,
+    description: kit.description,
+    version: kit.version,
+    price: kit.price,
+    components: componentCount(kit),
+    path: kitPath(kit),
+    image: kitImage(kit.id),
+  };
 }

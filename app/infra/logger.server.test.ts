@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { configureLogger, logger } from "~/services/logger.server";
+import { configureLogger, logger } from "~/infra/logger.server";
 
 /** What the logger writes to standard output while `log` runs (and the stream's next turns). */
 async function written(log: () => void): Promise<string> {

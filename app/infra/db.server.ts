@@ -11,8 +11,8 @@ import {
   type MigrationProvider,
 } from "kysely";
 import pg from "pg";
-import type { Database } from "~/services/db-schema";
-import { logger } from "~/services/logger.server";
+import type { Database } from "~/infra/db-schema";
+import { logger } from "~/infra/logger.server";
 
 export type Db = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";

@@ -2,7 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { exampleCompany } from "~/content/company";
 import { kitIds } from "~/content/types";
-import { ConfigError, examplePaymentLink, parseEnv, paymentLinkVariable } from "~/services/env.server";
+import { ConfigError, examplePaymentLink, parseEnv, paymentLinkVariable } from "~/infra/env.server";
 
 describe("parseEnv", () => {
   it("has safe defaults for local use", () => {

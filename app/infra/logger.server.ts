@@ -1,5 +1,5 @@
 import { pino, type DestinationStream } from "pino";
-import type { Env } from "~/services/env.server";
+import type { Env } from "~/infra/env.server";
 
 /**
  * One structured logger for the whole server. Production writes one JSON line per event to

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxFormBytes, readFormBody, requireFormData } from "~/services/request-body.server";
+import { maxFormBytes, readFormBody, requireFormData } from "~/infra/request-body.server";
 
 const urlencoded = "application/x-www-form-urlencoded";
 

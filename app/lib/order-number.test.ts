@@ -5,7 +5,7 @@ import {
   orderNumberAlphabet,
   orderNumberPattern,
   type RandomSource,
-} from "~/models/order-number";
+} from "~/lib/order-number";
 
 /** A random source that hands out the given bytes in order, then zeros. */
 function bytesSource(values: number[]): RandomSource {

@@ -1,8 +1,8 @@
-import type { Db } from "~/services/db.server";
+import type { Db } from "~/infra/db.server";
 
 /**
  * The staff sign-in tables of migration 0004 as Kysely sees them (docs/decisions/018). They are kept
- * apart from services/db-schema.ts and added to a connection with `withAdminTables`, because Better
+ * apart from infra/db-schema.ts and added to a connection with `withAdminTables`, because Better
  * Auth owns most of their columns: its times come back as Date objects on PostgreSQL (timestamptz)
  * and as ISO-8601 strings on SQLite, and its booleans as booleans or 0/1. Code reading them goes
  * through `isoTime`.

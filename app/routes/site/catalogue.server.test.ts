@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { componentCount } from "~/content/kits";
-import { catalogueSearch, filterCatalogue } from "~/lib/catalogue";
+import { filterCatalogue } from "./catalogue.server";
 import { parseCatalogueQuery, type CatalogueQuery } from "~/schemas/catalogue-query";
 
 const query = (search: string): CatalogueQuery => parseCatalogueQuery(new URLSearchParams(search));
@@ -17,13 +17,6 @@ describe("catalogue query", () => {
       version: "todas",
       orden: "precio-asc",
     });
-  });
-
-  it("leaves the defaults out of shareable links", () => {
-    expect(catalogueSearch(query(""))).toBe("");
-    expect(catalogueSearch(query("linea=nautical&version=mini&orden=precio-desc"))).toBe(
-      "?linea=nautical&version=mini&orden=precio-desc",
-    );
   });
 });
 

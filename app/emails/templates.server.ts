@@ -7,11 +7,10 @@ import {
 } from "~/content/policies";
 import { getComuna, getRegion } from "~/lib/chile";
 import { formatPrice } from "~/lib/format";
-import type { OutgoingMail } from "~/models/mail-queue.server";
-import type { NewContactMessage } from "~/models/contacts.server";
-import { initialOrderStatus, orderStatusLabels, type OrderStatus } from "~/models/order-status";
-import type { NewOrder } from "~/models/orders.server";
-import type { NewQuote } from "~/models/quotes.server";
+import { initialOrderStatus, orderStatusLabels, type OrderStatus } from "~/lib/order-status";
+import type { NewContactMessage } from "~/schemas/contact";
+import type { NewOrder } from "~/schemas/order";
+import type { NewQuote } from "~/schemas/quote";
 
 /**
  * The notification e-mails of DECISIONS D19, as pure functions of plain data: each returns the
@@ -505,12 +504,19 @@ export function renderNotification(kind: string, data: unknown): RenderedMail {
   return templates[kind as MailKind](data as never);
 }
 
-function addressed<Data>(kind: MailKind, to: string, templateData: Data): OutgoingMail {
+/** A notification to queue: its kind, its address and its template's data. */
+export interface Notification {
+  kind: MailKind;
+  to: string;
+  templateData: unknown;
+}
+
+function addressed(kind: MailKind, to: string, templateData: unknown): Notification {
   return { kind, to, templateData };
 }
 
 /** The shop's notice and the customer's receipt of a new order. */
-export function orderNotifications(order: OrderMailData, shopEmail: string): OutgoingMail[] {
+export function orderNotifications(order: OrderMailData, shopEmail: string): Notification[] {
   return [
     addressed(mailKinds.shopNewOrder, shopEmail, order),
     addressed(mailKinds.orderConfirmation, order.email, order),
@@ -518,7 +524,7 @@ export function orderNotifications(order: OrderMailData, shopEmail: string): Out
 }
 
 /** The shop's notice and the customer's confirmation of a quotation request. */
-export function quoteNotifications(quote: QuoteMailData, shopEmail: string): OutgoingMail[] {
+export function quoteNotifications(quote: QuoteMailData, shopEmail: string): Notification[] {
   return [
     addressed(mailKinds.shopNewQuote, shopEmail, quote),
     addressed(mailKinds.quoteConfirmation, quote.email, quote),
@@ -526,6 +532,6 @@ export function quoteNotifications(quote: QuoteMailData, shopEmail: string): Out
 }
 
 /** The shop's notice of a contact message (the customer sees the success message on the page). */
-export function contactNotifications(message: ContactMailData, shopEmail: string): OutgoingMail[] {
+export function contactNotifications(message: ContactMailData, shopEmail: string): Notification[] {
   return [addressed(mailKinds.shopNewContact, shopEmail, message)];
 }

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { injectedStyleHashes, styleHash } from "~/services/csp-hashes.server";
+import { injectedStyleHashes, styleHash } from "~/infra/csp-hashes.server";
 
 describe("injectedStyleHashes", () => {
   it("allows the empty style element and sonner's stylesheet, as the CommonJS build injects it too", () => {

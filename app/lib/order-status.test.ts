@@ -8,7 +8,7 @@ import {
   orderStatusLabels,
   orderStatuses,
   type OrderStatus,
-} from "~/models/order-status";
+} from "~/lib/order-status";
 
 const expected: Record<OrderStatus, OrderStatus[]> = {
   pendiente_pago: ["pagado", "cancelado"],

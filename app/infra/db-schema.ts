@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { OrderStatus } from "~/models/order-status";
+import type { OrderStatus } from "~/lib/order-status";
 
 /**
  * The database tables as Kysely sees them. Times are ISO-8601 UTC strings, which sort and compare
