@@ -33,14 +33,14 @@ describe.each(dialectsUnderTest)("migrations on %s", (dialect) => {
     const row = {
       id: crypto.randomUUID(),
       email: "ana@example.cl",
-      unsubscribe_token: "t1",
-      created_at: new Date().toISOString(),
+      unsubscribeToken: "t1",
+      createdAt: new Date().toISOString(),
     };
     await database.db.insertInto("subscribers").values(row).execute();
     await expect(
       database.db
         .insertInto("subscribers")
-        .values({ ...row, id: crypto.randomUUID(), unsubscribe_token: "t2" })
+        .values({ ...row, id: crypto.randomUUID(), unsubscribeToken: "t2" })
         .execute(),
     ).rejects.toThrow();
     const count = await sql<{ n: number }>`select count(*) as n from subscribers`.execute(database.db);

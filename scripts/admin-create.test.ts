@@ -119,20 +119,20 @@ describe("npm run admin:create", () => {
         const handle = database.open();
         try {
           const users = await withAdminTables(handle.db)
-            .selectFrom("admin_users")
-            .select(["name", "email", "email_verified", "role", "banned"])
+            .selectFrom("adminUsers")
+            .select(["name", "email", "emailVerified", "role", "banned"])
             .execute();
           expect(
             users.map((user) => ({
               ...user,
-              email_verified: Boolean(user.email_verified),
+              emailVerified: Boolean(user.emailVerified),
               banned: Boolean(user.banned),
             })),
           ).toEqual([
             {
               name: "Ana Pérez",
               email: "ana.perez@lifebox.test",
-              email_verified: true,
+              emailVerified: true,
               role: "admin",
               banned: false,
             },

@@ -90,7 +90,7 @@ const countContactMessages = async () =>
   Number(
     (
       await db
-        .selectFrom("contact_messages")
+        .selectFrom("contactMessages")
         .select((eb) => eb.fn.countAll().as("n"))
         .executeTakeFirstOrThrow()
     ).n,

@@ -8,13 +8,13 @@ import type { Db } from "~/infra/db.server";
  * through `isoTime`.
  */
 export type AdminAuthTables = {
-  admin_users: AdminUsersTable;
-  admin_sessions: AdminSessionsTable;
-  admin_accounts: AdminAccountsTable;
-  admin_verifications: AdminVerificationsTable;
-  admin_sign_in_addresses: AdminSignInAddressesTable;
-  admin_sign_in_accounts: AdminSignInAccountsTable;
-  admin_sign_in_holds: AdminSignInHoldsTable;
+  adminUsers: AdminUsersTable;
+  adminSessions: AdminSessionsTable;
+  adminAccounts: AdminAccountsTable;
+  adminVerifications: AdminVerificationsTable;
+  adminSignInAddresses: AdminSignInAddressesTable;
+  adminSignInAccounts: AdminSignInAccountsTable;
+  adminSignInHolds: AdminSignInHoldsTable;
 };
 
 /** A time written by Better Auth: Date on PostgreSQL, ISO-8601 text on SQLite. */
@@ -25,56 +25,56 @@ export interface AdminUsersTable {
   name: string;
   /** Lower-cased; unique; the sign-in name. */
   email: string;
-  email_verified: boolean | number;
+  emailVerified: boolean | number;
   image: string | null;
-  created_at: AuthTime;
-  updated_at: AuthTime;
+  createdAt: AuthTime;
+  updatedAt: AuthTime;
   /** Better Auth's admin plugin (migration 0006): always "admin" here. */
   role: string;
   /** A disabled account (admin plugin "ban"): no sign-in, no session. Boolean, or 0/1 on SQLite. */
   banned: boolean | number;
-  ban_reason: string | null;
-  ban_expires: AuthTime | null;
+  banReason: string | null;
+  banExpires: AuthTime | null;
 }
 
 export interface AdminSessionsTable {
   id: string;
   token: string;
-  user_id: string;
-  expires_at: AuthTime;
-  created_at: AuthTime;
-  updated_at: AuthTime;
-  ip_address: string | null;
-  user_agent: string | null;
+  userId: string;
+  expiresAt: AuthTime;
+  createdAt: AuthTime;
+  updatedAt: AuthTime;
+  ipAddress: string | null;
+  userAgent: string | null;
   /** Admin plugin: never set by us (no impersonation). */
-  impersonated_by: string | null;
+  impersonatedBy: string | null;
 }
 
 export interface AdminAccountsTable {
   id: string;
   /** "credential" for a password. */
-  provider_id: string;
-  account_id: string;
-  user_id: string;
+  providerId: string;
+  accountId: string;
+  userId: string;
   /** Better Auth's scrypt hash; null for an identity-provider account. */
   password: string | null;
-  access_token: string | null;
-  refresh_token: string | null;
-  id_token: string | null;
-  access_token_expires_at: AuthTime | null;
-  refresh_token_expires_at: AuthTime | null;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: AuthTime | null;
+  refreshTokenExpiresAt: AuthTime | null;
   scope: string | null;
-  created_at: AuthTime;
-  updated_at: AuthTime;
+  createdAt: AuthTime;
+  updatedAt: AuthTime;
 }
 
 export interface AdminVerificationsTable {
   id: string;
   identifier: string;
   value: string;
-  expires_at: AuthTime;
-  created_at: AuthTime;
-  updated_at: AuthTime;
+  expiresAt: AuthTime;
+  createdAt: AuthTime;
+  updatedAt: AuthTime;
 }
 
 /** The sign-in throttle (migration 0006; models/admin-sign-in-throttle.server.ts). ISO-8601 times. */
@@ -82,19 +82,19 @@ export interface AdminSignInAddressesTable {
   ip: string;
   /** Attempts counted in the window that started at `window_started_at`. */
   attempts: number;
-  window_started_at: string;
+  windowStartedAt: string;
 }
 
 export interface AdminSignInAccountsTable {
   /** HMAC-SHA256 (hex) of the lower-cased e-mail typed: never the e-mail itself. */
-  account_key: string;
+  accountKey: string;
   /** Consecutive failures (forgotten once the last one is older than the window). */
   failures: number;
-  last_failed_at: string;
+  lastFailedAt: string;
 }
 
 export interface AdminSignInHoldsTable {
-  account_key: string;
+  accountKey: string;
   ip: string;
   /** The address may not try the account again before this time. */
   until: string;

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
+  CamelCasePlugin,
   Kysely,
   Migrator,
   PostgresAdapter,
@@ -28,6 +29,15 @@ export function dialectOf(db: Db): Dialect {
 }
 
 /**
+ * The app's Kysely instance: tables and columns are snake_case in the database and camelCase in the
+ * code (`created_at` is `createdAt`), mapped both ways by Kysely's CamelCasePlugin, so no model maps
+ * rows by hand. Migrations run without it: they are written in the database's own names.
+ */
+function createKysely(dialect: PostgresDialect | SqliteDialect): Db {
+  return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+}
+
+/**
  * Opens the database: PostgreSQL when `databaseUrl` is a postgres URL, otherwise the embedded SQLite
  * file `lifebox.sqlite` in `dataDir` (created if missing). SQLite runs in WAL mode with
  * `synchronous = NORMAL` (a commit survives a crash of the process; SQLite checkpoints the log
@@ -40,7 +50,7 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
     // An idle connection the server closes (a restart, an administrator) is dropped and replaced by
     // the pool; without a listener its error would be thrown and stop the process.
     pool.on("error", (error) => logger.warn({ err: error }, "An idle PostgreSQL connection was closed"));
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+    return { db: createKysely(new PostgresDialect({ pool })), dialect: "postgres" };
   }
   fs.mkdirSync(dataDir, { recursive: true });
   const file = new SQLite(path.join(dataDir, "lifebox.sqlite"));
@@ -49,7 +59,7 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }),
+    db: createKysely(new SqliteDialect({ database: file })),
     dialect: "sqlite",
   };
 }
@@ -74,7 +84,7 @@ export class MigrationError extends Error {
 
 /** Brings the schema to the newest migration; throws if one fails (nothing half-applied stays). */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrator = new Migrator({ db: db.withoutPlugins(), provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName ?? "unknown";

@@ -41,7 +41,8 @@ export async function readFormBody(request: Request, { maxBytes = maxFormBytes }
         size += value.byteLength;
         if (size > maxBytes) {
           // Stop reading, without cancelling: cancelling would destroy the connection before the
-          // 413 could be sent. The answer closes the connection (refusalHeaders), unread rest and all.
+          // 413 could be sent. The rest stays unread: the paused connection holds the client back
+          // (TCP) and no memory, until the client gives up or the server's request timeout ends it.
           reader.releaseLock();
           return { ok: false, status: 413 };
         }
@@ -60,13 +61,6 @@ export async function readFormBody(request: Request, { maxBytes = maxFormBytes }
   } catch {
     return { ok: false, status: 400 };
   }
-}
-
-/** Headers of the answer to a refused body: a 413 closes the connection rather than read the rest. */
-export function refusalHeaders(status: 400 | 413 | 415): Record<string, string> {
-  return status === 413
-    ? { "Cache-Control": "no-store", Connection: "close" }
-    : { "Cache-Control": "no-store" };
 }
 
 /** What a refused body is told, by status. */

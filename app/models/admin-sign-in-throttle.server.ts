@@ -67,21 +67,21 @@ export async function reserveSignInAttempt(
       : 0;
 
   const hold = await adminDb
-    .selectFrom("admin_sign_in_holds")
+    .selectFrom("adminSignInHolds")
     .select("until")
-    .where("account_key", "=", accountKey)
+    .where("accountKey", "=", accountKey)
     .where("ip", "=", ip)
     .where("until", ">", at)
     .executeTakeFirst();
   if (hold) {
     // The wait said is the whole wait: the address's own limit may end later than the hold.
     const address = await adminDb
-      .selectFrom("admin_sign_in_addresses")
-      .select(["attempts", "window_started_at"])
+      .selectFrom("adminSignInAddresses")
+      .select(["attempts", "windowStartedAt"])
       .where("ip", "=", ip)
       .executeTakeFirst();
     const holdMs = Date.parse(hold.until) - now.getTime();
-    const windowMs = address ? addressWaitMs(Number(address.attempts), address.window_started_at) : 0;
+    const windowMs = address ? addressWaitMs(Number(address.attempts), address.windowStartedAt) : 0;
     return { allowed: false, retryAfterMs: Math.max(holdMs, windowMs) };
   }
 
@@ -89,33 +89,33 @@ export async function reserveSignInAttempt(
   // the old one has passed), and read the number back. Concurrent requests are counted one by one
   // (PostgreSQL locks the row; SQLite runs one statement at a time).
   const counted = await adminDb
-    .insertInto("admin_sign_in_addresses")
-    .values({ ip, attempts: 1, window_started_at: at })
+    .insertInto("adminSignInAddresses")
+    .values({ ip, attempts: 1, windowStartedAt: at })
     .onConflict((conflict) =>
       conflict.column("ip").doUpdateSet((eb) => {
-        const windowOver = eb("admin_sign_in_addresses.window_started_at", "<=", windowStart);
+        const windowOver = eb("adminSignInAddresses.windowStartedAt", "<=", windowStart);
         return {
           attempts: eb
             .case()
             .when(windowOver)
             .then(eb.lit(1))
-            .else(eb("admin_sign_in_addresses.attempts", "+", eb.lit(1)))
+            .else(eb("adminSignInAddresses.attempts", "+", eb.lit(1)))
             .end(),
-          window_started_at: eb
+          windowStartedAt: eb
             .case()
             .when(windowOver)
             .then(at)
-            .else(eb.ref("admin_sign_in_addresses.window_started_at"))
+            .else(eb.ref("adminSignInAddresses.windowStartedAt"))
             .end(),
         };
       }),
     )
-    .returning(["attempts", "window_started_at"])
+    .returning(["attempts", "windowStartedAt"])
     .executeTakeFirstOrThrow();
   if (Number(counted.attempts) > signInThrottle.perAddress) {
     return {
       allowed: false,
-      retryAfterMs: addressWaitMs(Number(counted.attempts), counted.window_started_at),
+      retryAfterMs: addressWaitMs(Number(counted.attempts), counted.windowStartedAt),
     };
   }
   return { allowed: true };
@@ -131,17 +131,17 @@ export async function recordSignInFailure(db: Db, { ip, accountKey }: ThrottleKe
   const at = now.toISOString();
   const forgotten = new Date(now.getTime() - signInThrottle.windowMs).toISOString();
   const account = await adminDb
-    .insertInto("admin_sign_in_accounts")
-    .values({ account_key: accountKey, failures: 1, last_failed_at: at })
+    .insertInto("adminSignInAccounts")
+    .values({ accountKey: accountKey, failures: 1, lastFailedAt: at })
     .onConflict((conflict) =>
-      conflict.column("account_key").doUpdateSet((eb) => ({
+      conflict.column("accountKey").doUpdateSet((eb) => ({
         failures: eb
           .case()
-          .when("admin_sign_in_accounts.last_failed_at", "<=", forgotten)
+          .when("adminSignInAccounts.lastFailedAt", "<=", forgotten)
           .then(eb.lit(1))
-          .else(eb("admin_sign_in_accounts.failures", "+", eb.lit(1)))
+          .else(eb("adminSignInAccounts.failures", "+", eb.lit(1)))
           .end(),
-        last_failed_at: at,
+        lastFailedAt: at,
       })),
     )
     .returning("failures")
@@ -151,30 +151,30 @@ export async function recordSignInFailure(db: Db, { ip, accountKey }: ThrottleKe
   if (delay > 0) {
     const until = new Date(now.getTime() + delay).toISOString();
     await adminDb
-      .insertInto("admin_sign_in_holds")
-      .values({ account_key: accountKey, ip, until })
-      .onConflict((conflict) => conflict.columns(["account_key", "ip"]).doUpdateSet({ until }))
+      .insertInto("adminSignInHolds")
+      .values({ accountKey: accountKey, ip, until })
+      .onConflict((conflict) => conflict.columns(["accountKey", "ip"]).doUpdateSet({ until }))
       .execute();
   }
 
   // What has left the window is forgotten (the tables stay small).
-  await adminDb.deleteFrom("admin_sign_in_addresses").where("window_started_at", "<=", forgotten).execute();
-  await adminDb.deleteFrom("admin_sign_in_accounts").where("last_failed_at", "<=", forgotten).execute();
-  await adminDb.deleteFrom("admin_sign_in_holds").where("until", "<=", at).execute();
+  await adminDb.deleteFrom("adminSignInAddresses").where("windowStartedAt", "<=", forgotten).execute();
+  await adminDb.deleteFrom("adminSignInAccounts").where("lastFailedAt", "<=", forgotten).execute();
+  await adminDb.deleteFrom("adminSignInHolds").where("until", "<=", at).execute();
 }
 
 /** After the right password: the address gets its attempt back, and the account starts afresh. */
 export async function recordSignInSuccess(db: Db, { ip, accountKey }: ThrottleKeys) {
   await releaseSignInAttempt(db, ip);
   const adminDb = withAdminTables(db);
-  await adminDb.deleteFrom("admin_sign_in_accounts").where("account_key", "=", accountKey).execute();
-  await adminDb.deleteFrom("admin_sign_in_holds").where("account_key", "=", accountKey).execute();
+  await adminDb.deleteFrom("adminSignInAccounts").where("accountKey", "=", accountKey).execute();
+  await adminDb.deleteFrom("adminSignInHolds").where("accountKey", "=", accountKey).execute();
 }
 
 /** Gives an address back an attempt that was not a guess (right password, or our own error). */
 export async function releaseSignInAttempt(db: Db, ip: string) {
   await withAdminTables(db)
-    .updateTable("admin_sign_in_addresses")
+    .updateTable("adminSignInAddresses")
     .set((eb) => ({ attempts: eb("attempts", "-", eb.lit(1)) }))
     .where("ip", "=", ip)
     .where("attempts", ">", 0)

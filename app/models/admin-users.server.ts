@@ -20,15 +20,15 @@ export interface AdminAccountSummary {
 /** Every staff account, active ones first, then by name. */
 export async function listAdminUsers(db: Db): Promise<AdminAccountSummary[]> {
   const rows = await withAdminTables(db)
-    .selectFrom("admin_users")
-    .select(["id", "name", "email", "created_at", "banned"])
+    .selectFrom("adminUsers")
+    .select(["id", "name", "email", "createdAt", "banned"])
     .execute();
   return rows
     .map((row) => ({
       id: row.id,
       name: row.name,
       email: row.email,
-      createdAt: isoTime(row.created_at),
+      createdAt: isoTime(row.createdAt),
       disabled: Boolean(row.banned),
     }))
     .sort((a, b) => Number(a.disabled) - Number(b.disabled) || a.name.localeCompare(b.name, "es"));
@@ -40,7 +40,7 @@ export async function findAdminUser(
   userId: string,
 ): Promise<{ id: string; name: string; disabled: boolean } | undefined> {
   const row = await withAdminTables(db)
-    .selectFrom("admin_users")
+    .selectFrom("adminUsers")
     .select(["id", "name", "banned"])
     .where("id", "=", userId)
     .executeTakeFirst();
@@ -49,7 +49,7 @@ export async function findAdminUser(
 
 export async function adminEmailExists(db: Db, email: string): Promise<boolean> {
   const row = await withAdminTables(db)
-    .selectFrom("admin_users")
+    .selectFrom("adminUsers")
     .select("id")
     .where("email", "=", email.trim().toLowerCase())
     .executeTakeFirst();

@@ -18,10 +18,10 @@ describe.each(dialectsUnderTest)("captcha replay on %s", (dialect) => {
     expect(await markChallengeUsed(db, signature("a1"), expiresAt)).toBe(false);
     expect(await markChallengeUsed(db, signature("a1"), new Date("2030-01-01T00:00:00.000Z"))).toBe(false);
     expect(await markChallengeUsed(db, signature("a2"), expiresAt)).toBe(true);
-    const rows = await db.selectFrom("used_captcha_challenges").selectAll().orderBy("signature").execute();
+    const rows = await db.selectFrom("usedCaptchaChallenges").selectAll().orderBy("signature").execute();
     expect(rows).toEqual([
-      { signature: signature("a1"), expires_at: "2025-03-01T12:20:00.000Z" },
-      { signature: signature("a2"), expires_at: "2025-03-01T12:20:00.000Z" },
+      { signature: signature("a1"), expiresAt: "2025-03-01T12:20:00.000Z" },
+      { signature: signature("a2"), expiresAt: "2025-03-01T12:20:00.000Z" },
     ]);
   });
 
@@ -40,12 +40,12 @@ describe.each(dialectsUnderTest)("captcha replay on %s", (dialect) => {
   });
 
   it("purges the challenges that have expired, and only those", async () => {
-    await db.deleteFrom("used_captcha_challenges").execute();
+    await db.deleteFrom("usedCaptchaChallenges").execute();
     await markChallengeUsed(db, signature("old"), new Date("2025-03-01T10:00:00.000Z"));
     await markChallengeUsed(db, signature("edge"), new Date("2025-03-01T11:00:00.000Z"));
     await markChallengeUsed(db, signature("new"), new Date("2025-03-01T12:00:00.000Z"));
     expect(await purgeExpiredChallenges(db, new Date("2025-03-01T11:00:00.000Z"))).toBe(2);
-    const left = await db.selectFrom("used_captcha_challenges").select("signature").execute();
+    const left = await db.selectFrom("usedCaptchaChallenges").select("signature").execute();
     expect(left).toEqual([{ signature: signature("new") }]);
     // A purged challenge has expired, so the captcha itself refuses it; the table does not need it.
     expect(await purgeExpiredChallenges(db, new Date("2025-03-01T11:00:00.000Z"))).toBe(0);

@@ -27,8 +27,8 @@ const maxSignatureLength = 128;
 export async function markChallengeUsed(db: Db, signature: string, expiresAt: Date): Promise<boolean> {
   if (signature.length === 0 || signature.length > maxSignatureLength) return false;
   const result = await db
-    .insertInto("used_captcha_challenges")
-    .values({ signature, expires_at: expiresAt.toISOString() })
+    .insertInto("usedCaptchaChallenges")
+    .values({ signature, expiresAt: expiresAt.toISOString() })
     .onConflict((conflict) => conflict.column("signature").doNothing())
     .executeTakeFirst();
   return result.numInsertedOrUpdatedRows === 1n;
@@ -44,8 +44,8 @@ export async function useChallenge(db: Db, challenge: SolvedChallenge): Promise<
 /** Forgets the challenges that have expired by `now`; returns how many. */
 export async function purgeExpiredChallenges(db: Db, now: Date = new Date()): Promise<number> {
   const result = await db
-    .deleteFrom("used_captcha_challenges")
-    .where("expires_at", "<=", now.toISOString())
+    .deleteFrom("usedCaptchaChallenges")
+    .where("expiresAt", "<=", now.toISOString())
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

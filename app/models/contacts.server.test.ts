@@ -19,7 +19,7 @@ describe.each(dialectsUnderTest)("contact messages on %s", (dialect) => {
       { now },
     );
     const row = await db
-      .selectFrom("contact_messages")
+      .selectFrom("contactMessages")
       .selectAll()
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
@@ -29,8 +29,8 @@ describe.each(dialectsUnderTest)("contact messages on %s", (dialect) => {
       email: "mj@example.cl",
       subject: "Envíos a Magallanes",
       message,
-      created_at: "2025-03-03T17:45:00.000Z",
-      answered_at: null,
+      createdAt: "2025-03-03T17:45:00.000Z",
+      answeredAt: null,
     });
   });
 
@@ -40,7 +40,7 @@ describe.each(dialectsUnderTest)("contact messages on %s", (dialect) => {
     const second = await createContactMessage(db, input);
     expect(first.id).not.toBe(second.id);
     const rows = await db
-      .selectFrom("contact_messages")
+      .selectFrom("contactMessages")
       .select("id")
       .where("email", "=", input.email)
       .execute();

@@ -17,15 +17,15 @@ export async function createContactMessage(
 ): Promise<{ id: string }> {
   const id = crypto.randomUUID();
   await db
-    .insertInto("contact_messages")
+    .insertInto("contactMessages")
     .values({
       id,
       name: input.name,
       email: input.email,
       subject: input.subject,
       message: input.message,
-      created_at: now.toISOString(),
-      answered_at: null,
+      createdAt: now.toISOString(),
+      answeredAt: null,
     })
     .execute();
   return { id };

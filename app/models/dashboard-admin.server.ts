@@ -1,6 +1,7 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { isOrderStatus, orderStatuses, type OrderStatus } from "~/lib/order-status";
 import type { Db } from "~/infra/db.server";
+import type { ContactMessagesTable, OrdersTable, QuotesTable, SubscribersTable } from "~/infra/db-schema";
 
 /**
  * The admin dashboard's figures (SPEC §2 "/admin/dashboard", §9 "3 most recent items per list";
@@ -11,36 +12,19 @@ import type { Db } from "~/infra/db.server";
 
 export const dashboardRecentCount = 3;
 
-export interface RecentOrder {
-  id: string;
-  number: string;
-  kitName: string;
-  customerName: string;
-  total: number;
-  status: OrderStatus;
-  createdAt: string;
-}
-
-export interface RecentQuote {
-  id: string;
-  fullName: string;
-  company: string;
-  productName: string;
-  createdAt: string;
-}
-
-export interface RecentContactMessage {
-  id: string;
-  name: string;
-  subject: string;
-  createdAt: string;
-}
-
-export interface RecentSubscriber {
-  id: string;
-  email: string;
-  createdAt: string;
-}
+export type RecentOrder = Pick<
+  Selectable<OrdersTable>,
+  "id" | "number" | "kitName" | "customerName" | "total" | "status" | "createdAt"
+>;
+export type RecentQuote = Pick<
+  Selectable<QuotesTable>,
+  "id" | "fullName" | "company" | "productName" | "createdAt"
+>;
+export type RecentContactMessage = Pick<
+  Selectable<ContactMessagesTable>,
+  "id" | "name" | "subject" | "createdAt"
+>;
+export type RecentSubscriber = Pick<Selectable<SubscribersTable>, "id" | "email" | "createdAt">;
 
 export interface DashboardSummary {
   totals: { orders: number; quotes: number; contactMessages: number; subscribers: number };
@@ -52,7 +36,7 @@ export interface DashboardSummary {
   recentSubscribers: RecentSubscriber[];
 }
 
-type CountedTable = "quotes" | "contact_messages" | "subscribers";
+type CountedTable = "quotes" | "contactMessages" | "subscribers";
 
 async function countRows(db: Db, table: CountedTable): Promise<number> {
   const row = await db
@@ -82,33 +66,33 @@ export async function getDashboardSummary(db: Db): Promise<DashboardSummary> {
     await Promise.all([
       ordersByStatus(db),
       countRows(db, "quotes"),
-      countRows(db, "contact_messages"),
+      countRows(db, "contactMessages"),
       countRows(db, "subscribers"),
       db
         .selectFrom("orders")
-        .select(["id", "number", "kit_name", "customer_name", "total", "status", "created_at"])
-        .orderBy("created_at", "desc")
+        .select(["id", "number", "kitName", "customerName", "total", "status", "createdAt"])
+        .orderBy("createdAt", "desc")
         .orderBy("id", "desc")
         .limit(limit)
         .execute(),
       db
         .selectFrom("quotes")
-        .select(["id", "full_name", "company", "product_name", "created_at"])
-        .orderBy("created_at", "desc")
+        .select(["id", "fullName", "company", "productName", "createdAt"])
+        .orderBy("createdAt", "desc")
         .orderBy("id", "desc")
         .limit(limit)
         .execute(),
       db
-        .selectFrom("contact_messages")
-        .select(["id", "name", "subject", "created_at"])
-        .orderBy("created_at", "desc")
+        .selectFrom("contactMessages")
+        .select(["id", "name", "subject", "createdAt"])
+        .orderBy("createdAt", "desc")
         .orderBy("id", "desc")
         .limit(limit)
         .execute(),
       db
         .selectFrom("subscribers")
-        .select(["id", "email", "created_at"])
-        .orderBy("created_at", "desc")
+        .select(["id", "email", "createdAt"])
+        .orderBy("createdAt", "desc")
         .orderBy("id", "desc")
         .limit(limit)
         .execute(),
@@ -121,32 +105,9 @@ export async function getDashboardSummary(db: Db): Promise<DashboardSummary> {
       subscribers,
     },
     ordersByStatus: byStatus,
-    recentOrders: orders.map((row) => ({
-      id: row.id,
-      number: row.number,
-      kitName: row.kit_name,
-      customerName: row.customer_name,
-      total: row.total,
-      status: row.status,
-      createdAt: row.created_at,
-    })),
-    recentQuotes: recentQuotes.map((row) => ({
-      id: row.id,
-      fullName: row.full_name,
-      company: row.company,
-      productName: row.product_name,
-      createdAt: row.created_at,
-    })),
-    recentContactMessages: recentContacts.map((row) => ({
-      id: row.id,
-      name: row.name,
-      subject: row.subject,
-      createdAt: row.created_at,
-    })),
-    recentSubscribers: recentSubs.map((row) => ({
-      id: row.id,
-      email: row.email,
-      createdAt: row.created_at,
-    })),
+    recentOrders: orders,
+    recentQuotes,
+    recentContactMessages: recentContacts,
+    recentSubscribers: recentSubs,
   };
 }

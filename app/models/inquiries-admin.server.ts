@@ -1,5 +1,7 @@
+import type { Selectable } from "kysely";
 import { isUuid } from "~/models/orders.server";
 import type { Db } from "~/infra/db.server";
+import type { ContactMessagesTable, QuotesTable } from "~/infra/db-schema";
 
 /**
  * Inquiries as the back office reads and answers them: quotation requests (DECISIONS D18) and
@@ -8,49 +10,15 @@ import type { Db } from "~/infra/db.server";
  * keeps the first time. Their lists are in ./admin-lists/definitions.server.ts.
  */
 
-export interface AdminQuoteDetail {
-  id: string;
-  productId: string;
-  productName: string;
-  fullName: string;
-  email: string;
-  phone: string;
-  company: string;
-  city: string;
-  additionalNotes: string | null;
-  createdAt: string;
-  answeredAt: string | null;
-}
+export type AdminQuoteDetail = Selectable<QuotesTable>;
 
 /** The request with this id, or undefined for an unknown or malformed id. */
 export async function getQuoteForAdmin(db: Db, id: string): Promise<AdminQuoteDetail | undefined> {
   if (!isUuid(id)) return undefined;
-  const row = await db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    productId: row.product_id,
-    productName: row.product_name,
-    fullName: row.full_name,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    city: row.city,
-    additionalNotes: row.additional_notes,
-    createdAt: row.created_at,
-    answeredAt: row.answered_at,
-  };
+  return db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export interface AdminContactMessageDetail {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  createdAt: string;
-  answeredAt: string | null;
-}
+export type AdminContactMessageDetail = Selectable<ContactMessagesTable>;
 
 /** The message with this id, or undefined for an unknown or malformed id. */
 export async function getContactMessageForAdmin(
@@ -58,21 +26,11 @@ export async function getContactMessageForAdmin(
   id: string,
 ): Promise<AdminContactMessageDetail | undefined> {
   if (!isUuid(id)) return undefined;
-  const row = await db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    subject: row.subject,
-    message: row.message,
-    createdAt: row.created_at,
-    answeredAt: row.answered_at,
-  };
+  return db.selectFrom("contactMessages").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** The table of each kind of inquiry. */
-export type AnsweredTable = "quotes" | "contact_messages";
+export type AnsweredTable = "quotes" | "contactMessages";
 
 /** "changed", "unchanged" (it already was so) or "not-found" (unknown or malformed id). */
 export type MarkAnsweredOutcome = "changed" | "unchanged" | "not-found";
@@ -88,9 +46,9 @@ export async function setAnswered(
   if (!isUuid(id)) return "not-found";
   const result = await db
     .updateTable(table)
-    .set({ answered_at: answered ? now.toISOString() : null })
+    .set({ answeredAt: answered ? now.toISOString() : null })
     .where("id", "=", id)
-    .where("answered_at", answered ? "is" : "is not", null)
+    .where("answeredAt", answered ? "is" : "is not", null)
     .executeTakeFirst();
   if (result.numUpdatedRows > 0n) return "changed";
   const exists = await db.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst();

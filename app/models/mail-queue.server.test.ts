@@ -33,31 +33,31 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
     db = database().db;
   });
   beforeEach(async () => {
-    await db.deleteFrom("mail_queue").execute();
+    await db.deleteFrom("mailQueue").execute();
   });
 
   const row = (id: string) =>
-    db.selectFrom("mail_queue").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    db.selectFrom("mailQueue").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
   it("stores exactly what was sent, due at once", async () => {
     const { id } = await enqueueMail(db, message(), t0);
     expect(await row(id)).toEqual({
       id,
       kind: "order-confirmation",
-      to_address: "ana@example.cl",
+      toAddress: "ana@example.cl",
       subject: "Tu pedido LB-7K3F9Q",
-      text_body: "Hola Ana:\nRecibimos tu pedido LB-7K3F9Q.",
-      html_body: "<p>Hola Ana:</p><p>Recibimos tu pedido <strong>LB-7K3F9Q</strong>.</p>",
-      template_data: null,
+      textBody: "Hola Ana:\nRecibimos tu pedido LB-7K3F9Q.",
+      htmlBody: "<p>Hola Ana:</p><p>Recibimos tu pedido <strong>LB-7K3F9Q</strong>.</p>",
+      templateData: null,
       status: "pending",
       attempts: 0,
-      last_error: null,
-      next_attempt_at: "2025-03-01T12:00:00.000Z",
-      created_at: "2025-03-01T12:00:00.000Z",
-      sent_at: null,
+      lastError: null,
+      nextAttemptAt: "2025-03-01T12:00:00.000Z",
+      createdAt: "2025-03-01T12:00:00.000Z",
+      sentAt: null,
     });
     const { id: plain } = await enqueueMail(db, message({ html: undefined }), t0);
-    expect((await row(plain)).html_body).toBeNull();
+    expect((await row(plain)).htmlBody).toBeNull();
   });
 
   it("stores a notification's template data as JSON, to be written out when sent", async () => {
@@ -69,9 +69,9 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
     );
     expect(await row(id)).toMatchObject({
       subject: null,
-      text_body: null,
-      html_body: null,
-      template_data: JSON.stringify(templateData),
+      textBody: null,
+      htmlBody: null,
+      templateData: JSON.stringify(templateData),
     });
     const [claimed] = await claimDueMail(db, t0, 10);
     expect(claimed).toMatchObject({ id, subject: null, text: null, html: null });
@@ -130,7 +130,7 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
     const { id } = await enqueueMail(db, message(), t0);
     await claimDueMail(db, t0, 10);
     expect(await markSent(db, id, at(3000))).toBe(true);
-    expect(await row(id)).toMatchObject({ status: "sent", sent_at: "2025-03-01T12:00:03.000Z", attempts: 0 });
+    expect(await row(id)).toMatchObject({ status: "sent", sentAt: "2025-03-01T12:00:03.000Z", attempts: 0 });
     expect(await markSent(db, id, at(4000))).toBe(false);
     expect(await claimDueMail(db, at(24 * 60 * minute), 10)).toEqual([]);
   });
@@ -147,8 +147,8 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
       expect(await row(id)).toMatchObject({
         status: "pending",
         attempts: index + 1,
-        last_error: `SMTP 421 intento ${index + 1}`,
-        next_attempt_at: next.toISOString(),
+        lastError: `SMTP 421 intento ${index + 1}`,
+        nextAttemptAt: next.toISOString(),
       });
       expect(await claimDueMail(db, new Date(next.getTime() - 1), 10)).toEqual([]);
       now = next;
@@ -162,8 +162,8 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
     expect(await row(id)).toMatchObject({
       status: "failed",
       attempts: 5,
-      last_error: "conexión rechazada",
-      sent_at: null,
+      lastError: "conexión rechazada",
+      sentAt: null,
     });
     expect(await claimDueMail(db, at(365 * 24 * 60 * minute), 10)).toEqual([]);
     expect(await markFailed(db, id, "otra vez", now)).toBeUndefined();
@@ -173,7 +173,7 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
   it("keeps a long error short and ignores unknown messages", async () => {
     const { id } = await enqueueMail(db, message(), t0);
     await markFailed(db, id, new Error("x".repeat(5000)), t0);
-    expect((await row(id)).last_error).toHaveLength(2000);
+    expect((await row(id)).lastError).toHaveLength(2000);
     expect(await markFailed(db, crypto.randomUUID(), new Error("?"), t0)).toBeUndefined();
     expect(await markSent(db, crypto.randomUUID(), t0)).toBe(false);
   });
@@ -186,7 +186,7 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
       }),
     ).rejects.toThrow("the order failed");
     expect(
-      await db.selectFrom("mail_queue").select("id").where("subject", "=", "revertido").execute(),
+      await db.selectFrom("mailQueue").select("id").where("subject", "=", "revertido").execute(),
     ).toEqual([]);
   });
 });

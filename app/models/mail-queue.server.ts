@@ -77,21 +77,21 @@ export async function enqueueMail(
   const written = "templateData" in message ? undefined : (message as WrittenMail);
   const templateData = "templateData" in message ? JSON.stringify(message.templateData) : null;
   await db
-    .insertInto("mail_queue")
+    .insertInto("mailQueue")
     .values({
       id,
       kind: message.kind,
-      to_address: message.to,
+      toAddress: message.to,
       subject: written?.subject ?? null,
-      text_body: written?.text ?? null,
-      html_body: written?.html ?? null,
-      template_data: templateData,
+      textBody: written?.text ?? null,
+      htmlBody: written?.html ?? null,
+      templateData: templateData,
       status: pending,
       attempts: 0,
-      last_error: null,
-      next_attempt_at: at,
-      created_at: at,
-      sent_at: null,
+      lastError: null,
+      nextAttemptAt: at,
+      createdAt: at,
+      sentAt: null,
     })
     .execute();
   return { id };
@@ -106,44 +106,39 @@ export async function claimDueMail(db: Db, now: Date, limit: number): Promise<Qu
   if (!(limit > 0)) return [];
   const at = now.toISOString();
   const due = db
-    .selectFrom("mail_queue")
+    .selectFrom("mailQueue")
     .select("id")
     .where("status", "=", pending)
-    .where("next_attempt_at", "<=", at)
-    .orderBy("next_attempt_at")
-    .orderBy("created_at")
+    .where("nextAttemptAt", "<=", at)
+    .orderBy("nextAttemptAt")
+    .orderBy("createdAt")
     .limit(Math.floor(limit));
   const rows = await db
-    .updateTable("mail_queue")
-    .set({ next_attempt_at: new Date(now.getTime() + mailClaimLeaseMs).toISOString() })
+    .updateTable("mailQueue")
+    .set({ nextAttemptAt: new Date(now.getTime() + mailClaimLeaseMs).toISOString() })
     .where("id", "in", due)
     // The same conditions again, for a row another worker claimed meanwhile (PostgreSQL re-checks
     // them on a row it had to wait for).
     .where("status", "=", pending)
-    .where("next_attempt_at", "<=", at)
+    .where("nextAttemptAt", "<=", at)
     .returning([
       "id",
       "kind",
-      "to_address",
+      "toAddress",
       "subject",
-      "text_body",
-      "html_body",
-      "template_data",
+      "textBody",
+      "htmlBody",
+      "templateData",
       "attempts",
-      "created_at",
+      "createdAt",
     ])
     .execute();
   return rows
-    .map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      to: row.to_address,
-      subject: row.subject,
-      text: row.text_body,
-      html: row.html_body,
-      templateData: row.template_data,
-      attempts: row.attempts,
-      createdAt: row.created_at,
+    .map(({ toAddress, textBody, htmlBody, ...row }) => ({
+      ...row,
+      to: toAddress,
+      text: textBody,
+      html: htmlBody,
     }))
     .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
 }
@@ -151,8 +146,8 @@ export async function claimDueMail(db: Db, now: Date, limit: number): Promise<Qu
 /** Records that the message went out; false if it is not a pending message. */
 export async function markSent(db: Db, id: string, now: Date = new Date()): Promise<boolean> {
   const result = await db
-    .updateTable("mail_queue")
-    .set({ status: "sent", sent_at: now.toISOString() })
+    .updateTable("mailQueue")
+    .set({ status: "sent", sentAt: now.toISOString() })
     .where("id", "=", id)
     .where("status", "=", pending)
     .executeTakeFirst();
@@ -177,7 +172,7 @@ export async function markFailed(
   const lastError = describeError(error);
   return inTransaction(db, async (trx) => {
     const row = await trx
-      .selectFrom("mail_queue")
+      .selectFrom("mailQueue")
       .select("attempts")
       .where("id", "=", id)
       .where("status", "=", pending)
@@ -190,12 +185,12 @@ export async function markFailed(
         ? { status: "failed", attempts }
         : { status: "pending", attempts, nextAttemptAt: new Date(now.getTime() + delay).toISOString() };
     await trx
-      .updateTable("mail_queue")
+      .updateTable("mailQueue")
       .set({
         attempts,
-        last_error: lastError,
+        lastError: lastError,
         status: outcome.status,
-        ...(outcome.status === "pending" ? { next_attempt_at: outcome.nextAttemptAt } : {}),
+        ...(outcome.status === "pending" ? { nextAttemptAt: outcome.nextAttemptAt } : {}),
       })
       .where("id", "=", id)
       .where("attempts", "=", row.attempts)

@@ -1,3 +1,4 @@
+import type { Selectable } from "kysely";
 import {
   changeOrderStatus,
   isUuid,
@@ -7,7 +8,7 @@ import {
 import type { OrderStatus } from "~/lib/order-status";
 import { withAdminTables } from "~/infra/admin-db-schema";
 import type { Db } from "~/infra/db.server";
-import type { ShippingKind } from "~/infra/db-schema";
+import type { OrdersTable } from "~/infra/db-schema";
 
 /**
  * Orders as the back office reads and moves them (issue 4 "Pedidos"; DECISIONS D9): one order with
@@ -15,27 +16,8 @@ import type { ShippingKind } from "~/infra/db-schema";
  * a status change that refuses to act on a status the staff member did not see.
  */
 
-export interface AdminOrderDetail {
-  id: string;
-  number: string;
-  kitId: string;
-  kitName: string;
-  unitPrice: number;
-  shippingKind: ShippingKind;
-  total: number;
-  status: OrderStatus;
-  customerName: string;
-  email: string;
-  phone: string;
-  rut: string | null;
-  regionCut: string;
-  comunaCut: string;
-  address: string;
-  notes: string | null;
-  termsAcceptedAt: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Everything the customer sent with an order, and what the shop added. */
+export type AdminOrderDetail = Selectable<OrdersTable>;
 
 export interface AdminOrderHistoryEntry {
   id: string;
@@ -52,29 +34,7 @@ export interface AdminOrderHistoryEntry {
 /** The order with this id, or undefined for an unknown or malformed id. */
 export async function getOrderForAdmin(db: Db, id: string): Promise<AdminOrderDetail | undefined> {
   if (!isUuid(id)) return undefined;
-  const row = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    number: row.number,
-    kitId: row.kit_id,
-    kitName: row.kit_name,
-    unitPrice: row.unit_price,
-    shippingKind: row.shipping_kind,
-    total: row.total,
-    status: row.status,
-    customerName: row.customer_name,
-    email: row.email,
-    phone: row.phone,
-    rut: row.rut,
-    regionCut: row.region_cut,
-    comunaCut: row.comuna_cut,
-    address: row.address,
-    notes: row.notes,
-    termsAcceptedAt: row.terms_accepted_at,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  return db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** The names of these staff accounts, by id (disabled ones too; unknown ids are left out). */
@@ -82,7 +42,7 @@ export async function staffNamesById(db: Db, ids: readonly string[]): Promise<Ma
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await withAdminTables(db)
-    .selectFrom("admin_users")
+    .selectFrom("adminUsers")
     .select(["id", "name"])
     .where("id", "in", unique)
     .execute();
@@ -93,24 +53,24 @@ export async function staffNamesById(db: Db, ids: readonly string[]): Promise<Ma
 export async function getOrderHistory(db: Db, orderId: string): Promise<AdminOrderHistoryEntry[]> {
   if (!isUuid(orderId)) return [];
   const rows = await db
-    .selectFrom("order_status_changes")
-    .select(["id", "from_status", "to_status", "changed_by", "changed_at"])
-    .where("order_id", "=", orderId)
-    .orderBy("changed_at", "asc")
+    .selectFrom("orderStatusChanges")
+    .select(["id", "fromStatus", "toStatus", "changedBy", "changedAt"])
+    .where("orderId", "=", orderId)
+    .orderBy("changedAt", "asc")
     // Creation (from null) before a change made in the same millisecond.
-    .orderBy((eb) => eb.case().when("from_status", "is", null).then(0).else(1).end())
+    .orderBy((eb) => eb.case().when("fromStatus", "is", null).then(0).else(1).end())
     .execute();
   const names = await staffNamesById(
     db,
-    rows.flatMap((row) => (row.changed_by ? [row.changed_by] : [])),
+    rows.flatMap((row) => (row.changedBy ? [row.changedBy] : [])),
   );
   return rows.map((row) => ({
     id: row.id,
-    from: row.from_status,
-    to: row.to_status,
-    changedAt: row.changed_at,
-    changedBy: row.changed_by,
-    changedByName: row.changed_by ? (names.get(row.changed_by) ?? null) : null,
+    from: row.fromStatus,
+    to: row.toStatus,
+    changedAt: row.changedAt,
+    changedBy: row.changedBy,
+    changedByName: row.changedBy ? (names.get(row.changedBy) ?? null) : null,
   }));
 }
 

@@ -49,7 +49,7 @@ function repeatingSource(first: Uint8Array, times: number): RandomSource {
 /** The bytes a random source gave for one order number (12 per draw; these are all usable). */
 const fixedBytes = Uint8Array.from([5, 17, 22, 3, 9, 28, 1, 2, 3, 4, 5, 6]);
 
-async function countRows(db: Db, table: "orders" | "order_status_changes", column: string, value: string) {
+async function countRows(db: Db, table: "orders" | "orderStatusChanges", column: string, value: string) {
   const result = await sql<{
     n: number | string;
   }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${value}`.execute(db);
@@ -73,38 +73,38 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
     expect(row).toEqual({
       id,
       number,
-      kit_id: "essential",
-      kit_name: "LifeBox Essential",
-      unit_price: 219990,
-      shipping_kind: "free",
+      kitId: "essential",
+      kitName: "LifeBox Essential",
+      unitPrice: 219990,
+      shippingKind: "free",
       total: 219990,
       status: "pendiente_pago",
-      customer_name: "Ana Pérez Soto",
+      customerName: "Ana Pérez Soto",
       email: "ana@example.cl",
       phone: "+56 9 1234 5678",
-      region_cut: "13",
-      comuna_cut: "13101",
+      regionCut: "13",
+      comunaCut: "13101",
       address: "Av. Libertador Bernardo O'Higgins 1234, depto. 56",
       rut: "12.345.678-5",
       notes: "Dejar en conserjería",
-      terms_accepted_at: "2025-03-01T12:34:56.789Z",
-      created_at: "2025-03-01T12:34:56.789Z",
-      updated_at: "2025-03-01T12:34:56.789Z",
+      termsAcceptedAt: "2025-03-01T12:34:56.789Z",
+      createdAt: "2025-03-01T12:34:56.789Z",
+      updatedAt: "2025-03-01T12:34:56.789Z",
     });
 
     const changes = await db
-      .selectFrom("order_status_changes")
+      .selectFrom("orderStatusChanges")
       .selectAll()
-      .where("order_id", "=", id)
+      .where("orderId", "=", id)
       .execute();
     expect(changes).toEqual([
       {
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-        order_id: id,
-        from_status: null,
-        to_status: "pendiente_pago",
-        changed_by: null,
-        changed_at: "2025-03-01T12:34:56.789Z",
+        orderId: id,
+        fromStatus: null,
+        toStatus: "pendiente_pago",
+        changedBy: null,
+        changedAt: "2025-03-01T12:34:56.789Z",
       },
     ]);
   });
@@ -123,13 +123,13 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
     );
     const row = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      kit_id: "nautical-mini",
-      kit_name: "LifeBox Nautical Mini",
-      unit_price: 199990,
+      kitId: "nautical-mini",
+      kitName: "LifeBox Nautical Mini",
+      unitPrice: 199990,
       total: 199990,
-      shipping_kind: "arranged",
-      region_cut: "05",
-      comuna_cut: "05201",
+      shippingKind: "arranged",
+      regionCut: "05",
+      comunaCut: "05201",
       rut: null,
       notes: null,
     });
@@ -146,12 +146,12 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
     const { id } = await createOrder(db, tampered);
     const row = await db
       .selectFrom("orders")
-      .select(["kit_name", "unit_price", "total"])
+      .select(["kitName", "unitPrice", "total"])
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     const kit = getKit("industry");
-    expect(row).toEqual({ kit_name: kit?.name, unit_price: kit?.price, total: kit?.price });
-    expect(row.unit_price).toBe(539990);
+    expect(row).toEqual({ kitName: kit?.name, unitPrice: kit?.price, total: kit?.price });
+    expect(row.unitPrice).toBe(539990);
   });
 
   it("refuses an unknown kit with a typed error and stores nothing", async () => {
@@ -173,7 +173,7 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
     expect(second.number).not.toBe(first.number);
     expect(await countRows(db, "orders", "number", first.number)).toBe(1);
     expect(await countRows(db, "orders", "number", second.number)).toBe(1);
-    expect(await countRows(db, "order_status_changes", "order_id", second.id)).toBe(1);
+    expect(await countRows(db, "orderStatusChanges", "orderId", second.id)).toBe(1);
   });
 
   it("gives up after five taken numbers and stores nothing", async () => {
@@ -203,7 +203,7 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
     // And the database is fine afterwards.
     const { id } = await createOrder(db, newOrder({ email }));
     expect(await countRows(db, "orders", "email", email)).toBe(1);
-    expect(await countRows(db, "order_status_changes", "order_id", id)).toBe(1);
+    expect(await countRows(db, "orderStatusChanges", "orderId", id)).toBe(1);
   });
 
   it("shows a customer their order by its id, and nothing for anything else", async () => {
@@ -242,24 +242,24 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
       expect(await changeOrderStatus(db, id, to, staff, new Date(at))).toEqual({ from, to, changedAt: at });
       const order = await db
         .selectFrom("orders")
-        .select(["status", "updated_at", "created_at"])
+        .select(["status", "updatedAt", "createdAt"])
         .where("id", "=", id)
         .executeTakeFirstOrThrow();
-      expect(order).toEqual({ status: to, updated_at: at, created_at: created.toISOString() });
+      expect(order).toEqual({ status: to, updatedAt: at, createdAt: created.toISOString() });
       from = to;
     }
     const history = await db
-      .selectFrom("order_status_changes")
-      .select(["from_status", "to_status", "changed_by", "changed_at"])
-      .where("order_id", "=", id)
-      .orderBy("changed_at")
+      .selectFrom("orderStatusChanges")
+      .select(["fromStatus", "toStatus", "changedBy", "changedAt"])
+      .where("orderId", "=", id)
+      .orderBy("changedAt")
       .execute();
     expect(history).toEqual([
-      { from_status: null, to_status: "pendiente_pago", changed_by: null, changed_at: created.toISOString() },
-      { from_status: "pendiente_pago", to_status: "pagado", changed_by: null, changed_at: steps[0][2] },
-      { from_status: "pagado", to_status: "en_preparacion", changed_by: "staff-1", changed_at: steps[1][2] },
-      { from_status: "en_preparacion", to_status: "enviado", changed_by: "staff-2", changed_at: steps[2][2] },
-      { from_status: "enviado", to_status: "entregado", changed_by: "staff-1", changed_at: steps[3][2] },
+      { fromStatus: null, toStatus: "pendiente_pago", changedBy: null, changedAt: created.toISOString() },
+      { fromStatus: "pendiente_pago", toStatus: "pagado", changedBy: null, changedAt: steps[0][2] },
+      { fromStatus: "pagado", toStatus: "en_preparacion", changedBy: "staff-1", changedAt: steps[1][2] },
+      { fromStatus: "en_preparacion", toStatus: "enviado", changedBy: "staff-2", changedAt: steps[2][2] },
+      { fromStatus: "enviado", toStatus: "entregado", changedBy: "staff-1", changedAt: steps[3][2] },
     ]);
   });
 
@@ -284,13 +284,13 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
       OrderStatusTransitionError,
     );
     expect(await getOrderForCustomer(db, id)).toMatchObject({ status: "pendiente_pago" });
-    expect(await countRows(db, "order_status_changes", "order_id", id)).toBe(1);
-    const { updated_at } = await db
+    expect(await countRows(db, "orderStatusChanges", "orderId", id)).toBe(1);
+    const { updatedAt } = await db
       .selectFrom("orders")
-      .select("updated_at")
+      .select("updatedAt")
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
-    expect(updated_at).toBe(created.toISOString());
+    expect(updatedAt).toBe(created.toISOString());
 
     await changeOrderStatus(db, id, "pagado", "staff-1");
     await changeOrderStatus(db, id, "en_preparacion", "staff-1");
@@ -304,7 +304,7 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
         OrderStatusTransitionError,
       );
     }
-    expect(await countRows(db, "order_status_changes", "order_id", id)).toBe(5);
+    expect(await countRows(db, "orderStatusChanges", "orderId", id)).toBe(5);
   });
 
   it("refuses to change an order that does not exist", async () => {
@@ -319,9 +319,9 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
   it("deletes an order's history with the order", async () => {
     const { id } = await createOrder(db, newOrder());
     await changeOrderStatus(db, id, "pagado", null);
-    expect(await countRows(db, "order_status_changes", "order_id", id)).toBe(2);
+    expect(await countRows(db, "orderStatusChanges", "orderId", id)).toBe(2);
     await db.deleteFrom("orders").where("id", "=", id).execute();
-    expect(await countRows(db, "order_status_changes", "order_id", id)).toBe(0);
+    expect(await countRows(db, "orderStatusChanges", "orderId", id)).toBe(0);
   });
 
   it("refuses values the database does not allow, the same on both databases", async () => {
@@ -336,7 +336,7 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
     await expect(
       db
         .updateTable("orders")
-        .set({ shipping_kind: "express" as never })
+        .set({ shippingKind: "express" as never })
         .where("id", "=", id)
         .execute(),
     ).rejects.toThrow();
@@ -344,7 +344,7 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
       db.updateTable("orders").set({ total: -1 }).where("id", "=", id).execute(),
     ).rejects.toThrow();
     await expect(
-      db.updateTable("orders").set({ region_cut: "123456789" }).where("id", "=", id).execute(),
+      db.updateTable("orders").set({ regionCut: "123456789" }).where("id", "=", id).execute(),
     ).rejects.toThrow();
   });
 });

@@ -1,3 +1,4 @@
+import type { Selectable } from "kysely";
 import { getKit } from "~/content/kits";
 import type { KitId } from "~/content/types";
 import { shippingFor } from "~/lib/chile";
@@ -7,7 +8,7 @@ import { generateOrderNumber, type RandomSource } from "~/lib/order-number";
 import { canTransition, initialOrderStatus, isOrderStatus, type OrderStatus } from "~/lib/order-status";
 import type { NewOrder, OrderFormData } from "~/schemas/order";
 import { getDb, type Db } from "~/infra/db.server";
-import type { ShippingKind } from "~/infra/db-schema";
+import type { OrdersTable } from "~/infra/db-schema";
 import { getEnv, type Env, type ShopSettings } from "~/infra/env.server";
 import { orderNotifications } from "~/emails/templates.server";
 
@@ -25,18 +26,19 @@ export interface CreateOrderOptions {
 }
 
 /** What the order confirmation page shows (D8); nothing more leaves the database for the public. */
-export interface CustomerOrderView {
-  id: string;
-  number: string;
-  kitId: string;
-  kitName: string;
-  unitPrice: number;
-  shippingKind: ShippingKind;
-  total: number;
-  status: OrderStatus;
-  customerName: string;
-  createdAt: string;
-}
+export type CustomerOrderView = Pick<
+  Selectable<OrdersTable>,
+  | "id"
+  | "number"
+  | "kitId"
+  | "kitName"
+  | "unitPrice"
+  | "shippingKind"
+  | "total"
+  | "status"
+  | "customerName"
+  | "createdAt"
+>;
 
 export interface OrderStatusChange {
   from: OrderStatus;
@@ -126,37 +128,37 @@ export async function createOrder(
         .values({
           id,
           number,
-          kit_id: kit.id,
-          kit_name: kit.name,
-          unit_price: kit.price,
-          shipping_kind: input.shippingKind,
+          kitId: kit.id,
+          kitName: kit.name,
+          unitPrice: kit.price,
+          shippingKind: input.shippingKind,
           total: kit.price + shippingCost,
           status: initialOrderStatus,
-          customer_name: input.name,
+          customerName: input.name,
           email: input.email,
           phone: input.phone,
-          region_cut: input.region,
-          comuna_cut: input.comuna,
+          regionCut: input.region,
+          comunaCut: input.comuna,
           address: input.address,
           rut: blankToNull(input.rut),
           notes: blankToNull(input.notes),
-          terms_accepted_at: at,
-          created_at: at,
-          updated_at: at,
+          termsAcceptedAt: at,
+          createdAt: at,
+          updatedAt: at,
         })
         .onConflict((conflict) => conflict.column("number").doNothing())
         .executeTakeFirst();
       if (inserted.numInsertedOrUpdatedRows !== 1n) continue;
 
       await trx
-        .insertInto("order_status_changes")
+        .insertInto("orderStatusChanges")
         .values({
           id: crypto.randomUUID(),
-          order_id: id,
-          from_status: null,
-          to_status: initialOrderStatus,
-          changed_by: null,
-          changed_at: at,
+          orderId: id,
+          fromStatus: null,
+          toStatus: initialOrderStatus,
+          changedBy: null,
+          changedAt: at,
         })
         .execute();
       return { id, number, kitName: kit.name, total: kit.price + shippingCost };
@@ -217,35 +219,22 @@ export async function placeOrder(
 export async function getOrderForCustomer(db: Db, id: string): Promise<CustomerOrderView | undefined> {
   const key = id.trim().toLowerCase();
   if (!isUuid(key)) return undefined;
-  const row = await db
+  return db
     .selectFrom("orders")
     .select([
       "id",
       "number",
-      "kit_id",
-      "kit_name",
-      "unit_price",
-      "shipping_kind",
+      "kitId",
+      "kitName",
+      "unitPrice",
+      "shippingKind",
       "total",
       "status",
-      "customer_name",
-      "created_at",
+      "customerName",
+      "createdAt",
     ])
     .where("id", "=", key)
     .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    number: row.number,
-    kitId: row.kit_id,
-    kitName: row.kit_name,
-    unitPrice: row.unit_price,
-    shippingKind: row.shipping_kind,
-    total: row.total,
-    status: row.status,
-    customerName: row.customer_name,
-    createdAt: row.created_at,
-  };
 }
 
 /**
@@ -272,7 +261,7 @@ export async function changeOrderStatus(
     // Only if the status is still the one read: two staff members cannot both move the same order.
     const updated = await trx
       .updateTable("orders")
-      .set({ status: to, updated_at: at })
+      .set({ status: to, updatedAt: at })
       .where("id", "=", id)
       .where("status", "=", from)
       .executeTakeFirst();
@@ -280,14 +269,14 @@ export async function changeOrderStatus(
       throw new OrderStatusConflictError(`Order ${id} changed status meanwhile`);
     }
     await trx
-      .insertInto("order_status_changes")
+      .insertInto("orderStatusChanges")
       .values({
         id: crypto.randomUUID(),
-        order_id: id,
-        from_status: from,
-        to_status: to,
-        changed_by: staffUserId,
-        changed_at: at,
+        orderId: id,
+        fromStatus: from,
+        toStatus: to,
+        changedBy: staffUserId,
+        changedAt: at,
       })
       .execute();
     return { from, to, changedAt: at };

@@ -73,7 +73,7 @@ async function sendEverything(db: Db, email: string, name: string) {
 }
 
 async function countAll(db: Db) {
-  const count = async (table: "orders" | "quotes" | "contact_messages" | "subscribers" | "mail_queue") =>
+  const count = async (table: "orders" | "quotes" | "contactMessages" | "subscribers" | "mailQueue") =>
     Number(
       (
         await db
@@ -85,9 +85,9 @@ async function countAll(db: Db) {
   return {
     orders: await count("orders"),
     quotes: await count("quotes"),
-    contactMessages: await count("contact_messages"),
+    contactMessages: await count("contactMessages"),
     subscribers: await count("subscribers"),
-    mails: await count("mail_queue"),
+    mails: await count("mailQueue"),
   };
 }
 
@@ -204,23 +204,23 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(sale).toMatchObject({
       number: anaOrder.number,
-      kit_id: "essential",
+      kitId: "essential",
       status: "cancelado",
-      customer_name: anonymisedCustomerName,
+      customerName: anonymisedCustomerName,
       email: "",
       phone: "",
       address: "",
       rut: null,
       notes: null,
-      updated_at: later.toISOString(),
+      updatedAt: later.toISOString(),
     });
     const history = await db
-      .selectFrom("order_status_changes")
-      .select("to_status")
-      .where("order_id", "=", anaOrder.id)
-      .orderBy("changed_at")
+      .selectFrom("orderStatusChanges")
+      .select("toStatus")
+      .where("orderId", "=", anaOrder.id)
+      .orderBy("changedAt")
       .execute();
-    expect(history.map((change) => change.to_status)).toEqual(["pendiente_pago", "cancelado"]);
+    expect(history.map((change) => change.toStatus)).toEqual(["pendiente_pago", "cancelado"]);
 
     for (const other of ["ana_perez@example.cl", "anaxperez@example.cl"]) {
       const untouched = await findPersonalData(db, other, later);

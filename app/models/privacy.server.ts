@@ -1,7 +1,15 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { isFinalStatus, type OrderStatus } from "~/lib/order-status";
 import { normalizeEmail } from "~/models/subscribers.server";
 import type { Db } from "~/infra/db.server";
+import type {
+  ContactMessagesTable,
+  MailQueueTable,
+  OrdersTable,
+  OrderStatusChangesTable,
+  QuotesTable,
+  SubscribersTable,
+} from "~/infra/db-schema";
 
 /**
  * Requests about one person's data (Ley 21.719, DECISIONS D14; the rule is
@@ -18,61 +26,21 @@ export interface PersonalDataReport {
   /** The address searched, trimmed and lower-cased. */
   email: string;
   generatedAt: string;
-  orders: Array<{
-    id: string;
-    number: string;
-    kitId: string;
-    kitName: string;
-    unitPrice: number;
-    shippingKind: string;
-    total: number;
-    status: OrderStatus;
-    customerName: string;
-    email: string;
-    phone: string;
-    regionCut: string;
-    comunaCut: string;
-    address: string;
-    rut: string | null;
-    notes: string | null;
-    termsAcceptedAt: string;
-    createdAt: string;
-    updatedAt: string;
-    statusHistory: Array<{ fromStatus: OrderStatus | null; toStatus: OrderStatus; changedAt: string }>;
-  }>;
-  quotes: Array<{
-    id: string;
-    productId: string;
-    productName: string;
-    fullName: string;
-    email: string;
-    phone: string;
-    company: string;
-    city: string;
-    additionalNotes: string | null;
-    createdAt: string;
-    answeredAt: string | null;
-  }>;
-  contactMessages: Array<{
-    id: string;
-    name: string;
-    email: string;
-    subject: string;
-    message: string;
-    createdAt: string;
-    answeredAt: string | null;
-  }>;
+  orders: Array<
+    Selectable<OrdersTable> & {
+      statusHistory: Array<
+        Pick<Selectable<OrderStatusChangesTable>, "fromStatus" | "toStatus" | "changedAt">
+      >;
+    }
+  >;
+  quotes: Array<Selectable<QuotesTable>>;
+  contactMessages: Array<Selectable<ContactMessagesTable>>;
   /** The unsubscribe token is left out: it is a key, not information about the person. */
-  subscriptions: Array<{ id: string; email: string; consentedAt: string; createdAt: string }>;
+  subscriptions: Array<Pick<Selectable<SubscribersTable>, "id" | "email" | "consentedAt" | "createdAt">>;
   /** E-mails sent (or to be sent) to the address or about it; their content repeats the above. */
-  mails: Array<{
-    id: string;
-    kind: string;
-    to: string;
-    status: string;
-    createdAt: string;
-    sentAt: string | null;
-  }>;
+  mails: Array<
+    Pick<Selectable<MailQueueTable>, "id" | "kind" | "status" | "createdAt" | "sentAt"> & { to: string }
+  >;
 }
 
 export type ErasureOutcome =
@@ -110,10 +78,10 @@ function mailsAbout(db: Db, email: string) {
   const asJson = containing(`"email":${JSON.stringify(email)}`);
   const inText = containing(email);
   return db
-    .selectFrom("mail_queue")
+    .selectFrom("mailQueue")
     .where((eb) =>
       eb.or([
-        sameEmail("to_address", email),
+        sameEmail("toAddress", email),
         sql<boolean>`lower(template_data) like ${asJson} escape '\\'`,
         sql<boolean>`lower(text_body) like ${inText} escape '\\'`,
       ]),
@@ -128,104 +96,50 @@ export async function findPersonalData(
 ): Promise<PersonalDataReport> {
   const email = normalizeEmail(rawEmail);
   const [orders, quotes, contactMessages, subscriptions, mails] = await Promise.all([
-    db.selectFrom("orders").selectAll().where(sameEmail("email", email)).orderBy("created_at").execute(),
-    db.selectFrom("quotes").selectAll().where(sameEmail("email", email)).orderBy("created_at").execute(),
+    db.selectFrom("orders").selectAll().where(sameEmail("email", email)).orderBy("createdAt").execute(),
+    db.selectFrom("quotes").selectAll().where(sameEmail("email", email)).orderBy("createdAt").execute(),
     db
-      .selectFrom("contact_messages")
+      .selectFrom("contactMessages")
       .selectAll()
       .where(sameEmail("email", email))
-      .orderBy("created_at")
+      .orderBy("createdAt")
       .execute(),
     db
       .selectFrom("subscribers")
-      .select(["id", "email", "consented_at", "created_at"])
+      .select(["id", "email", "consentedAt", "createdAt"])
       .where("email", "=", email)
       .execute(),
     mailsAbout(db, email)
-      .select(["id", "kind", "to_address", "status", "created_at", "sent_at"])
-      .orderBy("created_at")
+      .select(["id", "kind", "toAddress", "status", "createdAt", "sentAt"])
+      .orderBy("createdAt")
       .execute(),
   ]);
   const history =
     orders.length === 0
       ? []
       : await db
-          .selectFrom("order_status_changes")
-          .select(["order_id", "from_status", "to_status", "changed_at"])
+          .selectFrom("orderStatusChanges")
+          .select(["orderId", "fromStatus", "toStatus", "changedAt"])
           .where(
-            "order_id",
+            "orderId",
             "in",
             orders.map((order) => order.id),
           )
-          .orderBy("changed_at")
+          .orderBy("changedAt")
           .execute();
   return {
     email,
     generatedAt: now.toISOString(),
     orders: orders.map((order) => ({
-      id: order.id,
-      number: order.number,
-      kitId: order.kit_id,
-      kitName: order.kit_name,
-      unitPrice: order.unit_price,
-      shippingKind: order.shipping_kind,
-      total: order.total,
-      status: order.status,
-      customerName: order.customer_name,
-      email: order.email,
-      phone: order.phone,
-      regionCut: order.region_cut,
-      comunaCut: order.comuna_cut,
-      address: order.address,
-      rut: order.rut,
-      notes: order.notes,
-      termsAcceptedAt: order.terms_accepted_at,
-      createdAt: order.created_at,
-      updatedAt: order.updated_at,
+      ...order,
       statusHistory: history
-        .filter((change) => change.order_id === order.id)
-        .map((change) => ({
-          fromStatus: change.from_status,
-          toStatus: change.to_status,
-          changedAt: change.changed_at,
-        })),
+        .filter((change) => change.orderId === order.id)
+        .map(({ orderId: _orderId, ...change }) => change),
     })),
-    quotes: quotes.map((quote) => ({
-      id: quote.id,
-      productId: quote.product_id,
-      productName: quote.product_name,
-      fullName: quote.full_name,
-      email: quote.email,
-      phone: quote.phone,
-      company: quote.company,
-      city: quote.city,
-      additionalNotes: quote.additional_notes,
-      createdAt: quote.created_at,
-      answeredAt: quote.answered_at,
-    })),
-    contactMessages: contactMessages.map((message) => ({
-      id: message.id,
-      name: message.name,
-      email: message.email,
-      subject: message.subject,
-      message: message.message,
-      createdAt: message.created_at,
-      answeredAt: message.answered_at,
-    })),
-    subscriptions: subscriptions.map((subscription) => ({
-      id: subscription.id,
-      email: subscription.email,
-      consentedAt: subscription.consented_at,
-      createdAt: subscription.created_at,
-    })),
-    mails: mails.map((mail) => ({
-      id: mail.id,
-      kind: mail.kind,
-      to: mail.to_address,
-      status: mail.status,
-      createdAt: mail.created_at,
-      sentAt: mail.sent_at,
-    })),
+    quotes,
+    contactMessages,
+    subscriptions,
+    mails: mails.map(({ toAddress, ...mail }) => ({ ...mail, to: toAddress })),
   };
 }
 
@@ -245,7 +159,7 @@ export async function erasePersonalData(
       .selectFrom("orders")
       .select(["id", "number", "status"])
       .where(sameEmail("email", email))
-      .orderBy("created_at")
+      .orderBy("createdAt")
       .execute();
     const openOrders = orders.filter((order) => !isFinalStatus(order.status));
     if (openOrders.length > 0) {
@@ -262,13 +176,13 @@ export async function erasePersonalData(
               await trx
                 .updateTable("orders")
                 .set({
-                  customer_name: anonymisedCustomerName,
+                  customerName: anonymisedCustomerName,
                   email: "",
                   phone: "",
                   address: "",
                   rut: null,
                   notes: null,
-                  updated_at: now.toISOString(),
+                  updatedAt: now.toISOString(),
                 })
                 .where(
                   "id",
@@ -286,10 +200,10 @@ export async function erasePersonalData(
       counts: {
         ordersAnonymised: anonymised,
         quotes: await deleted(trx.deleteFrom("quotes").where(sameEmail("email", email))),
-        contactMessages: await deleted(trx.deleteFrom("contact_messages").where(sameEmail("email", email))),
+        contactMessages: await deleted(trx.deleteFrom("contactMessages").where(sameEmail("email", email))),
         subscriptions: await deleted(trx.deleteFrom("subscribers").where("email", "=", email)),
         mails:
-          mailIds.length === 0 ? 0 : await deleted(trx.deleteFrom("mail_queue").where("id", "in", mailIds)),
+          mailIds.length === 0 ? 0 : await deleted(trx.deleteFrom("mailQueue").where("id", "in", mailIds)),
       },
     };
   });

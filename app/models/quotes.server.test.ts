@@ -32,16 +32,16 @@ describe.each(dialectsUnderTest)("quotes on %s", (dialect) => {
     const row = await db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row).toEqual({
       id,
-      product_id: "industry",
-      product_name: "LifeBox Industry",
-      full_name: "José Muñoz Araya",
+      productId: "industry",
+      productName: "LifeBox Industry",
+      fullName: "José Muñoz Araya",
       email: "compras@constructora.cl",
       phone: "+56 2 2345 6789",
       company: "Constructora Los Andes SpA",
       city: "Rancagua",
-      additional_notes: "Necesitamos 40 unidades para tres faenas.",
-      created_at: "2025-03-02T08:00:00.000Z",
-      answered_at: null,
+      additionalNotes: "Necesitamos 40 unidades para tres faenas.",
+      createdAt: "2025-03-02T08:00:00.000Z",
+      answeredAt: null,
     });
   });
 
@@ -50,10 +50,10 @@ describe.each(dialectsUnderTest)("quotes on %s", (dialect) => {
       const { id } = await createQuote(db, newQuote({ productId: "essential-mini", additionalNotes }));
       const row = await db
         .selectFrom("quotes")
-        .select(["product_name", "additional_notes"])
+        .select(["productName", "additionalNotes"])
         .where("id", "=", id)
         .executeTakeFirstOrThrow();
-      expect(row).toEqual({ product_name: "LifeBox Essential Mini", additional_notes: null });
+      expect(row).toEqual({ productName: "LifeBox Essential Mini", additionalNotes: null });
     }
   });
 
@@ -62,10 +62,10 @@ describe.each(dialectsUnderTest)("quotes on %s", (dialect) => {
     const { id } = await createQuote(db, tampered);
     const row = await db
       .selectFrom("quotes")
-      .select("product_name")
+      .select("productName")
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
-    expect(row.product_name).toBe("LifeBox Nautical");
+    expect(row.productName).toBe("LifeBox Nautical");
   });
 
   it("refuses an unknown product and stores nothing", async () => {

@@ -27,16 +27,16 @@ export async function createQuote(
     .insertInto("quotes")
     .values({
       id,
-      product_id: kit.id,
-      product_name: kit.name,
-      full_name: input.fullName,
+      productId: kit.id,
+      productName: kit.name,
+      fullName: input.fullName,
       email: input.email,
       phone: input.phone,
       company: input.company,
       city: input.city,
-      additional_notes: notes === undefined || notes === null || notes.trim() === "" ? null : notes,
-      created_at: now.toISOString(),
-      answered_at: null,
+      additionalNotes: notes === undefined || notes === null || notes.trim() === "" ? null : notes,
+      createdAt: now.toISOString(),
+      answeredAt: null,
     })
     .execute();
   return { id, productName: kit.name };

@@ -28,9 +28,9 @@ describe.each(dialectsUnderTest)("subscribers on %s", (dialect) => {
       {
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         email: "ana.perez@example.cl",
-        unsubscribe_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-        created_at: "2025-03-04T09:10:11.120Z",
-        consented_at: "2025-03-04T09:10:11.120Z",
+        unsubscribeToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        createdAt: "2025-03-04T09:10:11.120Z",
+        consentedAt: "2025-03-04T09:10:11.120Z",
       },
     ]);
   });
@@ -51,8 +51,8 @@ describe.each(dialectsUnderTest)("subscribers on %s", (dialect) => {
     await subscribe(db, "otro@example.cl");
     const [uno] = await rowsFor("uno@example.cl");
     const [otro] = await rowsFor("otro@example.cl");
-    expect(uno?.unsubscribe_token).toBeDefined();
-    expect(uno?.unsubscribe_token).not.toBe(otro?.unsubscribe_token);
+    expect(uno?.unsubscribeToken).toBeDefined();
+    expect(uno?.unsubscribeToken).not.toBe(otro?.unsubscribeToken);
   });
 
   it("refuses an empty address", async () => {
@@ -64,7 +64,7 @@ describe.each(dialectsUnderTest)("subscribers on %s", (dialect) => {
     await subscribe(db, email);
     await subscribe(db, "se.queda@example.cl");
     const [row] = await rowsFor(email);
-    const token = row?.unsubscribe_token ?? "";
+    const token = row?.unsubscribeToken ?? "";
     expect(await unsubscribe(db, token)).toBe(true);
     expect(await rowsFor(email)).toEqual([]);
     expect(await unsubscribe(db, token)).toBe(false);
@@ -85,10 +85,10 @@ describe.each(dialectsUnderTest)("subscribers on %s", (dialect) => {
     const email = "vuelve@example.cl";
     await subscribe(db, email);
     const [first] = await rowsFor(email);
-    expect(await unsubscribe(db, first?.unsubscribe_token ?? "")).toBe(true);
+    expect(await unsubscribe(db, first?.unsubscribeToken ?? "")).toBe(true);
     await subscribe(db, email);
     const [second] = await rowsFor(email);
-    expect(second?.unsubscribe_token).not.toBe(first?.unsubscribe_token);
+    expect(second?.unsubscribeToken).not.toBe(first?.unsubscribeToken);
   });
 });
 
@@ -109,15 +109,15 @@ describe.each(dialectsUnderTest)("subscribers from before consent was recorded, 
       .values({
         id: crypto.randomUUID(),
         email: "antiguo@example.cl",
-        unsubscribe_token: "a".repeat(43),
-        created_at: "2024-12-24T20:00:00.000Z",
+        unsubscribeToken: "a".repeat(43),
+        createdAt: "2024-12-24T20:00:00.000Z",
       })
       .execute();
     await migrateToLatest(database.db);
     const row = await database.db
       .selectFrom("subscribers")
-      .select(["created_at", "consented_at"])
+      .select(["createdAt", "consentedAt"])
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ created_at: "2024-12-24T20:00:00.000Z", consented_at: "2024-12-24T20:00:00.000Z" });
+    expect(row).toEqual({ createdAt: "2024-12-24T20:00:00.000Z", consentedAt: "2024-12-24T20:00:00.000Z" });
   });
 });

@@ -41,9 +41,9 @@ export async function subscribe(
     .values({
       id: crypto.randomUUID(),
       email: address,
-      unsubscribe_token: createUnsubscribeToken(),
-      created_at: at,
-      consented_at: at,
+      unsubscribeToken: createUnsubscribeToken(),
+      createdAt: at,
+      consentedAt: at,
     })
     .onConflict((conflict) => conflict.column("email").doNothing())
     .execute();
@@ -53,7 +53,7 @@ export async function subscribe(
 /** Deletes the subscription the token belongs to; false if there is none (or the token is malformed). */
 export async function unsubscribe(db: Db, token: string): Promise<boolean> {
   if (!tokenPattern.test(token)) return false;
-  const result = await db.deleteFrom("subscribers").where("unsubscribe_token", "=", token).executeTakeFirst();
+  const result = await db.deleteFrom("subscribers").where("unsubscribeToken", "=", token).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 

@@ -56,8 +56,6 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
 // Which database a Kysely instance talks to: Better Auth converts times and booleans per engine.
 export { dialectOf } from "~/infra/db.server";
 
-/** The timestamps Better Auth's own columns are named with in migration 0004. */
-const times = { createdAt: "created_at", updatedAt: "updated_at" } as const;
 
 export function createAuth(db: Db, { secret, siteUrl, dialect }: AuthSettings) {
   return betterAuth({
@@ -75,19 +73,11 @@ export function createAuth(db: Db, { secret, siteUrl, dialect }: AuthSettings) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
     },
-    user: {
-      modelName: "admin_users",
-      fields: { emailVerified: "email_verified", ...times },
-    },
+    // Our tables of migration 0004; their snake_case columns are the CamelCasePlugin's business
+    // (infra/db.server.ts), so Better Auth's own field names need no mapping.
+    user: { modelName: "admin_users" },
     session: {
       modelName: "admin_sessions",
-      fields: {
-        userId: "user_id",
-        expiresAt: "expires_at",
-        ipAddress: "ip_address",
-        userAgent: "user_agent",
-        ...times,
-      },
       expiresIn: sessionInactivitySeconds,
       updateAge: sessionRefreshSeconds,
       // Every request reads the session row: signing out or disabling an account takes effect at once.
@@ -95,24 +85,10 @@ export function createAuth(db: Db, { secret, siteUrl, dialect }: AuthSettings) {
     },
     account: {
       modelName: "admin_accounts",
-      fields: {
-        accountId: "account_id",
-        providerId: "provider_id",
-        userId: "user_id",
-        accessToken: "access_token",
-        refreshToken: "refresh_token",
-        idToken: "id_token",
-        accessTokenExpiresAt: "access_token_expires_at",
-        refreshTokenExpiresAt: "refresh_token_expires_at",
-        ...times,
-      },
       // No account of one person may be linked to another's by e-mail.
       accountLinking: { enabled: false },
     },
-    verification: {
-      modelName: "admin_verifications",
-      fields: { expiresAt: "expires_at", ...times },
-    },
+    verification: { modelName: "admin_verifications" },
     plugins: [
       // Creating, disabling ("ban") and enabling accounts, and refusing a session to a disabled
       // account whatever the way in (its session hook; the sign-in action answers that like a
@@ -121,10 +97,6 @@ export function createAuth(db: Db, { secret, siteUrl, dialect }: AuthSettings) {
       adminPlugin({
         defaultRole: "admin",
         adminRoles: ["admin"],
-        schema: {
-          user: { fields: { banReason: "ban_reason", banExpires: "ban_expires" } },
-          session: { fields: { impersonatedBy: "impersonated_by" } },
-        },
       }),
     ],
     databaseHooks: {
@@ -237,7 +209,7 @@ async function readAdminSession(request: Request, db: Db): Promise<AdminSession 
   const { session, user } = response;
   const tooOld = Date.now() - new Date(session.createdAt).getTime() > sessionMaxAgeMs;
   if (user.banned || tooOld) {
-    await withAdminTables(db).deleteFrom("admin_sessions").where("id", "=", session.id).execute();
+    await withAdminTables(db).deleteFrom("adminSessions").where("id", "=", session.id).execute();
     return null;
   }
   return {

@@ -258,7 +258,7 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
   const workers: MailWorkerHandle[] = [];
 
   const row = (id: string) =>
-    db.selectFrom("mail_queue").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    db.selectFrom("mailQueue").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
   function smtpTransport() {
     const transport = createMailTransport({ smtpUrl: smtp.url, outboxDir: path.join(tempDir, "unused") });
@@ -274,7 +274,7 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
     await smtp.stop();
   });
   beforeEach(async () => {
-    await db.deleteFrom("mail_queue").execute();
+    await db.deleteFrom("mailQueue").execute();
     smtp.reset();
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-mail-test-"));
   });
@@ -338,9 +338,9 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
     expect(receipt.text).toContain(`https://lifebox.cl/pedido/${orderId}`);
     expect(receipt.text).toContain("Pagar ahora: https://pagos.example.cl/expedition");
 
-    const rows = await db.selectFrom("mail_queue").selectAll().orderBy("kind").execute();
+    const rows = await db.selectFrom("mailQueue").selectAll().orderBy("kind").execute();
     expect(
-      rows.map((mail) => [mail.kind, mail.status, mail.attempts, mail.sent_at, mail.last_error]),
+      rows.map((mail) => [mail.kind, mail.status, mail.attempts, mail.sentAt, mail.lastError]),
     ).toEqual([
       [mailKinds.orderConfirmation, "sent", 0, at(1000).toISOString(), null],
       [mailKinds.shopNewOrder, "sent", 0, at(1000).toISOString(), null],
@@ -377,14 +377,14 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
         throw new Error("the order failed");
       }),
     ).rejects.toThrow("the order failed");
-    expect(await db.selectFrom("mail_queue").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("mailQueue").select("id").execute()).toEqual([]);
 
     const ids = await queueNotifications(db, [
       { kind: "shop-new-contact", to: "a@lifebox.cl", subject: "1", text: "uno" },
       { kind: "shop-new-contact", to: "b@lifebox.cl", subject: "2", text: "dos", html: "<p>dos</p>" },
     ]);
     expect(ids).toHaveLength(2);
-    expect((await row(ids[1]!)).html_body).toBe("<p>dos</p>");
+    expect((await row(ids[1]!)).htmlBody).toBe("<p>dos</p>");
     expect(await queueNotifications(db, [])).toEqual([]);
   });
 
@@ -412,10 +412,10 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
       expect(failed).toMatchObject({
         status: "pending",
         attempts: 1,
-        next_attempt_at: at(minute).toISOString(),
-        sent_at: null,
+        nextAttemptAt: at(minute).toISOString(),
+        sentAt: null,
       });
-      expect(failed.last_error).toMatch(error);
+      expect(failed.lastError).toMatch(error);
 
       // Not before its time…
       smtp.mode = "accept";
@@ -431,7 +431,7 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
         retried: 0,
       });
       expect(smtp.received.map((mail) => mail.rcptTo)).toEqual([["pedidos@lifebox.cl"]]);
-      expect(await row(id)).toMatchObject({ status: "sent", attempts: 1, sent_at: at(minute).toISOString() });
+      expect(await row(id)).toMatchObject({ status: "sent", attempts: 1, sentAt: at(minute).toISOString() });
     },
   );
 
@@ -459,7 +459,7 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
     expect(await row(id)).toMatchObject({
       status: "pending",
       attempts: 1,
-      last_error: 'No mail template for the kind "x"',
+      lastError: 'No mail template for the kind "x"',
     });
   });
 
@@ -503,7 +503,7 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
     expect(parsed.text).toContain("Ciudad: Valparaíso");
     expect(parsed.text).toContain("la revisaremos dentro de 24 horas");
     expect(parsed.html).toBe(mail.html);
-    expect(await row(id!)).toMatchObject({ status: "sent", sent_at: at(1000).toISOString() });
+    expect(await row(id!)).toMatchObject({ status: "sent", sentAt: at(1000).toISOString() });
   });
 
   it("records an outbox it cannot write as a failed attempt instead of throwing", async () => {
@@ -518,7 +518,7 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
       retried: 1,
     });
     expect(await row(id)).toMatchObject({ status: "pending", attempts: 1 });
-    expect((await row(id)).last_error).toMatch(/EEXIST|ENOTDIR/);
+    expect((await row(id)).lastError).toMatch(/EEXIST|ENOTDIR/);
   });
 
   it("delivers on its timer, one batch at a time, and stop() waits for the batch", async () => {

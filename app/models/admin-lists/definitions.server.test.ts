@@ -92,7 +92,9 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
           const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${index})`.execute(
             db,
           );
-          expect(rows.map((row) => row.name)).toEqual(searchedColumns(definition));
+          // The index's columns are the database's names; the definition's, the code's (camelCase).
+          const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+          expect(rows.map((row) => row.name)).toEqual(searchedColumns(definition).map(snakeCase));
           // Erased personal data must leave the index at once (docs/decisions/020).
           const config = await sql<{ v: number }>`select v from ${sql.table(`${index}_config`)}
             where k = 'secure-delete'`.execute(db);
@@ -254,14 +256,14 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       );
       await db
         .updateTable("quotes")
-        .set({ answered_at: at(5).toISOString() })
+        .set({ answeredAt: at(5).toISOString() })
         .where("id", "=", id)
         .execute();
     });
 
     it("searches by name, company, e-mail, product and city", async () => {
       const search = async (q: string) =>
-        (await listPage(db, quotesList, params({ q }))).rows.map((row) => row.full_name);
+        (await listPage(db, quotesList, params({ q }))).rows.map((row) => row.fullName);
       expect(await search("munoz")).toEqual(["José Muñoz"]);
       expect(await search("los andes")).toEqual(["José Muñoz"]);
       expect(await search("pesquera.cl")).toEqual(["Ana Soto"]);
@@ -271,7 +273,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
 
     it("filters answered and pending requests, and sorts by company", async () => {
       const names = async (query: Record<string, string>) =>
-        (await listPage(db, quotesList, params(query))).rows.map((row) => row.full_name);
+        (await listPage(db, quotesList, params(query))).rows.map((row) => row.fullName);
       expect(await names({ estado: "respondido" })).toEqual(["Ana Soto"]);
       expect(await names({ estado: "pendiente" })).toEqual(["José Muñoz"]);
       expect(await names({ sort: "company", dir: "asc" })).toEqual(["José Muñoz", "Ana Soto"]);
@@ -370,15 +372,15 @@ describe.each(dialectsUnderTest)("migration 0005 on %s", (dialect) => {
     const { error } = await migrator.migrateTo("0002-customer-submissions");
     expect(error).toBeUndefined();
     await db
-      .insertInto("contact_messages")
+      .insertInto("contactMessages")
       .values({
         id: crypto.randomUUID(),
         name: "Ñandú Gómez",
         email: "nandu@example.cl",
         subject: "Antes de la migración",
         message: "x",
-        created_at: new Date().toISOString(),
-        answered_at: null,
+        createdAt: new Date().toISOString(),
+        answeredAt: null,
       })
       .execute();
     await migrateToLatest(db);

@@ -24,8 +24,8 @@ import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/d
  */
 const messages = defineList({
   name: "mensajes",
-  table: "contact_messages",
-  select: ["id", "name", "email", "subject", "created_at", "answered_at"],
+  table: "contactMessages",
+  select: ["id", "name", "email", "subject", "createdAt", "answeredAt"],
   columns: [
     { key: "name", label: "Nombre", value: (row) => row.name, sortBy: ["name"], searches: ["name"] },
     { key: "email", label: "Email", value: (row) => row.email, searches: ["email"] },
@@ -33,8 +33,8 @@ const messages = defineList({
     {
       key: "createdAt",
       label: "Fecha",
-      value: (row) => row.created_at,
-      sortBy: ["created_at"],
+      value: (row) => row.createdAt,
+      sortBy: ["createdAt"],
       firstDirection: "desc",
     },
   ],
@@ -174,15 +174,15 @@ describe.each(dialectsUnderTest)("the list mechanism on %s", (dialect) => {
     db = database().db;
     for (const [index, person] of people.entries()) {
       await db
-        .insertInto("contact_messages")
+        .insertInto("contactMessages")
         .values({
           id: idOf(index),
           name: person.name,
           email: person.email,
           subject: person.subject,
           message: "Hola",
-          created_at: timeOf(index),
-          answered_at: person.answered ? timeOf(index + 30) : null,
+          createdAt: timeOf(index),
+          answeredAt: person.answered ? timeOf(index + 30) : null,
         })
         .execute();
     }
@@ -377,23 +377,23 @@ describe.each(dialectsUnderTest)("the list mechanism on %s", (dialect) => {
   it("keeps the search index in step with changes and deletions", async () => {
     const id = "00000000-0000-4000-8000-999999999999";
     await db
-      .insertInto("contact_messages")
+      .insertInto("contactMessages")
       .values({
         id,
         name: "Óscar Núñez",
         email: "oscar@example.cl",
         subject: "Temporal",
         message: "x",
-        created_at: timeOf(50),
-        answered_at: null,
+        createdAt: timeOf(50),
+        answeredAt: null,
       })
       .execute();
     const ids = async (q: string) => (await allPages({ q })).map((row) => row.id);
     expect(await ids("nunez")).toEqual([id]);
-    await db.updateTable("contact_messages").set({ name: "Anónimo" }).where("id", "=", id).execute();
+    await db.updateTable("contactMessages").set({ name: "Anónimo" }).where("id", "=", id).execute();
     expect(await ids("nunez")).toEqual([]);
     expect(await ids("anonimo")).toEqual([id]);
-    await db.deleteFrom("contact_messages").where("id", "=", id).execute();
+    await db.deleteFrom("contactMessages").where("id", "=", id).execute();
     expect(await ids("anonimo")).toEqual([]);
     expect(await ids("temporal")).toEqual([]);
   });

@@ -281,9 +281,9 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
   beforeEach(async () => {
     // Each test starts with no throttle history (tests use fresh IPs and accounts anyway).
     for (const table of [
-      "admin_sign_in_addresses",
-      "admin_sign_in_accounts",
-      "admin_sign_in_holds",
+      "adminSignInAddresses",
+      "adminSignInAccounts",
+      "adminSignInHolds",
     ] as const) {
       await withAdminTables(db).deleteFrom(table).execute();
     }
@@ -295,7 +295,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
 
   describe("sign-in", () => {
     it("signs in with the right password: dashboard, an httpOnly SameSite=Lax cookie for /admin, a session row", async () => {
-      const before = await countRows(db, "admin_sessions");
+      const before = await countRows(db, "adminSessions");
       const answer = await signIn(` ${admin.email.toUpperCase()} `, admin.password);
       expect(answer.status).toBe(302);
       expect(answer.location).toBe("/admin/dashboard");
@@ -307,7 +307,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       // SITE_URL is http here: no Secure flag (see the https test below).
       expect(line).not.toMatch(/Secure/i);
       expect(answer.headers.get("Cache-Control")).toBe("no-store");
-      expect(await countRows(db, "admin_sessions")).toBe(before + 1);
+      expect(await countRows(db, "adminSessions")).toBe(before + 1);
 
       const cookie = cookieAfter(answer.headers);
       const page = await settle(() => layout.loader(args(get("/admin/dashboard", cookie))));
@@ -329,12 +329,12 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
     });
 
     it("answers a wrong password with 401 and the spec's message, and creates no session", async () => {
-      const before = await countRows(db, "admin_sessions");
+      const before = await countRows(db, "adminSessions");
       const answer = await signIn(admin.email, "Refugio#2025");
       expect(answer.status).toBe(401);
       expect(answer.body).toMatchObject({ outcome: "invalid", message: "Usuario o contraseña incorrectos" });
       expect(answer.headers.getSetCookie()).toEqual([]);
-      expect(await countRows(db, "admin_sessions")).toBe(before);
+      expect(await countRows(db, "adminSessions")).toBe(before);
       // The password typed is not sent back to the page.
       expect(JSON.stringify(answer.body)).not.toContain("Refugio#2025");
     });
@@ -357,8 +357,8 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
         email: ["Ingresa tu email"],
         password: ["Ingresa tu contraseña"],
       });
-      expect(await countRows(db, "admin_sign_in_accounts")).toBe(0);
-      expect(await countRows(db, "admin_sign_in_addresses")).toBe(0);
+      expect(await countRows(db, "adminSignInAccounts")).toBe(0);
+      expect(await countRows(db, "adminSignInAddresses")).toBe(0);
     });
 
     it("goes back to a redirectTo inside /admin, and to the dashboard for anything else", async () => {
@@ -377,12 +377,12 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       );
       expect(page.status).toBe(302);
       expect(page.location).toBe("/admin/users");
-      const before = await countRows(db, "admin_sessions");
+      const before = await countRows(db, "adminSessions");
       const again = await settle(() =>
         login.action(args(post("/admin/login", { email: admin.email, password: admin.password }, cookie))),
       );
       expect(again.status).toBe(302);
-      expect(await countRows(db, "admin_sessions")).toBe(before);
+      expect(await countRows(db, "adminSessions")).toBe(before);
     });
 
     it("shows the sign-in form to anonymous visitors with a safe way back", async () => {
@@ -416,9 +416,9 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       Number(
         (
           await tables()
-            .selectFrom("admin_sign_in_accounts")
+            .selectFrom("adminSignInAccounts")
             .select("failures")
-            .where("account_key", "=", accountKeyOf(email))
+            .where("accountKey", "=", accountKeyOf(email))
             .executeTakeFirst()
         )?.failures ?? 0,
       );
@@ -447,7 +447,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       const email = uniqueEmail("escondida");
       await createAdminAccount({ name: "Escondida", email, password: strongPassword }, db);
       const ip = nextIp();
-      const sessionsBefore = await countRows(db, "admin_sessions");
+      const sessionsBefore = await countRows(db, "adminSessions");
       // At the same moment: 49 wrong passwords and the right one, in the middle.
       const burst = await Promise.all(
         Array.from({ length: 50 }, (_, attempt) =>
@@ -457,7 +457,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       const counts = statusCounts(burst);
       // At most the address's allowance was checked, the right password included if it was among them.
       expect((counts[401] ?? 0) + (counts[302] ?? 0)).toBeLessThanOrEqual(perAddress);
-      expect(await countRows(db, "admin_sessions")).toBe(sessionsBefore + (counts[302] ?? 0));
+      expect(await countRows(db, "adminSessions")).toBe(sessionsBefore + (counts[302] ?? 0));
 
       // Once the address has used its attempts on wrong passwords, a burst with the right one is
       // refused whole: nothing is checked, no session is made.
@@ -465,14 +465,14 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       for (let attempt = 0; attempt < perAddress; attempt++) {
         await signIn(uniqueEmail("relleno"), "Mala#1clave", { ip: other });
       }
-      const after = await countRows(db, "admin_sessions");
+      const after = await countRows(db, "adminSessions");
       const refused = await Promise.all(
         Array.from({ length: 20 }, (_, attempt) =>
           signIn(email, attempt === 10 ? strongPassword : `Mala#${attempt}clave`, { ip: other }),
         ),
       );
       expect(statusCounts(refused)).toEqual({ 429: 20 });
-      expect(await countRows(db, "admin_sessions")).toBe(after);
+      expect(await countRows(db, "adminSessions")).toBe(after);
     });
 
     it("makes an address wait after 5 failures, whatever e-mails it tried; other addresses are not affected", async () => {
@@ -543,9 +543,9 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       await recordSignInFailure(db, { ...keys, ip: nextIp() }, later);
       expect(
         await tables()
-          .selectFrom("admin_sign_in_accounts")
+          .selectFrom("adminSignInAccounts")
           .select("failures")
-          .where("account_key", "=", keys.accountKey)
+          .where("accountKey", "=", keys.accountKey)
           .executeTakeFirst(),
       ).toMatchObject({ failures: 1 });
     });
@@ -577,11 +577,11 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       const email = uniqueEmail("privado");
       await signIn(email, "Mala#1clave");
       const rows = [
-        ...(await tables().selectFrom("admin_sign_in_accounts").selectAll().execute()),
-        ...(await tables().selectFrom("admin_sign_in_addresses").selectAll().execute()),
+        ...(await tables().selectFrom("adminSignInAccounts").selectAll().execute()),
+        ...(await tables().selectFrom("adminSignInAddresses").selectAll().execute()),
       ];
       expect(rows).toHaveLength(2);
-      expect(rows[0]).toMatchObject({ account_key: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(rows[0]).toMatchObject({ accountKey: expect.stringMatching(/^[0-9a-f]{64}$/) });
       expect(JSON.stringify(rows)).not.toContain(email.split("@")[0]);
     });
   });
@@ -601,7 +601,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
     });
 
     it("lets an anonymous request run no admin action, and changes nothing", async () => {
-      const before = await countRows(db, "admin_users");
+      const before = await countRows(db, "adminUsers");
       for (const { path, fields, run } of guardedActions) {
         const answer = await settle(() => run(post(path, fields)));
         expect({ path, status: answer.status, location: answer.location }).toEqual({
@@ -610,7 +610,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
           location: loginPathFor(path),
         });
       }
-      expect(await countRows(db, "admin_users")).toBe(before);
+      expect(await countRows(db, "adminUsers")).toBe(before);
     });
 
     it("answers 401 to anonymous data requests (exports, JSON)", async () => {
@@ -634,8 +634,8 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       const token = decodeURIComponent(cookie.match(/lifebox-admin\.session_token=([^.;]+)/)![1]!);
       const past = new Date(Date.now() - 60_000);
       await withAdminTables(db)
-        .updateTable("admin_sessions")
-        .set({ expires_at: dialect === "postgres" ? past : past.toISOString() })
+        .updateTable("adminSessions")
+        .set({ expiresAt: dialect === "postgres" ? past : past.toISOString() })
         .where("token", "=", token)
         .execute();
       const answer = await settle(() => dashboard.loader(args(get("/admin/users", cookie))));
@@ -646,25 +646,25 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
     it("pushes an active session forward, and ends any session 12 hours after sign-in", async () => {
       const cookie = await signedInCookie(admin.email);
       const token = decodeURIComponent(cookie.match(/lifebox-admin\.session_token=([^.;]+)/)![1]!);
-      const sessions = () => withAdminTables(db).selectFrom("admin_sessions").where("token", "=", token);
+      const sessions = () => withAdminTables(db).selectFrom("adminSessions").where("token", "=", token);
       const at = (date: Date) => (dialect === "postgres" ? date : date.toISOString());
       // Used 30 minutes ago: it had 90 minutes left; a request now gives it 2 hours again.
       const soon = new Date(Date.now() + 90 * 60_000);
       await withAdminTables(db)
-        .updateTable("admin_sessions")
-        .set({ expires_at: at(soon), updated_at: at(new Date(Date.now() - 30 * 60_000)) })
+        .updateTable("adminSessions")
+        .set({ expiresAt: at(soon), updatedAt: at(new Date(Date.now() - 30 * 60_000)) })
         .where("token", "=", token)
         .execute();
       const page = await settle(() => layout.loader(args(get("/admin/dashboard", cookie))));
       expect(page.status).toBe(200);
       expect(sessionCookieLine(page.headers)).toMatch(/Max-Age=7200/);
-      const { expires_at } = await sessions().select("expires_at").executeTakeFirstOrThrow();
-      expect(new Date(expires_at).getTime()).toBeGreaterThan(Date.now() + 115 * 60_000);
+      const { expiresAt } = await sessions().select("expiresAt").executeTakeFirstOrThrow();
+      expect(new Date(expiresAt).getTime()).toBeGreaterThan(Date.now() + 115 * 60_000);
 
       // Signed in 12 hours ago: over, however active, and the row is gone.
       await withAdminTables(db)
-        .updateTable("admin_sessions")
-        .set({ created_at: at(new Date(Date.now() - sessionMaxAgeMs - 60_000)) })
+        .updateTable("adminSessions")
+        .set({ createdAt: at(new Date(Date.now() - sessionMaxAgeMs - 60_000)) })
         .where("token", "=", token)
         .execute();
       expect((await settle(() => layout.loader(args(get("/admin/dashboard", cookie))))).status).toBe(302);
@@ -673,12 +673,12 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
 
     it("logs out: the session ends on the server, the cookie expires, back to /admin/login", async () => {
       const cookie = await signedInCookie(admin.email);
-      const before = await countRows(db, "admin_sessions");
+      const before = await countRows(db, "adminSessions");
       const answer = await settle(() => logout.action(args(post("/admin/logout", {}, cookie))));
       expect(answer.status).toBe(302);
       expect(answer.location).toBe("/admin/login");
       expect(sessionCookieLine(answer.headers)).toMatch(/Max-Age=0/);
-      expect(await countRows(db, "admin_sessions")).toBe(before - 1);
+      expect(await countRows(db, "adminSessions")).toBe(before - 1);
       // The old cookie, kept by someone, no longer opens anything.
       expect((await settle(() => dashboard.loader(args(get("/admin/dashboard", cookie))))).status).toBe(302);
     });
@@ -787,7 +787,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       const refused = await signIn(email, strongPassword);
       const wrong = await signIn(admin.email, "Mala#1clave");
       expect([refused.status, refused.body?.message]).toEqual([wrong.status, wrong.body?.message]);
-      expect(await countRows(db, "admin_sessions", sql`user_id = ${created.id}`)).toBe(0);
+      expect(await countRows(db, "adminSessions", sql`user_id = ${created.id}`)).toBe(0);
 
       // Disabling again, or an unknown account, changes nothing (404 with the reason).
       for (const userId of [created.id, "00000000-0000-4000-8000-000000000000", "1 OR 1=1"]) {
@@ -1008,25 +1008,26 @@ describe.each(dialectsUnderTest)("migration 0006 on %s", (dialect) => {
       }
       await to("0006-admin-plugin-and-throttle");
       const users = await withAdminTables(database.db)
-        .selectFrom("admin_users")
-        .select(["id", "role", "banned", "ban_reason"])
+        .selectFrom("adminUsers")
+        .select(["id", "role", "banned", "banReason"])
         .orderBy("id")
         .execute();
       expect(users.map((user) => ({ ...user, banned: Boolean(user.banned) }))).toEqual([
-        { id: "00000000-0000-4000-8000-000000000001", role: "admin", banned: false, ban_reason: null },
+        { id: "00000000-0000-4000-8000-000000000001", role: "admin", banned: false, banReason: null },
         {
           id: "00000000-0000-4000-8000-000000000002",
           role: "admin",
           banned: true,
-          ban_reason: "Disabled at 2026-02-03T04:05:06.789Z",
+          banReason: "Disabled at 2026-02-03T04:05:06.789Z",
         },
       ]);
       await to("0005-admin-lists");
-      const back = await sql<{ id: string; disabled_at: string | null }>`
+      // The app's connection names the column in camelCase (CamelCasePlugin).
+      const back = await sql<{ id: string; disabledAt: string | null }>`
         select id, disabled_at from admin_users order by id`.execute(database.db);
       expect(back.rows).toEqual([
-        { id: "00000000-0000-4000-8000-000000000001", disabled_at: null },
-        { id: "00000000-0000-4000-8000-000000000002", disabled_at: "2026-02-03T04:05:06.789Z" },
+        { id: "00000000-0000-4000-8000-000000000001", disabledAt: null },
+        { id: "00000000-0000-4000-8000-000000000002", disabledAt: "2026-02-03T04:05:06.789Z" },
       ]);
     } finally {
       await database.drop();

@@ -39,7 +39,7 @@ const texts = { quote: adminQuotesTexts, contact: adminContactsTexts } as const;
 /** Each kind's list (the way back) and table. */
 const kinds: Record<Kind, { list: string; table: AnsweredTable; routeId: string }> = {
   quote: { list: adminPaths.quotes, table: "quotes", routeId: "admin-quote" },
-  contact: { list: adminPaths.contacts, table: "contact_messages", routeId: "admin-contact" },
+  contact: { list: adminPaths.contacts, table: "contactMessages", routeId: "admin-contact" },
 };
 
 /** The kind at a route's pattern ("admin/quotes/:id": React Router leaves out the leading slash). */

@@ -244,7 +244,7 @@ const quotesListView = defineListView({
   path: adminPaths.quotes,
   exportPath: exportPathOf(adminPaths.quotes),
   count: adminQuotesTexts.count,
-  display: { notes: (row) => truncateText(row.additional_notes) },
+  display: { notes: (row) => truncateText(row.additionalNotes) },
   detail: { column: "name", href: (row) => `${adminPaths.quotes}/${row.id}` },
 });
 

@@ -393,7 +393,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       );
       await db
         .updateTable("quotes")
-        .set({ answered_at: at(30).toISOString() })
+        .set({ answeredAt: at(30).toISOString() })
         .where("id", "=", quoteId)
         .execute();
     });

@@ -167,7 +167,7 @@ describe.each(dialectsUnderTest)("/admin/privacy on %s", (dialect) => {
     expect(blocked.status).toBe(409);
     expect(blocked.body?.message).toBe(texts.blocked(`${order.number}, Pendiente de pago`));
     expect(
-      await db.selectFrom("contact_messages").select("id").where("email", "=", email).execute(),
+      await db.selectFrom("contactMessages").select("id").where("email", "=", email).execute(),
     ).toHaveLength(1);
 
     await changeOrderStatus(db, order.id, "cancelado", null);
@@ -190,6 +190,6 @@ describe.each(dialectsUnderTest)("/admin/privacy on %s", (dialect) => {
       .selectAll()
       .where("id", "=", order.id)
       .executeTakeFirstOrThrow();
-    expect(sale).toMatchObject({ customer_name: anonymisedCustomerName, email: "", status: "cancelado" });
+    expect(sale).toMatchObject({ customerName: anonymisedCustomerName, email: "", status: "cancelado" });
   });
 });

@@ -106,10 +106,10 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
       .status;
   const historyRows = () =>
     db
-      .selectFrom("order_status_changes")
-      .select(["from_status", "to_status", "changed_by"])
-      .where("order_id", "=", orderId)
-      .orderBy("changed_at")
+      .selectFrom("orderStatusChanges")
+      .select(["fromStatus", "toStatus", "changedBy"])
+      .where("orderId", "=", orderId)
+      .orderBy("changedAt")
       .execute();
 
   it("sends anonymous visitors to the sign-in page, for every loader and action", async () => {
@@ -130,8 +130,8 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
     }
     // Nothing was changed by them.
     expect(await statusOf()).toBe("pendiente_pago");
-    const answered = await db.selectFrom("quotes").select("answered_at").where("id", "=", quoteId).execute();
-    expect(answered).toEqual([{ answered_at: null }]);
+    const answered = await db.selectFrom("quotes").select("answeredAt").where("id", "=", quoteId).execute();
+    expect(answered).toEqual([{ answeredAt: null }]);
   });
 
   it("answers an unknown or malformed id with a Spanish 404", async () => {
@@ -215,8 +215,8 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
       });
       expect(await statusOf()).toBe("pagado");
       expect(await historyRows()).toEqual([
-        { from_status: null, to_status: "pendiente_pago", changed_by: null },
-        { from_status: "pendiente_pago", to_status: "pagado", changed_by: admin.id },
+        { fromStatus: null, toStatus: "pendiente_pago", changedBy: null },
+        { fromStatus: "pendiente_pago", toStatus: "pagado", changedBy: admin.id },
       ]);
       const page = await load(order, orderPath(), orderId, cookie);
       const body = page.body as {
@@ -308,7 +308,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
     {
       name: "a contact message",
       module: inquiry as Module,
-      table: "contact_messages" as const,
+      table: "contactMessages" as const,
       id: () => messageId,
       path: () => `/admin/contacts/${messageId}`,
       texts: adminContactsTexts,
@@ -316,8 +316,8 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
     },
   ])("$name", ({ module, table, id, path, texts, longText }) => {
     const answeredAt = async () =>
-      (await db.selectFrom(table).select("answered_at").where("id", "=", id()).executeTakeFirstOrThrow())
-        .answered_at;
+      (await db.selectFrom(table).select("answeredAt").where("id", "=", id()).executeTakeFirstOrThrow())
+        .answeredAt;
 
     /** The toast the page a redirect leads to shows (app/root.tsx reads it the same way). */
     const toastAfter = async (answer: Answer) =>

@@ -210,12 +210,12 @@ async function newsletterFields(overrides: Fields = {}): Promise<Fields> {
 
 const tables = [
   "orders",
-  "order_status_changes",
+  "orderStatusChanges",
   "quotes",
-  "contact_messages",
+  "contactMessages",
   "subscribers",
-  "mail_queue",
-  "used_captcha_challenges",
+  "mailQueue",
+  "usedCaptchaChallenges",
 ] as const;
 type Table = (typeof tables)[number];
 
@@ -231,21 +231,21 @@ async function rowCounts(db: Db): Promise<Record<Table, number>> {
 }
 
 async function mailIds(db: Db): Promise<Set<string>> {
-  return new Set((await db.selectFrom("mail_queue").select("id").execute()).map((row) => row.id));
+  return new Set((await db.selectFrom("mailQueue").select("id").execute()).map((row) => row.id));
 }
 
 /** The e-mails queued since `before`, sorted by kind, with their text as the mail worker writes it. */
 async function mailSince(db: Db, before: Set<string>) {
   const rows = await db
-    .selectFrom("mail_queue")
-    .select(["id", "kind", "to_address", "subject", "text_body", "template_data", "status", "sent_at"])
+    .selectFrom("mailQueue")
+    .select(["id", "kind", "toAddress", "subject", "textBody", "templateData", "status", "sentAt"])
     .execute();
   return rows
     .filter((row) => !before.has(row.id))
     .sort((a, b) => a.kind.localeCompare(b.kind))
-    .map(({ id: _id, template_data, text_body, ...row }) => ({
+    .map(({ id: _id, templateData, textBody, ...row }) => ({
       ...row,
-      text: template_data ? renderNotification(row.kind, JSON.parse(template_data)).text : text_body,
+      text: templateData ? renderNotification(row.kind, JSON.parse(templateData)).text : textBody,
     }));
 }
 
@@ -284,10 +284,10 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       expect(answer.status).toBe(303);
       const row = await db
         .selectFrom("orders")
-        .select(["kit_id", "unit_price"])
+        .select(["kitId", "unitPrice"])
         .where("id", "=", answer.location!.replace("/pedido/", ""))
         .executeTakeFirstOrThrow();
-      expect(row).toEqual({ kit_id: "essential-mini", unit_price: getKit("essential-mini")!.price });
+      expect(row).toEqual({ kitId: "essential-mini", unitPrice: getKit("essential-mini")!.price });
     });
 
     it("answers 404 for a page of no kit and stores nothing", async () => {
@@ -325,58 +325,58 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       expect(row).toEqual({
         id,
         number: expect.stringMatching(orderNumber),
-        kit_id: "essential",
-        kit_name: kit.name,
-        unit_price: kit.price,
-        shipping_kind: "free",
+        kitId: "essential",
+        kitName: kit.name,
+        unitPrice: kit.price,
+        shippingKind: "free",
         total: kit.price,
         status: "pendiente_pago",
-        customer_name: "Ana Pérez Soto",
+        customerName: "Ana Pérez Soto",
         email,
         phone: "+56 9 1234 5678",
-        region_cut: "13",
-        comuna_cut: "13101",
+        regionCut: "13",
+        comunaCut: "13101",
         address: "Av. Libertador Bernardo O'Higgins 1234, depto. 56",
         rut: "12.345.678-5",
         notes: "Dejar en conserjería",
-        terms_accepted_at: expect.stringMatching(isoTime),
-        created_at: expect.stringMatching(isoTime),
-        updated_at: expect.stringMatching(isoTime),
+        termsAcceptedAt: expect.stringMatching(isoTime),
+        createdAt: expect.stringMatching(isoTime),
+        updatedAt: expect.stringMatching(isoTime),
       });
       expect(kit.price).toBe(219990);
-      expect(row.terms_accepted_at).toBe(row.created_at);
+      expect(row.termsAcceptedAt).toBe(row.createdAt);
 
       const changes = await db
-        .selectFrom("order_status_changes")
+        .selectFrom("orderStatusChanges")
         .selectAll()
-        .where("order_id", "=", id!)
+        .where("orderId", "=", id!)
         .execute();
       expect(changes).toEqual([
         {
           id: expect.stringMatching(uuid),
-          order_id: id,
-          from_status: null,
-          to_status: "pendiente_pago",
-          changed_by: null,
-          changed_at: row.created_at,
+          orderId: id,
+          fromStatus: null,
+          toStatus: "pendiente_pago",
+          changedBy: null,
+          changedAt: row.createdAt,
         },
       ]);
 
       const mails = await mailSince(db, mailBefore);
       expect(
-        mails.map(({ kind, to_address, status, sent_at }) => ({ kind, to_address, status, sent_at })),
+        mails.map(({ kind, toAddress, status, sentAt }) => ({ kind, toAddress, status, sentAt })),
       ).toEqual([
-        { kind: "order-confirmation", to_address: email, status: "pending", sent_at: null },
-        { kind: "shop-new-order", to_address: shopEmail, status: "pending", sent_at: null },
+        { kind: "order-confirmation", toAddress: email, status: "pending", sentAt: null },
+        { kind: "shop-new-order", toAddress: shopEmail, status: "pending", sentAt: null },
       ]);
       for (const mail of mails) expect(mail.text).toContain(row.number);
 
       expect(await rowCounts(db)).toEqual({
         ...before,
         orders: before.orders + 1,
-        order_status_changes: before.order_status_changes + 1,
-        mail_queue: before.mail_queue + 2,
-        used_captcha_challenges: before.used_captcha_challenges + 1,
+        orderStatusChanges: before.orderStatusChanges + 1,
+        mailQueue: before.mailQueue + 2,
+        usedCaptchaChallenges: before.usedCaptchaChallenges + 1,
       });
     });
 
@@ -394,13 +394,13 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       const row = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
       const kit = getKit("nautical-mini")!;
       expect(row).toMatchObject({
-        kit_id: "nautical-mini",
-        kit_name: kit.name,
-        unit_price: kit.price,
+        kitId: "nautical-mini",
+        kitName: kit.name,
+        unitPrice: kit.price,
         total: kit.price,
-        shipping_kind: "arranged",
-        region_cut: "05",
-        comuna_cut: "05201",
+        shippingKind: "arranged",
+        regionCut: "05",
+        comunaCut: "05201",
         rut: null,
         notes: null,
         status: "pendiente_pago",
@@ -413,10 +413,10 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       expect(answer.status).toBe(303);
       const row = await db
         .selectFrom("orders")
-        .select(["email", "customer_name"])
+        .select(["email", "customerName"])
         .where("id", "=", answer.location!.replace("/pedido/", ""))
         .executeTakeFirstOrThrow();
-      expect(row).toEqual({ email: fields.email!.trim(), customer_name: "Ana Pérez Soto" });
+      expect(row).toEqual({ email: fields.email!.trim(), customerName: "Ana Pérez Soto" });
     });
 
     it("sends the order's payment link in the customer's e-mail", async () => {
@@ -466,9 +466,9 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       expect(await rowCounts(db)).toEqual({
         ...before,
         orders: before.orders + 1,
-        order_status_changes: before.order_status_changes + 1,
-        mail_queue: before.mail_queue + 2,
-        used_captcha_challenges: before.used_captcha_challenges + 1,
+        orderStatusChanges: before.orderStatusChanges + 1,
+        mailQueue: before.mailQueue + 2,
+        usedCaptchaChallenges: before.usedCaptchaChallenges + 1,
       });
     });
 
@@ -688,21 +688,21 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         .executeTakeFirstOrThrow();
       expect(row).toEqual({
         id: expect.stringMatching(uuid),
-        product_id: "essential",
-        product_name: getKit("essential")!.name,
-        full_name: "Carla Muñoz",
+        productId: "essential",
+        productName: getKit("essential")!.name,
+        fullName: "Carla Muñoz",
         email,
         phone: "+56 2 2345 6789",
         company: "Constructora Andes SpA",
         city: "Concepción",
-        additional_notes: "Necesitamos 20 unidades.",
-        created_at: expect.stringMatching(isoTime),
-        answered_at: null,
+        additionalNotes: "Necesitamos 20 unidades.",
+        createdAt: expect.stringMatching(isoTime),
+        answeredAt: null,
       });
       const mails = await mailSince(db, mailBefore);
-      expect(mails.map(({ kind, to_address }) => ({ kind, to_address }))).toEqual([
-        { kind: "quote-confirmation", to_address: email },
-        { kind: "shop-new-quote", to_address: shopEmail },
+      expect(mails.map(({ kind, toAddress }) => ({ kind, toAddress }))).toEqual([
+        { kind: "quote-confirmation", toAddress: email },
+        { kind: "shop-new-quote", toAddress: shopEmail },
       ]);
     });
 
@@ -714,13 +714,13 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       expect(answer.location).toBe("/gracias?producto=nautical-mini&tipo=cotizacion");
       const row = await db
         .selectFrom("quotes")
-        .select(["product_id", "product_name", "additional_notes"])
+        .select(["productId", "productName", "additionalNotes"])
         .where("email", "=", email)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({
-        product_id: "nautical-mini",
-        product_name: getKit("nautical-mini")!.name,
-        additional_notes: null,
+        productId: "nautical-mini",
+        productName: getKit("nautical-mini")!.name,
+        additionalNotes: null,
       });
     });
 
@@ -750,7 +750,7 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       expect(answer.body).toMatchObject({ status: "success", result: { initialValue: null } });
 
       const row = await db
-        .selectFrom("contact_messages")
+        .selectFrom("contactMessages")
         .selectAll()
         .where("email", "=", email)
         .executeTakeFirstOrThrow();
@@ -760,12 +760,12 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         email,
         subject: "Consulta por despacho",
         message: "¿Despachan a Punta Arenas?\nGracias.",
-        created_at: expect.stringMatching(isoTime),
-        answered_at: null,
+        createdAt: expect.stringMatching(isoTime),
+        answeredAt: null,
       });
       const mails = await mailSince(db, mailBefore);
-      expect(mails.map(({ kind, to_address }) => ({ kind, to_address }))).toEqual([
-        { kind: "shop-new-contact", to_address: shopEmail },
+      expect(mails.map(({ kind, toAddress }) => ({ kind, toAddress }))).toEqual([
+        { kind: "shop-new-contact", toAddress: shopEmail },
       ]);
     });
 
@@ -802,9 +802,9 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         {
           id: expect.stringMatching(uuid),
           email,
-          unsubscribe_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-          created_at: expect.stringMatching(isoTime),
-          consented_at: rows[0]!.created_at,
+          unsubscribeToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          createdAt: expect.stringMatching(isoTime),
+          consentedAt: rows[0]!.createdAt,
         },
       ]);
 
@@ -834,10 +834,10 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       const email = fields.email!.trim().toLowerCase();
       const row = await db
         .selectFrom("subscribers")
-        .select("unsubscribe_token")
+        .select("unsubscribeToken")
         .where("email", "=", email)
         .executeTakeFirstOrThrow();
-      return { email, token: row.unsubscribe_token };
+      return { email, token: row.unsubscribeToken };
     }
 
     const link = (token: string) => `http://localhost/newsletter/baja?token=${encodeURIComponent(token)}`;

@@ -7,7 +7,7 @@ import { captchaFieldName, honeypotFieldName, type FormName, type SubmissionRepl
 import { ChallengeUsedError, type SolvedChallenge } from "~/models/captcha-replay.server";
 import { getCaptchaSettings, verifyCaptcha } from "~/services/captcha.server";
 import { logger } from "~/infra/logger.server";
-import { bodyRefusalMessage, readFormBody, refusalHeaders } from "~/infra/request-body.server";
+import { bodyRefusalMessage, readFormBody } from "~/infra/request-body.server";
 
 /**
  * The action side of the four public forms (orders, quotations, contact messages, newsletter
@@ -46,18 +46,16 @@ function refuse(
   {
     captchaRejected = false,
     submission,
-    headers,
   }: {
     captchaRejected?: boolean;
     submission?: { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> };
-    headers?: HeadersInit;
   } = {},
 ) {
   const result: SubmissionResult<string[]> = submission
     ? submission.reply({ formErrors: [formMessage] })
     : { status: "error", error: { "": [formMessage] } };
   const reply: SubmissionReply = { status: "error", result, formMessage, captchaRejected };
-  return { ok: false as const, refusal: data(reply, { status, headers }) };
+  return { ok: false as const, refusal: data(reply, { status }) };
 }
 
 /** Runs the checks above on `request`, then `save` (the model) with the checked value. */
@@ -86,7 +84,7 @@ export async function submitPublicForm<Schema extends z.ZodType, Stored>({
   const body = await readFormBody(request);
   if (!body.ok) {
     logger.warn({ ...log, status: body.status }, "Form body refused");
-    return refuse(body.status, bodyRefusalMessage(body.status), { headers: refusalHeaders(body.status) });
+    return refuse(body.status, bodyRefusalMessage(body.status));
   }
   const { formData } = body;
 
