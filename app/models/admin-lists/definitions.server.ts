@@ -25,6 +25,26 @@ function answeredFilter(pending: string, answered: string): ListFilter {
   };
 }
 
+/** The date a row was created, newest first when sorted by it (every list has one). */
+function dateColumn(label: string) {
+  return {
+    key: "createdAt",
+    label,
+    value: (row: { createdAt: string }) => formatAdminDateTime(row.createdAt),
+    sortBy: ["createdAt" as const],
+    firstDirection: "desc" as const,
+  };
+}
+
+/** "Sí"/"No" for whether staff marked the row answered. */
+function answeredColumn(label: string) {
+  return {
+    key: "answered",
+    label,
+    value: (row: { answeredAt: string | null }) => (row.answeredAt ? "Sí" : "No"),
+  };
+}
+
 const shippingLabels = { free: "Gratis", arranged: "Por coordinar" } as const;
 
 /** Pedidos (/admin/orders): SPEC §2 columns plus number, kit, total, región/comuna, status, date. */
@@ -58,13 +78,7 @@ export const ordersList = defineList({
       firstDirection: "desc",
       searches: ["number"],
     },
-    {
-      key: "createdAt",
-      label: "Fecha",
-      value: (row) => formatAdminDateTime(row.createdAt),
-      sortBy: ["createdAt"],
-      firstDirection: "desc",
-    },
+    dateColumn("Fecha"),
     {
       key: "product",
       label: "Producto",
@@ -141,13 +155,7 @@ export const quotesList = defineList({
     "answeredAt",
   ],
   columns: [
-    {
-      key: "createdAt",
-      label: "Fecha",
-      value: (row) => formatAdminDateTime(row.createdAt),
-      sortBy: ["createdAt"],
-      firstDirection: "desc",
-    },
+    dateColumn("Fecha"),
     { key: "product", label: "Producto", value: (row) => row.productName, searches: ["productName"] },
     {
       key: "name",
@@ -167,11 +175,7 @@ export const quotesList = defineList({
     { key: "phone", label: "Teléfono", value: (row) => row.phone, searches: ["phone"] },
     { key: "city", label: "Ciudad", value: (row) => row.city, searches: ["city"] },
     { key: "notes", label: "Comentarios", value: (row) => row.additionalNotes },
-    {
-      key: "answered",
-      label: "Respondida",
-      value: (row) => (row.answeredAt ? "Sí" : "No"),
-    },
+    answeredColumn("Respondida"),
     { key: "id", label: "ID", value: (row) => row.id, inTable: false },
   ],
   defaultSort: { key: "createdAt", direction: "desc" },
@@ -185,22 +189,12 @@ export const contactsList = defineList({
   table: "contactMessages",
   select: ["id", "createdAt", "name", "email", "subject", "message", "answeredAt"],
   columns: [
-    {
-      key: "createdAt",
-      label: "Fecha",
-      value: (row) => formatAdminDateTime(row.createdAt),
-      sortBy: ["createdAt"],
-      firstDirection: "desc",
-    },
+    dateColumn("Fecha"),
     { key: "name", label: "Nombre", value: (row) => row.name, sortBy: ["name"], searches: ["name"] },
     { key: "email", label: "Email", value: (row) => row.email, searches: ["email"] },
     { key: "subject", label: "Asunto", value: (row) => row.subject, searches: ["subject"] },
     { key: "message", label: "Mensaje", value: (row) => row.message },
-    {
-      key: "answered",
-      label: "Respondido",
-      value: (row) => (row.answeredAt ? "Sí" : "No"),
-    },
+    answeredColumn("Respondido"),
     { key: "id", label: "ID", value: (row) => row.id, inTable: false },
   ],
   defaultSort: { key: "createdAt", direction: "desc" },
@@ -216,13 +210,7 @@ export const subscribersList = defineList({
   columns: [
     { key: "id", label: "ID", value: (row) => row.id },
     { key: "email", label: "Email", value: (row) => row.email, sortBy: ["email"], searches: ["email"] },
-    {
-      key: "createdAt",
-      label: "Fecha de suscripción",
-      value: (row) => formatAdminDateTime(row.createdAt),
-      sortBy: ["createdAt"],
-      firstDirection: "desc",
-    },
+    dateColumn("Fecha de suscripción"),
   ],
   defaultSort: { key: "createdAt", direction: "desc" },
   ftsTable: "subscribers_search",
