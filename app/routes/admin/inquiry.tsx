@@ -156,20 +156,16 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 };
 
 export default function AdminInquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, flash } = loaderData;
+  const { kind } = loaderData;
   const t = texts[kind];
   return (
     <AnsweredRecordPage
       id={kind === "quote" ? "cotizacion" : "mensaje"}
       title={t.detailTitle(loaderData.name)}
       back={{ to: kinds[kind].list, text: t.back }}
-      answered={{
-        answered: loaderData.answered,
-        statusText: loaderData.statusText,
-        markAnswered: t.markAnswered,
-        markPending: t.markPending,
-        saving: t.saving,
-      }}
+      answered={loaderData.answered}
+      statusText={loaderData.statusText}
+      texts={t}
       fields={loaderData.fields}
       longText={
         kind === "quote"
@@ -177,23 +173,12 @@ export default function AdminInquiry({ loaderData, actionData }: Route.Component
           : { heading: adminContactsTexts.fields.message, text: loaderData.longText ?? "" }
       }
       reply={actionData}
-      flash={flash ? { tone: flash.kind, message: flash.description } : null}
+      flash={loaderData.flash}
     />
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const kind = kindOf(useMatches());
-  const t = texts[kind];
-  return (
-    <RecordError
-      error={error}
-      notFoundTitle={t.notFoundTitle}
-      notFoundText={t.notFound}
-      failureTitle={t.title}
-      failureText={t.loadFailure}
-      back={t.back}
-      backTo={kinds[kind].list}
-    />
-  );
+  return <RecordError error={error} texts={texts[kind]} backTo={kinds[kind].list} />;
 }

@@ -1,7 +1,7 @@
 import { data, useMatches } from "react-router";
 import type { Route } from "./+types/list";
 import { AdminList } from "~/components/admin/admin-list";
-import { ListLoadFailure } from "~/components/admin/list-load-failure";
+import { ListLoadFailure } from "~/components/admin/admin-page";
 import {
   adminContactsTexts,
   adminOrdersTexts,
