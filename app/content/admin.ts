@@ -25,26 +25,21 @@ export const adminShellTexts = {
   notFoundTitle: "Página no encontrada",
   notFoundText: "Esta sección del panel no existe o todavía no está disponible.",
   notFoundLink: "Ir al Dashboard",
+  loading: "Cargando...",
 } as const;
 
-/** The sidebar's entries (SPEC §2; Chatbot and Galería come with the gallery and chatbot issue). */
-export const adminNavLabels = {
-  dashboard: "Dashboard",
-  orders: "Pedidos",
-  quotes: "Cotizaciones",
-  contacts: "Contactos",
-  subscribers: "Suscriptores",
-  users: "Usuarios",
-  privacy: "Privacidad",
-} as const;
-
-/** Shown while a section loads after a click (SPEC §8 "Loading texts"). */
-export const adminLoadingTexts = {
-  dashboard: "Cargando panel...",
-  orders: "Cargando compras...",
-  contacts: "Cargando contactos...",
-  subscribers: "Cargando suscripciones...",
-  other: "Cargando...",
+/**
+ * The sidebar's entries (SPEC §2; Chatbot and Galería come with the gallery and chatbot issue) and
+ * what each says while its page loads (SPEC §8 "Loading texts"; the others say the shell's `loading`).
+ */
+export const adminNavTexts = {
+  dashboard: { label: "Dashboard", loading: "Cargando panel..." },
+  orders: { label: "Pedidos", loading: "Cargando compras..." },
+  quotes: { label: "Cotizaciones" },
+  contacts: { label: "Contactos", loading: "Cargando contactos..." },
+  subscribers: { label: "Suscriptores", loading: "Cargando suscripciones..." },
+  users: { label: "Usuarios" },
+  privacy: { label: "Privacidad" },
 } as const;
 
 /** /admin/login (SPEC §2, §4, §8). */
@@ -64,7 +59,6 @@ export const adminLoginTexts = {
   throttledTitle: "Demasiados intentos",
   throttled: (minutes: number) =>
     `Demasiados intentos fallidos. Espera ${minutes} ${minutes === 1 ? "minuto" : "minutos"} e inténtalo de nuevo.`,
-  signedOut: "Cerraste sesión.",
   metaTitle: "Iniciar sesión | Panel de administración LifeBox",
   metaDescription: "Acceso del personal de LifeBox al panel de administración.",
   backToSite: "Volver al sitio",
@@ -86,10 +80,6 @@ export const adminDashboardTexts = {
   recentContacts: "Últimos mensajes de contacto",
   recentSubscribers: "Últimas suscripciones",
   seeAll: "Ver todos",
-  emptyOrders: "No se encontraron compras",
-  emptyQuotes: "No se encontraron cotizaciones",
-  emptyContacts: "No se encontraron mensajes",
-  emptySubscribers: "No se encontraron suscripciones",
   loadFailure: "No se pudo cargar el panel. Intenta nuevamente en unos minutos.",
 } as const;
 
@@ -149,7 +139,26 @@ export const adminAccountTexts = {
   successTitle: "Contraseña actualizada",
   wrongPassword: "La contraseña actual no es correcta.",
   failureTitle: "Error",
-  failure: "No se pudo cambiar la contraseña. Intenta nuevamente.",
+} as const;
+
+/** The labels of what visitors send, the same on every admin page that shows them. */
+const fieldLabels = {
+  createdAt: "Fecha",
+  name: "Nombre",
+  email: "Email",
+  phone: "Teléfono",
+  rut: "RUT",
+  comuna: "Comuna",
+  address: "Dirección",
+  notes: "Notas",
+  company: "Empresa",
+  city: "Ciudad",
+  product: "Producto",
+  subject: "Asunto",
+  message: "Mensaje",
+  kit: "Kit",
+  total: "Total",
+  status: "Estado",
 } as const;
 
 /** /admin/privacy: requests about one person's data (D14; docs/decisions/020-privacy-requests.md). */
@@ -172,29 +181,7 @@ export const adminPrivacyTexts = {
     subscriptions: "Suscripción al newsletter",
     mails: "Correos enviados o por enviar",
   },
-  fields: {
-    number: "Pedido",
-    kit: "Kit",
-    total: "Total",
-    status: "Estado",
-    date: "Fecha",
-    name: "Nombre",
-    email: "Email",
-    phone: "Teléfono",
-    address: "Dirección",
-    comuna: "Comuna",
-    rut: "RUT",
-    notes: "Notas",
-    company: "Empresa",
-    city: "Ciudad",
-    product: "Producto",
-    subject: "Asunto",
-    message: "Mensaje",
-    consent: "Consentimiento",
-    kind: "Tipo",
-    to: "Para",
-    sent: "Enviado",
-  },
+  fields: { ...fieldLabels, date: "Fecha", consent: "Consentimiento", sent: "Enviado" },
   mailStatuses: { pending: "Pendiente", sent: "Enviado", failed: "Fallido" } as Record<string, string>,
   eraseHeading: "Eliminar los datos",
   eraseRule:
@@ -263,22 +250,12 @@ export const adminOrdersTexts = {
   historyHeading: "Historial de estados",
   changeHeading: "Cambiar estado",
   fields: {
+    ...fieldLabels,
     number: "N.º de pedido",
-    createdAt: "Fecha",
-    kit: "Kit",
     unitPrice: "Precio del kit",
     shipping: "Envío",
-    total: "Total",
-    status: "Estado",
     id: "ID del pedido",
-    name: "Nombre",
-    email: "Email",
-    phone: "Teléfono",
-    rut: "RUT",
     region: "Región",
-    comuna: "Comuna",
-    address: "Dirección",
-    notes: "Notas",
     termsAcceptedAt: "Términos aceptados",
   },
   shippingKinds: { free: "Gratis (Chile continental)", arranged: "Por coordinar con el cliente" },
@@ -319,17 +296,7 @@ export const adminQuotesTexts = {
   detailMetaTitle: "Cotización | Panel LifeBox",
   detailMetaDescription: "Una solicitud de cotización completa.",
   back: "Volver a Cotizaciones",
-  fields: {
-    createdAt: "Fecha",
-    product: "Producto",
-    name: "Nombre",
-    company: "Empresa",
-    email: "Email",
-    phone: "Teléfono",
-    city: "Ciudad",
-    notes: "Comentarios",
-    id: "ID",
-  },
+  fields: { ...fieldLabels, notes: "Comentarios", id: "ID" },
   noNotes: "Sin comentarios.",
   answeredOn: (date: string) => `Respondida el ${date}.`,
   pending: "Pendiente de respuesta.",
@@ -359,14 +326,7 @@ export const adminContactsTexts = {
   detailMetaTitle: "Mensaje de contacto | Panel LifeBox",
   detailMetaDescription: "Un mensaje de contacto completo.",
   back: "Volver a Contactos",
-  fields: {
-    createdAt: "Fecha",
-    name: "Nombre",
-    email: "Email",
-    subject: "Asunto",
-    message: "Mensaje",
-    id: "ID",
-  },
+  fields: { ...fieldLabels, id: "ID" },
   answeredOn: (date: string) => `Respondido el ${date}.`,
   pending: "Pendiente de respuesta.",
   markAnswered: "Marcar como respondido",
