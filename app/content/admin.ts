@@ -3,6 +3,9 @@
  * §8; issue 4). The spec's own texts are quoted exactly; the rest is ours.
  */
 
+/** An admin page's title in the browser: "Pedidos | Panel LifeBox". */
+export const adminPageTitle = (page: string) => `${page} | Panel LifeBox`;
+
 /** The one role (SPEC §6) and the shell around every admin page. */
 export const adminShellTexts = {
   roleLabel: "Administrador",
@@ -68,7 +71,6 @@ export const adminLoginTexts = {
 export const adminDashboardTexts = {
   title: "Dashboard",
   intro: "Resumen de lo que llega desde el sitio.",
-  metaTitle: "Dashboard | Panel LifeBox",
   metaDescription: "Totales y últimos pedidos, cotizaciones, mensajes y suscripciones.",
   ordersTotal: "Pedidos",
   quotesTotal: "Cotizaciones",
@@ -87,7 +89,6 @@ export const adminDashboardTexts = {
 export const adminUsersTexts = {
   title: "Usuarios",
   intro: "Personas con acceso al panel. Todas tienen el rol Administrador.",
-  metaTitle: "Usuarios | Panel LifeBox",
   metaDescription: "Administradores del panel de LifeBox.",
   listHeading: "Administradores",
   nameColumn: "Nombre",
@@ -127,7 +128,6 @@ export const adminUsersTexts = {
 export const adminAccountTexts = {
   title: "Cambiar contraseña",
   intro: "Al cambiarla se cierran tus sesiones en otros dispositivos.",
-  metaTitle: "Cambiar contraseña | Panel LifeBox",
   metaDescription: "Cambia la contraseña de tu cuenta de administrador.",
   currentPasswordLabel: "Contraseña actual",
   newPasswordLabel: "Nueva contraseña",
@@ -164,7 +164,6 @@ const fieldLabels = {
 /** /admin/privacy: requests about one person's data (D14; docs/decisions/020-privacy-requests.md). */
 export const adminPrivacyTexts = {
   title: "Privacidad",
-  metaTitle: "Privacidad | Panel LifeBox",
   metaDescription: "Busca, exporta y elimina todos los datos de una persona a partir de su email.",
   intro:
     "Cuando una persona pide saber qué datos suyos guardamos, o que los eliminemos (Ley 21.719), busca aquí su email.",
@@ -234,7 +233,6 @@ export interface CountNoun {
 export const adminOrdersTexts = {
   title: "Pedidos",
   intro: "Pedidos hechos en el sitio. Abre uno para ver sus datos y cambiar su estado.",
-  metaTitle: "Pedidos | Panel LifeBox",
   metaDescription: "Pedidos de la tienda: búsqueda, filtro por estado y exportación.",
   searchPlaceholder: "Buscar por producto o cliente...",
   empty: "No se encontraron compras",
@@ -285,7 +283,6 @@ export const adminOrdersTexts = {
 export const adminQuotesTexts = {
   title: "Cotizaciones",
   intro: "Solicitudes de cotización de empresas. Márcalas como respondidas cuando las contestes.",
-  metaTitle: "Cotizaciones | Panel LifeBox",
   metaDescription: "Solicitudes de cotización: búsqueda, filtro y exportación.",
   searchPlaceholder: "Buscar por nombre, empresa, email, producto o ciudad...",
   empty: "No se encontraron cotizaciones",
@@ -315,7 +312,6 @@ export const adminQuotesTexts = {
 export const adminContactsTexts = {
   title: "Contactos",
   intro: "Mensajes enviados desde la página de contacto. Márcalos como respondidos cuando los contestes.",
-  metaTitle: "Contactos | Panel LifeBox",
   metaDescription: "Mensajes de contacto: búsqueda, filtro y exportación.",
   searchPlaceholder: "Buscar por nombre, email o asunto...",
   empty: "No se encontraron mensajes",
@@ -345,7 +341,6 @@ export const adminSubscribersTexts = {
   title: (total: string) => `Total de Suscripciones: ${total}`,
   heading: "Suscriptores",
   intro: "Personas que aceptaron recibir el newsletter.",
-  metaTitle: "Suscriptores | Panel LifeBox",
   metaDescription: "Suscripciones al newsletter: búsqueda y exportación.",
   searchPlaceholder: "Buscar por email...",
   empty: "No se encontraron suscripciones",

@@ -9,7 +9,7 @@ import {
   useAdminForm,
 } from "~/components/admin/admin-form";
 import { AdminPage } from "~/components/admin/admin-page";
-import { adminAccountTexts as texts, adminLoginTexts } from "~/content/admin";
+import { adminAccountTexts as texts, adminLoginTexts, adminPageTitle } from "~/content/admin";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
 import { passwordChangeSchema } from "~/schemas/admin-auth";
@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
+export const meta: Route.MetaFunction = () => adminMeta(adminPageTitle(texts.title), texts.metaDescription);
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -6,6 +6,7 @@ import {
   adminContactsTexts,
   adminDashboardTexts as texts,
   adminOrdersTexts,
+  adminPageTitle,
   adminQuotesTexts,
   adminSubscribersTexts,
 } from "~/content/admin";
@@ -63,7 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
+export const meta: Route.MetaFunction = () => adminMeta(adminPageTitle(texts.title), texts.metaDescription);
 
 const numbers = new Intl.NumberFormat("es-CL");
 

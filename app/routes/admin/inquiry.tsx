@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useMatches } from "react-router";
 import type { Route } from "./+types/inquiry";
 import { AnsweredRecordPage, RecordError, type RecordField } from "~/components/admin/admin-record";
-import { adminContactsTexts, adminQuotesTexts } from "~/content/admin";
+import { adminContactsTexts, adminPageTitle, adminQuotesTexts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
@@ -150,7 +150,7 @@ export async function action({ request, params, pattern }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   const t = texts[kindOf(matches)];
   return adminMeta(
-    loaded ? `${t.detailTitle(loaded.name)} | Panel LifeBox` : t.detailMetaTitle,
+    loaded ? adminPageTitle(t.detailTitle(loaded.name)) : t.detailMetaTitle,
     t.detailMetaDescription,
   );
 };

@@ -5,6 +5,7 @@ import { ListLoadFailure } from "~/components/admin/admin-page";
 import {
   adminContactsTexts,
   adminOrdersTexts,
+  adminPageTitle,
   adminQuotesTexts,
   adminSubscribersTexts,
 } from "~/content/admin";
@@ -44,7 +45,6 @@ interface ListTexts {
   empty: string;
   loading: string;
   loadFailure: string;
-  metaTitle: string;
   metaDescription: string;
 }
 
@@ -71,7 +71,7 @@ const numbers = new Intl.NumberFormat("es-CL");
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const texts = listTexts(matches);
-  return adminMeta(texts.metaTitle, texts.metaDescription);
+  return adminMeta(adminPageTitle(texts.title), texts.metaDescription);
 };
 
 export default function AdminListPage({ loaderData }: Route.ComponentProps) {

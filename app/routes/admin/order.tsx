@@ -5,7 +5,7 @@ import { BackToList, RecordError, RecordFields, type RecordField } from "~/compo
 import { PageMessage, SubmitButton, useActionFeedback, useAdminForm } from "~/components/admin/admin-form";
 import { Panel } from "~/components/admin/admin-page";
 import { CheckboxField } from "~/components/form-fields";
-import { adminOrdersTexts as texts } from "~/content/admin";
+import { adminOrdersTexts as texts, adminPageTitle } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
@@ -136,7 +136,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   adminMeta(
-    loaded ? `${texts.detailTitle(loaded.number)} | Panel LifeBox` : texts.detailMetaTitle,
+    loaded ? adminPageTitle(texts.detailTitle(loaded.number)) : texts.detailMetaTitle,
     texts.detailMetaDescription,
   );
 

@@ -6,7 +6,7 @@ import { PageMessage, SubmitButton, useActionFeedback, useAdminForm } from "~/co
 import { AdminPage } from "~/components/admin/admin-page";
 import { CheckboxField, TextField } from "~/components/form-fields";
 import { buttonClass } from "~/components/ui/button";
-import { adminPrivacyTexts as texts } from "~/content/admin";
+import { adminPageTitle, adminPrivacyTexts as texts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
@@ -194,7 +194,7 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
+export const meta: Route.MetaFunction = () => adminMeta(adminPageTitle(texts.title), texts.metaDescription);
 
 export default function AdminPrivacy({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -14,7 +14,7 @@ import { AdminPage, Panel } from "~/components/admin/admin-page";
 import { TextField } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
-import { adminUsersTexts as texts } from "~/content/admin";
+import { adminPageTitle, adminUsersTexts as texts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
@@ -113,7 +113,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
+export const meta: Route.MetaFunction = () => adminMeta(adminPageTitle(texts.title), texts.metaDescription);
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
