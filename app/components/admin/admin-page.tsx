@@ -3,18 +3,10 @@
  * that stands in for a page that cannot be shown.
  */
 
+type AdminPageProps = { title: string; intro?: string; width: string; children: React.ReactNode };
+
 /** A page's heading (h1) and intro, at the page's width (`width`: a Tailwind max-width class). */
-export function AdminPage({
-  title,
-  intro,
-  width,
-  children,
-}: {
-  title: string;
-  intro?: string;
-  width: string;
-  children: React.ReactNode;
-}) {
+export function AdminPage({ title, intro, width, children }: AdminPageProps) {
   return (
     <div className={`mx-auto ${width}`}>
       <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
@@ -24,35 +16,20 @@ export function AdminPage({
   );
 }
 
+type PanelProps = { id: string; title: string; hideTitle?: boolean; aside?: React.ReactNode };
+
 /**
  * A white panel named by its heading (h2, `aria-labelledby`): `hideTitle` keeps the heading for
- * screen readers only, `aside` stands beside it (a link), `className` replaces the top margin.
+ * screen readers only, `aside` stands beside it (a link).
  */
-export function Panel({
-  id,
-  title,
-  hideTitle,
-  aside,
-  className = "mt-6",
-  children,
-}: {
-  id: string;
-  title: string;
-  hideTitle?: boolean;
-  aside?: React.ReactNode;
-  className?: string;
-  children: React.ReactNode;
-}) {
+export function Panel({ id, title, hideTitle, aside, children }: React.PropsWithChildren<PanelProps>) {
   const heading = (
     <h2 id={id} className={hideTitle ? "sr-only" : "text-lg font-bold text-stone-900"}>
       {title}
     </h2>
   );
   return (
-    <section
-      aria-labelledby={id}
-      className={`${className} rounded-xl border border-stone-200 bg-white p-5`.trim()}
-    >
+    <section aria-labelledby={id} className="mt-6 rounded-xl border border-stone-200 bg-white p-5">
       {aside ? (
         <div className="flex items-baseline justify-between gap-4">
           {heading}
@@ -71,11 +48,7 @@ export function PageNotice({
   title,
   large,
   children,
-}: {
-  title: string;
-  large?: boolean;
-  children: React.ReactNode;
-}) {
+}: React.PropsWithChildren<{ title: string; large?: boolean }>) {
   return (
     <div className="mx-auto max-w-xl py-16 text-center">
       <h1 className={`${large ? "text-3xl" : "text-2xl"} font-bold text-stone-900`}>{title}</h1>

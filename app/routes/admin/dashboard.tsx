@@ -120,7 +120,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </dl>
       </Panel>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      {/* The panels' top margins space the rows. */}
+      <div className="grid gap-x-6 lg:grid-cols-2">
         <RecentList list="orders" title={texts.recentOrders} items={loaderData.recentOrders} />
         <RecentList list="quotes" title={texts.recentQuotes} items={loaderData.recentQuotes} />
         <RecentList list="contacts" title={texts.recentContacts} items={loaderData.recentContacts} />
@@ -147,7 +148,7 @@ function RecentList({
     </Link>
   );
   return (
-    <Panel id={id} title={title} aside={seeAll} className="">
+    <Panel id={id} title={title} aside={seeAll}>
       {items.length === 0 ? (
         <p className="mt-4 text-sm text-stone-700">{empty}</p>
       ) : (
