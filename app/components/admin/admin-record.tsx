@@ -86,57 +86,28 @@ export function RecordError({
   return <ListLoadFailure title={texts.title} message={texts.loadFailure} />;
 }
 
-/** The texts of the "answered" button (content/admin.ts, a quotation's or a contact message's). */
+/** The texts of a quotation's or a contact message's page (content/admin.ts). */
 interface AnsweredTexts {
+  back: string;
   markAnswered: string;
   markPending: string;
   saving: string;
 }
 
 /**
- * "Marcar como respondida" or, once answered, its undo: one button posting the opposite of the
- * record's state (the page's action stores it), with the state said in words next to it.
- */
-export function AnsweredForm({
-  answered,
-  statusText,
-  texts,
-}: {
-  answered: boolean;
-  statusText: string;
-  texts: AnsweredTexts;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
-  return (
-    <Form method="post" className="flex flex-wrap items-center gap-3">
-      <p className="text-sm font-medium text-stone-900">{statusText}</p>
-      <input type="hidden" name="answered" value={answered ? "false" : "true"} />
-      <SubmitButton
-        variant={answered ? "outline" : "primary"}
-        busy={busy}
-        busyText={texts.saving}
-        icon={answered ? RotateCcw : Check}
-      >
-        {answered ? texts.markPending : texts.markAnswered}
-      </SubmitButton>
-    </Form>
-  );
-}
-
-/**
- * A quotation request or a contact message in full: its title, the answered state with its
- * button, the fields, and the long text (notes or message) on its own. `reply` is the action's
+ * A quotation request or a contact message in full: its title; its state said in words, with one
+ * button ("Marcar como respondida", or its undo) posting the opposite for the page's action to
+ * store; the fields; and the long text (notes or message) on its own. `reply` is the action's
  * refusal (said in place and in a toast); `flash` the change it redirected back with (said in
  * place: the root shows its toast).
  */
 export function AnsweredRecordPage({
   id,
   title,
-  back,
+  backTo,
+  texts,
   answered,
   statusText,
-  texts,
   fields,
   longText,
   reply,
@@ -145,23 +116,36 @@ export function AnsweredRecordPage({
   /** Prefix of the sections' ids. */
   id: string;
   title: string;
-  back: { to: string; text: string };
+  backTo: string;
+  texts: AnsweredTexts;
   answered: boolean;
   statusText: string;
-  texts: AnsweredTexts;
   fields: readonly RecordField[];
   longText: { heading: string; text: string };
   reply: (Feedback & { title: string }) | undefined;
   flash: Parameters<typeof useActionFeedback>[1];
 }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const shown = useActionFeedback(reply, flash);
   return (
     <div className="mx-auto max-w-4xl">
-      <BackToList to={back.to}>{back.text}</BackToList>
+      <BackToList to={backTo}>{texts.back}</BackToList>
       <h1 className="mt-3 text-2xl font-bold break-words text-stone-900">{title}</h1>
       <PageMessage shown={shown} className="mt-4" />
       <div className="mt-4">
-        <AnsweredForm answered={answered} statusText={statusText} texts={texts} />
+        <Form method="post" className="flex flex-wrap items-center gap-3">
+          <p className="text-sm font-medium text-stone-900">{statusText}</p>
+          <input type="hidden" name="answered" value={answered ? "false" : "true"} />
+          <SubmitButton
+            variant={answered ? "outline" : "primary"}
+            busy={busy}
+            busyText={texts.saving}
+            icon={answered ? RotateCcw : Check}
+          >
+            {answered ? texts.markPending : texts.markAnswered}
+          </SubmitButton>
+        </Form>
       </div>
       <Panel id={`${id}-datos`} title={title} hideTitle>
         <RecordFields fields={fields} />

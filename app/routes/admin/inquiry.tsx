@@ -162,7 +162,7 @@ export default function AdminInquiry({ loaderData, actionData }: Route.Component
     <AnsweredRecordPage
       id={kind === "quote" ? "cotizacion" : "mensaje"}
       title={t.detailTitle(loaderData.name)}
-      back={{ to: kinds[kind].list, text: t.back }}
+      backTo={kinds[kind].list}
       answered={loaderData.answered}
       statusText={loaderData.statusText}
       texts={t}

@@ -1,6 +1,6 @@
 import { data, useMatches } from "react-router";
 import type { Route } from "./+types/list";
-import { AdminList } from "~/components/admin/admin-list";
+import { AdminList, type AdminListTexts } from "~/components/admin/admin-list";
 import { ListLoadFailure } from "~/components/admin/admin-page";
 import {
   adminContactsTexts,
@@ -35,15 +35,11 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
   return data({ view }, { headers: admin.headers });
 }
 
-interface ListTexts {
+interface ListTexts extends AdminListTexts {
   /** The page's heading; for a list that counts every row in it, the heading without the count. */
   title: string;
   /** A heading with every row's count ("Total de Suscripciones: 1.234"). */
   countedTitle?: (total: string) => string;
-  intro: string;
-  searchPlaceholder: string;
-  empty: string;
-  loading: string;
   loadFailure: string;
   metaDescription: string;
 }
@@ -85,10 +81,7 @@ export default function AdminListPage({ loaderData }: Route.ComponentProps) {
           ? texts.countedTitle(numbers.format(view.allRows))
           : texts.title
       }
-      intro={texts.intro}
-      searchPlaceholder={texts.searchPlaceholder}
-      emptyText={texts.empty}
-      loadingText={texts.loading}
+      list={texts}
     />
   );
 }
