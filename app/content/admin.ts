@@ -3,6 +3,9 @@
  * §8; issue 4). The spec's own texts are quoted exactly; the rest is ours.
  */
 
+/** An admin page's title in the browser: "Pedidos | Panel LifeBox". */
+export const adminPageTitle = (page: string) => `${page} | Panel LifeBox`;
+
 /** The one role (SPEC §6) and the shell around every admin page. */
 export const adminShellTexts = {
   roleLabel: "Administrador",
@@ -25,26 +28,21 @@ export const adminShellTexts = {
   notFoundTitle: "Página no encontrada",
   notFoundText: "Esta sección del panel no existe o todavía no está disponible.",
   notFoundLink: "Ir al Dashboard",
+  loading: "Cargando...",
 } as const;
 
-/** The sidebar's entries (SPEC §2; Chatbot and Galería come with the gallery and chatbot issue). */
-export const adminNavLabels = {
-  dashboard: "Dashboard",
-  orders: "Pedidos",
-  quotes: "Cotizaciones",
-  contacts: "Contactos",
-  subscribers: "Suscriptores",
-  users: "Usuarios",
-  privacy: "Privacidad",
-} as const;
-
-/** Shown while a section loads after a click (SPEC §8 "Loading texts"). */
-export const adminLoadingTexts = {
-  dashboard: "Cargando panel...",
-  orders: "Cargando compras...",
-  contacts: "Cargando contactos...",
-  subscribers: "Cargando suscripciones...",
-  other: "Cargando...",
+/**
+ * The sidebar's entries (SPEC §2; Chatbot and Galería come with the gallery and chatbot issue) and
+ * what each says while its page loads (SPEC §8 "Loading texts"; the others say the shell's `loading`).
+ */
+export const adminNavTexts = {
+  dashboard: { label: "Dashboard", loading: "Cargando panel..." },
+  orders: { label: "Pedidos", loading: "Cargando compras..." },
+  quotes: { label: "Cotizaciones" },
+  contacts: { label: "Contactos", loading: "Cargando contactos..." },
+  subscribers: { label: "Suscriptores", loading: "Cargando suscripciones..." },
+  users: { label: "Usuarios" },
+  privacy: { label: "Privacidad" },
 } as const;
 
 /** /admin/login (SPEC §2, §4, §8). */
@@ -64,7 +62,6 @@ export const adminLoginTexts = {
   throttledTitle: "Demasiados intentos",
   throttled: (minutes: number) =>
     `Demasiados intentos fallidos. Espera ${minutes} ${minutes === 1 ? "minuto" : "minutos"} e inténtalo de nuevo.`,
-  signedOut: "Cerraste sesión.",
   metaTitle: "Iniciar sesión | Panel de administración LifeBox",
   metaDescription: "Acceso del personal de LifeBox al panel de administración.",
   backToSite: "Volver al sitio",
@@ -74,7 +71,6 @@ export const adminLoginTexts = {
 export const adminDashboardTexts = {
   title: "Dashboard",
   intro: "Resumen de lo que llega desde el sitio.",
-  metaTitle: "Dashboard | Panel LifeBox",
   metaDescription: "Totales y últimos pedidos, cotizaciones, mensajes y suscripciones.",
   ordersTotal: "Pedidos",
   quotesTotal: "Cotizaciones",
@@ -86,10 +82,6 @@ export const adminDashboardTexts = {
   recentContacts: "Últimos mensajes de contacto",
   recentSubscribers: "Últimas suscripciones",
   seeAll: "Ver todos",
-  emptyOrders: "No se encontraron compras",
-  emptyQuotes: "No se encontraron cotizaciones",
-  emptyContacts: "No se encontraron mensajes",
-  emptySubscribers: "No se encontraron suscripciones",
   loadFailure: "No se pudo cargar el panel. Intenta nuevamente en unos minutos.",
 } as const;
 
@@ -97,7 +89,6 @@ export const adminDashboardTexts = {
 export const adminUsersTexts = {
   title: "Usuarios",
   intro: "Personas con acceso al panel. Todas tienen el rol Administrador.",
-  metaTitle: "Usuarios | Panel LifeBox",
   metaDescription: "Administradores del panel de LifeBox.",
   listHeading: "Administradores",
   nameColumn: "Nombre",
@@ -137,7 +128,6 @@ export const adminUsersTexts = {
 export const adminAccountTexts = {
   title: "Cambiar contraseña",
   intro: "Al cambiarla se cierran tus sesiones en otros dispositivos.",
-  metaTitle: "Cambiar contraseña | Panel LifeBox",
   metaDescription: "Cambia la contraseña de tu cuenta de administrador.",
   currentPasswordLabel: "Contraseña actual",
   newPasswordLabel: "Nueva contraseña",
@@ -149,13 +139,31 @@ export const adminAccountTexts = {
   successTitle: "Contraseña actualizada",
   wrongPassword: "La contraseña actual no es correcta.",
   failureTitle: "Error",
-  failure: "No se pudo cambiar la contraseña. Intenta nuevamente.",
+} as const;
+
+/** The labels of what visitors send, the same on every admin page that shows them. */
+const fieldLabels = {
+  createdAt: "Fecha",
+  name: "Nombre",
+  email: "Email",
+  phone: "Teléfono",
+  rut: "RUT",
+  comuna: "Comuna",
+  address: "Dirección",
+  notes: "Notas",
+  company: "Empresa",
+  city: "Ciudad",
+  product: "Producto",
+  subject: "Asunto",
+  message: "Mensaje",
+  kit: "Kit",
+  total: "Total",
+  status: "Estado",
 } as const;
 
 /** /admin/privacy: requests about one person's data (D14; docs/decisions/020-privacy-requests.md). */
 export const adminPrivacyTexts = {
   title: "Privacidad",
-  metaTitle: "Privacidad | Panel LifeBox",
   metaDescription: "Busca, exporta y elimina todos los datos de una persona a partir de su email.",
   intro:
     "Cuando una persona pide saber qué datos suyos guardamos, o que los eliminemos (Ley 21.719), busca aquí su email.",
@@ -172,29 +180,7 @@ export const adminPrivacyTexts = {
     subscriptions: "Suscripción al newsletter",
     mails: "Correos enviados o por enviar",
   },
-  fields: {
-    number: "Pedido",
-    kit: "Kit",
-    total: "Total",
-    status: "Estado",
-    date: "Fecha",
-    name: "Nombre",
-    email: "Email",
-    phone: "Teléfono",
-    address: "Dirección",
-    comuna: "Comuna",
-    rut: "RUT",
-    notes: "Notas",
-    company: "Empresa",
-    city: "Ciudad",
-    product: "Producto",
-    subject: "Asunto",
-    message: "Mensaje",
-    consent: "Consentimiento",
-    kind: "Tipo",
-    to: "Para",
-    sent: "Enviado",
-  },
+  fields: { ...fieldLabels, date: "Fecha", consent: "Consentimiento", sent: "Enviado" },
   mailStatuses: { pending: "Pendiente", sent: "Enviado", failed: "Fallido" } as Record<string, string>,
   eraseHeading: "Eliminar los datos",
   eraseRule:
@@ -247,7 +233,6 @@ export interface CountNoun {
 export const adminOrdersTexts = {
   title: "Pedidos",
   intro: "Pedidos hechos en el sitio. Abre uno para ver sus datos y cambiar su estado.",
-  metaTitle: "Pedidos | Panel LifeBox",
   metaDescription: "Pedidos de la tienda: búsqueda, filtro por estado y exportación.",
   searchPlaceholder: "Buscar por producto o cliente...",
   empty: "No se encontraron compras",
@@ -263,22 +248,12 @@ export const adminOrdersTexts = {
   historyHeading: "Historial de estados",
   changeHeading: "Cambiar estado",
   fields: {
+    ...fieldLabels,
     number: "N.º de pedido",
-    createdAt: "Fecha",
-    kit: "Kit",
     unitPrice: "Precio del kit",
     shipping: "Envío",
-    total: "Total",
-    status: "Estado",
     id: "ID del pedido",
-    name: "Nombre",
-    email: "Email",
-    phone: "Teléfono",
-    rut: "RUT",
     region: "Región",
-    comuna: "Comuna",
-    address: "Dirección",
-    notes: "Notas",
     termsAcceptedAt: "Términos aceptados",
   },
   shippingKinds: { free: "Gratis (Chile continental)", arranged: "Por coordinar con el cliente" },
@@ -308,7 +283,6 @@ export const adminOrdersTexts = {
 export const adminQuotesTexts = {
   title: "Cotizaciones",
   intro: "Solicitudes de cotización de empresas. Márcalas como respondidas cuando las contestes.",
-  metaTitle: "Cotizaciones | Panel LifeBox",
   metaDescription: "Solicitudes de cotización: búsqueda, filtro y exportación.",
   searchPlaceholder: "Buscar por nombre, empresa, email, producto o ciudad...",
   empty: "No se encontraron cotizaciones",
@@ -319,17 +293,7 @@ export const adminQuotesTexts = {
   detailMetaTitle: "Cotización | Panel LifeBox",
   detailMetaDescription: "Una solicitud de cotización completa.",
   back: "Volver a Cotizaciones",
-  fields: {
-    createdAt: "Fecha",
-    product: "Producto",
-    name: "Nombre",
-    company: "Empresa",
-    email: "Email",
-    phone: "Teléfono",
-    city: "Ciudad",
-    notes: "Comentarios",
-    id: "ID",
-  },
+  fields: { ...fieldLabels, notes: "Comentarios", id: "ID" },
   noNotes: "Sin comentarios.",
   answeredOn: (date: string) => `Respondida el ${date}.`,
   pending: "Pendiente de respuesta.",
@@ -348,7 +312,6 @@ export const adminQuotesTexts = {
 export const adminContactsTexts = {
   title: "Contactos",
   intro: "Mensajes enviados desde la página de contacto. Márcalos como respondidos cuando los contestes.",
-  metaTitle: "Contactos | Panel LifeBox",
   metaDescription: "Mensajes de contacto: búsqueda, filtro y exportación.",
   searchPlaceholder: "Buscar por nombre, email o asunto...",
   empty: "No se encontraron mensajes",
@@ -359,14 +322,7 @@ export const adminContactsTexts = {
   detailMetaTitle: "Mensaje de contacto | Panel LifeBox",
   detailMetaDescription: "Un mensaje de contacto completo.",
   back: "Volver a Contactos",
-  fields: {
-    createdAt: "Fecha",
-    name: "Nombre",
-    email: "Email",
-    subject: "Asunto",
-    message: "Mensaje",
-    id: "ID",
-  },
+  fields: { ...fieldLabels, id: "ID" },
   answeredOn: (date: string) => `Respondido el ${date}.`,
   pending: "Pendiente de respuesta.",
   markAnswered: "Marcar como respondido",
@@ -385,7 +341,6 @@ export const adminSubscribersTexts = {
   title: (total: string) => `Total de Suscripciones: ${total}`,
   heading: "Suscriptores",
   intro: "Personas que aceptaron recibir el newsletter.",
-  metaTitle: "Suscriptores | Panel LifeBox",
   metaDescription: "Suscripciones al newsletter: búsqueda y exportación.",
   searchPlaceholder: "Buscar por email...",
   empty: "No se encontraron suscripciones",

@@ -81,9 +81,11 @@ function render(list: AdminListView): string {
         <AdminList
           view={list}
           title="Pedidos"
-          searchPlaceholder="Buscar por producto o cliente..."
-          emptyText="No se encontraron compras"
-          loadingText="Cargando compras..."
+          list={{
+            searchPlaceholder: "Buscar por producto o cliente...",
+            empty: "No se encontraron compras",
+            loading: "Cargando compras...",
+          }}
         />
       ),
     },

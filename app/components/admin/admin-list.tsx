@@ -104,24 +104,19 @@ export interface AdminListView {
 
 const numbers = new Intl.NumberFormat("es-CL");
 
-export function AdminList({
-  view,
-  title,
-  intro,
-  searchPlaceholder,
-  emptyText,
-  loadingText,
-}: {
-  view: AdminListView;
-  /** The page's heading (h1). */
-  title: string;
+/** A list's own texts (content/admin.ts), e.g. SPEC §8's "No se encontraron compras" (`empty`). */
+export interface AdminListTexts {
   intro?: string;
   searchPlaceholder: string;
-  /** SPEC §8's empty text, e.g. "No se encontraron compras". */
-  emptyText: string;
-  /** SPEC §8's loading text, shown while another view of this list loads. */
-  loadingText: string;
-}) {
+  empty: string;
+  /** Shown while another view of this list loads. */
+  loading: string;
+}
+
+type AdminListProps = { view: AdminListView; title: string; list: AdminListTexts };
+
+/** The list screen; `title` is the page's heading (h1). */
+export function AdminList({ view, title, list }: AdminListProps) {
   const id = useId();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === view.path;
@@ -137,7 +132,7 @@ export function AdminList({
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
-          {intro ? <p className="mt-1 text-stone-700">{intro}</p> : null}
+          {list.intro ? <p className="mt-1 text-stone-700">{list.intro}</p> : null}
         </div>
         <div className="text-right">
           <a
@@ -171,7 +166,7 @@ export function AdminList({
               type="search"
               name="q"
               defaultValue={search.value}
-              placeholder={searchPlaceholder}
+              placeholder={list.searchPlaceholder}
               maxLength={200}
               autoComplete="off"
               aria-describedby={search.tooShort ? `${id}-too-short` : undefined}
@@ -221,7 +216,7 @@ export function AdminList({
       </div>
 
       <p role="status" className="mt-4 text-sm font-medium text-stone-800">
-        {busy ? loadingText : view.countText}
+        {busy ? list.loading : view.countText}
       </p>
 
       <div
@@ -257,7 +252,7 @@ export function AdminList({
             {view.rows.length === 0 ? (
               <tr>
                 <td colSpan={view.columns.length} className="px-3 py-10 text-center text-stone-700">
-                  <span className="block font-medium">{emptyText}</span>
+                  <span className="block font-medium">{list.empty}</span>
                   {view.narrowed ? <span className="mt-1 block text-sm">{texts.noMatchesHint}</span> : null}
                 </td>
               </tr>

@@ -1,10 +1,7 @@
 import { ArrowLeft, Check, RotateCcw } from "lucide-react";
-import { useEffect } from "react";
 import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
-import { ListLoadFailure } from "~/components/admin/list-load-failure";
-import { Button } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
-import { showToast } from "~/components/ui/toaster";
+import { PageMessage, SubmitButton, useActionFeedback, type Feedback } from "~/components/admin/admin-form";
+import { ListLoadFailure, PageNotice, Panel } from "~/components/admin/admin-page";
 
 /**
  * Pieces of the admin detail pages (an order, a quotation request, a contact message): the way
@@ -32,9 +29,15 @@ export interface RecordField {
   long?: boolean;
 }
 
-export function RecordFields({ fields }: { fields: readonly RecordField[] }) {
+export function RecordFields({
+  fields,
+  className = "",
+}: {
+  fields: readonly RecordField[];
+  className?: string;
+}) {
   return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+    <dl className={`grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr] ${className}`}>
       {fields.map((field) => (
         <div key={field.label} className="contents">
           <dt className="font-medium text-stone-600">{field.label}</dt>
@@ -59,92 +62,52 @@ export function RecordFields({ fields }: { fields: readonly RecordField[] }) {
 
 /**
  * A detail page's error boundary: the record does not exist (404, said in Spanish with the way
- * back), or it could not be read.
+ * back to `backTo`), or it could not be read.
  */
 export function RecordError({
   error,
-  notFoundTitle,
-  notFoundText,
-  failureTitle,
-  failureText,
-  back,
+  texts,
   backTo,
 }: {
   error: unknown;
-  notFoundTitle: string;
-  notFoundText: string;
-  failureTitle: string;
-  failureText: string;
-  back: string;
+  texts: { notFoundTitle: string; notFound: string; title: string; loadFailure: string; back: string };
   backTo: string;
 }) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <div className="mx-auto max-w-xl py-16 text-center">
-        <h1 className="text-2xl font-bold text-stone-900">{notFoundTitle}</h1>
-        <p className="mt-4 text-stone-700">{notFoundText}</p>
+      <PageNotice title={texts.notFoundTitle}>
+        <p className="mt-4 text-stone-700">{texts.notFound}</p>
         <p className="mt-8">
-          <BackToList to={backTo}>{back}</BackToList>
+          <BackToList to={backTo}>{texts.back}</BackToList>
         </p>
-      </div>
+      </PageNotice>
     );
   }
-  return <ListLoadFailure title={failureTitle} message={failureText} />;
+  return <ListLoadFailure title={texts.title} message={texts.loadFailure} />;
 }
 
-/**
- * "Marcar como respondida" or, once answered, its undo: one button posting the opposite of the
- * record's state (the page's action stores it), with the state said in words next to it.
- */
-export function AnsweredForm({
-  answered,
-  statusText,
-  markAnswered,
-  markPending,
-  saving,
-}: {
-  answered: boolean;
-  statusText: string;
+/** The texts of a quotation's or a contact message's page (content/admin.ts). */
+interface AnsweredTexts {
+  back: string;
   markAnswered: string;
   markPending: string;
   saving: string;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
-  return (
-    <Form method="post" className="flex flex-wrap items-center gap-3">
-      <p className="text-sm font-medium text-stone-900">{statusText}</p>
-      <input type="hidden" name="answered" value={answered ? "false" : "true"} />
-      <Button type="submit" variant={answered ? "outline" : "primary"} disabled={busy}>
-        {answered ? (
-          <RotateCcw aria-hidden="true" className="size-4" />
-        ) : (
-          <Check aria-hidden="true" className="size-4" />
-        )}
-        {busy ? saving : answered ? markPending : markAnswered}
-      </Button>
-    </Form>
-  );
-}
-
-/** What the "answered" action answers when it refuses (routes/admin/inquiry.tsx). */
-export interface AnsweredReply {
-  tone: "success" | "error";
-  title: string;
-  message?: string | undefined;
 }
 
 /**
- * A quotation request or a contact message in full: its title, the answered state with its
- * button, the fields, and the long text (notes or message) on its own. `reply` is the action's
+ * A quotation request or a contact message in full: its title; its state said in words, with one
+ * button ("Marcar como respondida", or its undo) posting the opposite for the page's action to
+ * store; the fields; and the long text (notes or message) on its own. `reply` is the action's
  * refusal (said in place and in a toast); `flash` the change it redirected back with (said in
  * place: the root shows its toast).
  */
 export function AnsweredRecordPage({
   id,
   title,
-  back,
+  backTo,
+  texts,
   answered,
+  statusText,
   fields,
   longText,
   reply,
@@ -153,53 +116,43 @@ export function AnsweredRecordPage({
   /** Prefix of the sections' ids. */
   id: string;
   title: string;
-  back: { to: string; text: string };
-  answered: {
-    answered: boolean;
-    statusText: string;
-    markAnswered: string;
-    markPending: string;
-    saving: string;
-  };
+  backTo: string;
+  texts: AnsweredTexts;
+  answered: boolean;
+  statusText: string;
   fields: readonly RecordField[];
   longText: { heading: string; text: string };
-  reply: AnsweredReply | undefined;
-  flash?: { tone: "success" | "error"; message: string } | null | undefined;
+  reply: (Feedback & { title: string }) | undefined;
+  flash: Parameters<typeof useActionFeedback>[1];
 }) {
-  useEffect(() => {
-    if (reply?.message) void showToast(reply.tone, reply.title, reply.message);
-  }, [reply]);
-  const shown = reply ?? flash ?? undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const shown = useActionFeedback(reply, flash);
   return (
     <div className="mx-auto max-w-4xl">
-      <BackToList to={back.to}>{back.text}</BackToList>
+      <BackToList to={backTo}>{texts.back}</BackToList>
       <h1 className="mt-3 text-2xl font-bold break-words text-stone-900">{title}</h1>
-      {shown?.message ? (
-        <FormMessage tone={shown.tone} className="mt-4">
-          {shown.message}
-        </FormMessage>
-      ) : null}
+      <PageMessage shown={shown} className="mt-4" />
       <div className="mt-4">
-        <AnsweredForm {...answered} />
+        <Form method="post" className="flex flex-wrap items-center gap-3">
+          <p className="text-sm font-medium text-stone-900">{statusText}</p>
+          <input type="hidden" name="answered" value={answered ? "false" : "true"} />
+          <SubmitButton
+            variant={answered ? "outline" : "primary"}
+            busy={busy}
+            busyText={texts.saving}
+            icon={answered ? RotateCcw : Check}
+          >
+            {answered ? texts.markPending : texts.markAnswered}
+          </SubmitButton>
+        </Form>
       </div>
-      <section
-        aria-labelledby={`${id}-datos`}
-        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
-      >
-        <h2 id={`${id}-datos`} className="sr-only">
-          {title}
-        </h2>
+      <Panel id={`${id}-datos`} title={title} hideTitle>
         <RecordFields fields={fields} />
-      </section>
-      <section
-        aria-labelledby={`${id}-texto`}
-        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
-      >
-        <h2 id={`${id}-texto`} className="text-lg font-bold text-stone-900">
-          {longText.heading}
-        </h2>
+      </Panel>
+      <Panel id={`${id}-texto`} title={longText.heading}>
         <p className="mt-2 max-w-prose break-words whitespace-pre-line text-stone-900">{longText.text}</p>
-      </section>
+      </Panel>
     </div>
   );
 }

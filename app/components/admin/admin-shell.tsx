@@ -16,7 +16,7 @@ import {
 import { useCallback, useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
-import { adminLoadingTexts, adminNavLabels, adminShellTexts as texts } from "~/content/admin";
+import { adminNavTexts, adminShellTexts as texts } from "~/content/admin";
 import { adminPaths } from "~/lib/admin-paths";
 import { sidebarCookieHeader } from "~/lib/admin-sidebar";
 
@@ -31,47 +31,22 @@ interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  loading: string;
+  loading?: string;
 }
 
 const navItems: NavItem[] = [
-  {
-    to: adminPaths.dashboard,
-    label: adminNavLabels.dashboard,
-    icon: LayoutDashboard,
-    loading: adminLoadingTexts.dashboard,
-  },
-  {
-    to: adminPaths.orders,
-    label: adminNavLabels.orders,
-    icon: ShoppingCart,
-    loading: adminLoadingTexts.orders,
-  },
-  { to: adminPaths.quotes, label: adminNavLabels.quotes, icon: FileText, loading: adminLoadingTexts.other },
-  {
-    to: adminPaths.contacts,
-    label: adminNavLabels.contacts,
-    icon: Mail,
-    loading: adminLoadingTexts.contacts,
-  },
-  {
-    to: adminPaths.subscribers,
-    label: adminNavLabels.subscribers,
-    icon: Newspaper,
-    loading: adminLoadingTexts.subscribers,
-  },
-  { to: adminPaths.users, label: adminNavLabels.users, icon: UserCog, loading: adminLoadingTexts.other },
-  {
-    to: adminPaths.privacy,
-    label: adminNavLabels.privacy,
-    icon: ShieldCheck,
-    loading: adminLoadingTexts.other,
-  },
+  { to: adminPaths.dashboard, icon: LayoutDashboard, ...adminNavTexts.dashboard },
+  { to: adminPaths.orders, icon: ShoppingCart, ...adminNavTexts.orders },
+  { to: adminPaths.quotes, icon: FileText, ...adminNavTexts.quotes },
+  { to: adminPaths.contacts, icon: Mail, ...adminNavTexts.contacts },
+  { to: adminPaths.subscribers, icon: Newspaper, ...adminNavTexts.subscribers },
+  { to: adminPaths.users, icon: UserCog, ...adminNavTexts.users },
+  { to: adminPaths.privacy, icon: ShieldCheck, ...adminNavTexts.privacy },
 ];
 
 /** What the page being loaded says while it loads (SPEC §8 "Loading texts"). */
 function loadingTextFor(pathname: string): string {
-  return navItems.find((item) => pathname.startsWith(item.to))?.loading ?? adminLoadingTexts.other;
+  return navItems.find((item) => pathname.startsWith(item.to))?.loading ?? texts.loading;
 }
 
 export interface AdminShellProps {

@@ -1,16 +1,18 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
-import { TextField } from "~/components/form-fields";
-import { Button } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
-import { showToast } from "~/components/ui/toaster";
-import { adminAccountTexts as texts, adminLoginTexts } from "~/content/admin";
+import {
+  PageMessage,
+  PasswordField,
+  SubmitButton,
+  useActionFeedback,
+  useAdminForm,
+} from "~/components/admin/admin-form";
+import { AdminPage } from "~/components/admin/admin-page";
+import { adminAccountTexts as texts, adminLoginTexts, adminPageTitle } from "~/content/admin";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
-import { adminFieldLimits, passwordChangeSchema } from "~/schemas/admin-auth";
+import { passwordChangeSchema } from "~/schemas/admin-auth";
 import { changeAdminPassword, requireAdmin } from "~/services/auth.server";
 import { requireFormData } from "~/infra/request-body.server";
 import { redirectWithToast } from "~/infra/toast.server";
@@ -72,35 +74,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
+export const meta: Route.MetaFunction = () => adminMeta(adminPageTitle(texts.title), texts.metaDescription);
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: "cambiar-contrasena",
-    lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+  const [form, fields] = useAdminForm("cambiar-contrasena", passwordChangeSchema, actionData?.result);
+  const shown = useActionFeedback(actionData, loaderData.flash, {
+    failureTitle: texts.failureTitle,
+    reset: form.reset,
   });
 
-  // A refusal is the action's answer; a success came with the redirect (the root shows its toast)
-  // and empties the form.
-  useEffect(() => {
-    if (actionData?.message) void showToast("error", texts.failureTitle, actionData.message);
-  }, [actionData]);
-  const { flash } = loaderData;
-  const resetForm = form.reset;
-  useEffect(() => {
-    if (flash) resetForm();
-  }, [flash, resetForm]);
-  const shown = actionData ?? (flash ? { tone: flash.kind, message: flash.description } : undefined);
-
   return (
-    <div className="mx-auto max-w-xl">
-      <h1 className="text-2xl font-bold text-stone-900">{texts.title}</h1>
-      <p className="mt-1 text-stone-700">{texts.intro}</p>
+    <AdminPage title={texts.title} intro={texts.intro} width="max-w-xl">
       <Form
         method="post"
         id={form.id}
@@ -111,34 +97,23 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
         {/* Lets password managers file the new password under the right account. */}
         <input type="hidden" name="username" autoComplete="username" value={loaderData.email} readOnly />
         <fieldset disabled={busy} className="space-y-4">
-          <TextField
+          <PasswordField
             meta={fields.currentPassword}
             label={texts.currentPasswordLabel}
-            type="password"
             autoComplete="current-password"
-            maxLength={adminFieldLimits.passwordMax}
           />
-          <TextField
+          <PasswordField
             meta={fields.newPassword}
             label={texts.newPasswordLabel}
             hint={texts.newPasswordHint}
-            type="password"
-            autoComplete="new-password"
-            maxLength={adminFieldLimits.passwordMax}
           />
-          <TextField
-            meta={fields.passwordConfirmation}
-            label={texts.passwordConfirmationLabel}
-            type="password"
-            autoComplete="new-password"
-            maxLength={adminFieldLimits.passwordMax}
-          />
+          <PasswordField meta={fields.passwordConfirmation} label={texts.passwordConfirmationLabel} />
         </fieldset>
-        {shown?.message && !busy ? <FormMessage tone={shown.tone}>{shown.message}</FormMessage> : null}
-        <Button type="submit" disabled={busy}>
-          {busy ? texts.submitting : texts.submit}
-        </Button>
+        {busy ? null : <PageMessage shown={shown} />}
+        <SubmitButton busy={busy} busyText={texts.submitting}>
+          {texts.submit}
+        </SubmitButton>
       </Form>
-    </div>
+    </AdminPage>
   );
 }

@@ -1,7 +1,15 @@
 import { FileText, Mail, Newspaper, ShoppingCart, type LucideIcon } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { adminDashboardTexts as texts } from "~/content/admin";
+import { AdminPage, PageNotice, Panel } from "~/components/admin/admin-page";
+import {
+  adminContactsTexts,
+  adminDashboardTexts as texts,
+  adminOrdersTexts,
+  adminPageTitle,
+  adminQuotesTexts,
+  adminSubscribersTexts,
+} from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
@@ -56,9 +64,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
+export const meta: Route.MetaFunction = () => adminMeta(adminPageTitle(texts.title), texts.metaDescription);
 
 const numbers = new Intl.NumberFormat("es-CL");
+
+/** Each list's latest entries: the id of their heading, the list's address and its empty text. */
+const recentLists = {
+  orders: { id: "ultimos-pedidos", to: adminPaths.orders, empty: adminOrdersTexts.empty },
+  quotes: { id: "ultimas-cotizaciones", to: adminPaths.quotes, empty: adminQuotesTexts.empty },
+  contacts: { id: "ultimos-mensajes", to: adminPaths.contacts, empty: adminContactsTexts.empty },
+  subscribers: {
+    id: "ultimas-suscripciones",
+    to: adminPaths.subscribers,
+    empty: adminSubscribersTexts.empty,
+  },
+} as const;
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { totals, ordersByStatus } = loaderData;
@@ -69,10 +89,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     { label: texts.subscribersTotal, value: totals.subscribers, icon: Newspaper, to: adminPaths.subscribers },
   ];
   return (
-    <div className="mx-auto max-w-6xl">
-      <h1 className="text-2xl font-bold text-stone-900">{texts.title}</h1>
-      <p className="mt-1 text-stone-700">{texts.intro}</p>
-
+    <AdminPage title={texts.title} intro={texts.intro} width="max-w-6xl">
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ label, value, icon: Icon, to }) => (
           <li key={label}>
@@ -92,13 +109,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
 
-      <section
-        aria-labelledby="pedidos-por-estado"
-        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
-      >
-        <h2 id="pedidos-por-estado" className="text-lg font-bold text-stone-900">
-          {texts.byStatus}
-        </h2>
+      <Panel id="pedidos-por-estado" title={texts.byStatus}>
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {ordersByStatus.map(({ status, label, count }) => (
             <div key={status} className="rounded-lg bg-stone-50 px-3 py-2">
@@ -107,66 +118,37 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
-      </section>
+      </Panel>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <RecentList
-          id="ultimos-pedidos"
-          title={texts.recentOrders}
-          items={loaderData.recentOrders}
-          empty={texts.emptyOrders}
-          to={adminPaths.orders}
-        />
-        <RecentList
-          id="ultimas-cotizaciones"
-          title={texts.recentQuotes}
-          items={loaderData.recentQuotes}
-          empty={texts.emptyQuotes}
-          to={adminPaths.quotes}
-        />
-        <RecentList
-          id="ultimos-mensajes"
-          title={texts.recentContacts}
-          items={loaderData.recentContacts}
-          empty={texts.emptyContacts}
-          to={adminPaths.contacts}
-        />
-        <RecentList
-          id="ultimas-suscripciones"
-          title={texts.recentSubscribers}
-          items={loaderData.recentSubscribers}
-          empty={texts.emptySubscribers}
-          to={adminPaths.subscribers}
-        />
+      {/* The panels' top margins space the rows. */}
+      <div className="grid gap-x-6 lg:grid-cols-2">
+        <RecentList list="orders" title={texts.recentOrders} items={loaderData.recentOrders} />
+        <RecentList list="quotes" title={texts.recentQuotes} items={loaderData.recentQuotes} />
+        <RecentList list="contacts" title={texts.recentContacts} items={loaderData.recentContacts} />
+        <RecentList list="subscribers" title={texts.recentSubscribers} items={loaderData.recentSubscribers} />
       </div>
-    </div>
+    </AdminPage>
   );
 }
 
 function RecentList({
-  id,
+  list,
   title,
   items,
-  empty,
-  to,
 }: {
-  id: string;
+  list: keyof typeof recentLists;
   title: string;
   items: { id: string; primary: string; secondary: string; date: string }[];
-  empty: string;
-  to: string;
 }) {
+  const { id, to, empty } = recentLists[list];
+  const seeAll = (
+    <Link to={to} className="text-sm font-semibold text-brand-strong underline">
+      {texts.seeAll}
+      <span className="sr-only">: {title}</span>
+    </Link>
+  );
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-stone-200 bg-white p-5">
-      <div className="flex items-baseline justify-between gap-4">
-        <h2 id={id} className="text-lg font-bold text-stone-900">
-          {title}
-        </h2>
-        <Link to={to} className="text-sm font-semibold text-brand-strong underline">
-          {texts.seeAll}
-          <span className="sr-only">: {title}</span>
-        </Link>
-      </div>
+    <Panel id={id} title={title} aside={seeAll}>
       {items.length === 0 ? (
         <p className="mt-4 text-sm text-stone-700">{empty}</p>
       ) : (
@@ -182,17 +164,16 @@ function RecentList({
           ))}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
 
 export function ErrorBoundary() {
   return (
-    <div className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-2xl font-bold text-stone-900">{texts.title}</h1>
+    <PageNotice title={texts.title}>
       <p role="alert" className="mt-4 text-stone-700">
         {texts.loadFailure}
       </p>
-    </div>
+    </PageNotice>
   );
 }

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useMatches } from "react-router";
 import type { Route } from "./+types/inquiry";
 import { AnsweredRecordPage, RecordError, type RecordField } from "~/components/admin/admin-record";
-import { adminContactsTexts, adminQuotesTexts } from "~/content/admin";
+import { adminContactsTexts, adminPageTitle, adminQuotesTexts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
@@ -150,26 +150,22 @@ export async function action({ request, params, pattern }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
   const t = texts[kindOf(matches)];
   return adminMeta(
-    loaded ? `${t.detailTitle(loaded.name)} | Panel LifeBox` : t.detailMetaTitle,
+    loaded ? adminPageTitle(t.detailTitle(loaded.name)) : t.detailMetaTitle,
     t.detailMetaDescription,
   );
 };
 
 export default function AdminInquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, flash } = loaderData;
+  const { kind } = loaderData;
   const t = texts[kind];
   return (
     <AnsweredRecordPage
       id={kind === "quote" ? "cotizacion" : "mensaje"}
       title={t.detailTitle(loaderData.name)}
-      back={{ to: kinds[kind].list, text: t.back }}
-      answered={{
-        answered: loaderData.answered,
-        statusText: loaderData.statusText,
-        markAnswered: t.markAnswered,
-        markPending: t.markPending,
-        saving: t.saving,
-      }}
+      backTo={kinds[kind].list}
+      answered={loaderData.answered}
+      statusText={loaderData.statusText}
+      texts={t}
       fields={loaderData.fields}
       longText={
         kind === "quote"
@@ -177,23 +173,12 @@ export default function AdminInquiry({ loaderData, actionData }: Route.Component
           : { heading: adminContactsTexts.fields.message, text: loaderData.longText ?? "" }
       }
       reply={actionData}
-      flash={flash ? { tone: flash.kind, message: flash.description } : null}
+      flash={loaderData.flash}
     />
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const kind = kindOf(useMatches());
-  const t = texts[kind];
-  return (
-    <RecordError
-      error={error}
-      notFoundTitle={t.notFoundTitle}
-      notFoundText={t.notFound}
-      failureTitle={t.title}
-      failureText={t.loadFailure}
-      back={t.back}
-      backTo={kinds[kind].list}
-    />
-  );
+  return <RecordError error={error} texts={texts[kind]} backTo={kinds[kind].list} />;
 }

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { adminShellTexts } from "~/content/admin";
+import { adminPageTitle, adminShellTexts } from "~/content/admin";
 import { sidebarCollapsedFrom } from "~/lib/admin-sidebar";
 import { requireAdmin } from "~/services/auth.server";
 import { getEnv } from "~/infra/env.server";
@@ -40,7 +40,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <title>{`${adminShellTexts.errorTitle} | Panel LifeBox`}</title>
+      <title>{adminPageTitle(adminShellTexts.errorTitle)}</title>
       <h1 className="text-2xl font-bold">{adminShellTexts.errorTitle}</h1>
       <p className="mt-4 text-stone-700">{adminShellTexts.errorText}</p>
       <a className="mt-8 inline-block font-semibold text-brand-strong underline" href="/admin/dashboard">

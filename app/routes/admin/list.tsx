@@ -1,10 +1,11 @@
 import { data, useMatches } from "react-router";
 import type { Route } from "./+types/list";
-import { AdminList } from "~/components/admin/admin-list";
-import { ListLoadFailure } from "~/components/admin/list-load-failure";
+import { AdminList, type AdminListTexts } from "~/components/admin/admin-list";
+import { ListLoadFailure } from "~/components/admin/admin-page";
 import {
   adminContactsTexts,
   adminOrdersTexts,
+  adminPageTitle,
   adminQuotesTexts,
   adminSubscribersTexts,
 } from "~/content/admin";
@@ -34,17 +35,12 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
   return data({ view }, { headers: admin.headers });
 }
 
-interface ListTexts {
+interface ListTexts extends AdminListTexts {
   /** The page's heading; for a list that counts every row in it, the heading without the count. */
   title: string;
   /** A heading with every row's count ("Total de Suscripciones: 1.234"). */
   countedTitle?: (total: string) => string;
-  intro: string;
-  searchPlaceholder: string;
-  empty: string;
-  loading: string;
   loadFailure: string;
-  metaTitle: string;
   metaDescription: string;
 }
 
@@ -71,7 +67,7 @@ const numbers = new Intl.NumberFormat("es-CL");
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const texts = listTexts(matches);
-  return adminMeta(texts.metaTitle, texts.metaDescription);
+  return adminMeta(adminPageTitle(texts.title), texts.metaDescription);
 };
 
 export default function AdminListPage({ loaderData }: Route.ComponentProps) {
@@ -85,10 +81,7 @@ export default function AdminListPage({ loaderData }: Route.ComponentProps) {
           ? texts.countedTitle(numbers.format(view.allRows))
           : texts.title
       }
-      intro={texts.intro}
-      searchPlaceholder={texts.searchPlaceholder}
-      emptyText={texts.empty}
-      loadingText={texts.loading}
+      list={texts}
     />
   );
 }

@@ -1,11 +1,10 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LogIn } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
+import { PasswordField, SubmitButton, useAdminForm } from "~/components/admin/admin-form";
 import { TextField } from "~/components/form-fields";
-import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
 import { adminLoginTexts as texts } from "~/content/admin";
@@ -110,13 +109,7 @@ export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.m
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
-    id: "admin-login",
-    lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: adminSignInSchema }),
-  });
+  const [form, fields] = useAdminForm("admin-login", adminSignInSchema, actionData?.result);
 
   // The spec's toasts (SPEC §8); the same message is in the page for everyone.
   useEffect(() => {
@@ -152,19 +145,22 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               inputMode="email"
               maxLength={adminFieldLimits.email}
             />
-            <TextField
+            <PasswordField
               meta={fields.password}
               label={texts.passwordLabel}
-              type="password"
               autoComplete="current-password"
-              maxLength={adminFieldLimits.passwordMax}
             />
           </fieldset>
           {message ? <FormMessage tone="error">{message}</FormMessage> : null}
-          <Button type="submit" className="w-full" disabled={busy} aria-disabled={busy}>
-            <LogIn aria-hidden="true" className="size-4" />
-            {busy ? texts.submitting : texts.submit}
-          </Button>
+          <SubmitButton
+            busy={busy}
+            busyText={texts.submitting}
+            icon={LogIn}
+            className="w-full"
+            aria-disabled={busy}
+          >
+            {texts.submit}
+          </SubmitButton>
         </Form>
         <p className="mt-6 text-center text-sm">
           <a href="/" className="text-stone-700 underline hover:text-stone-900">

@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
+import { PageNotice } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
-import { adminShellTexts as texts } from "~/content/admin";
+import { adminPageTitle, adminShellTexts as texts } from "~/content/admin";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminHome } from "~/lib/admin-paths";
 import { requireAdmin } from "~/services/auth.server";
@@ -25,16 +26,15 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = () =>
-  adminMeta(`${texts.notFoundTitle} | Panel LifeBox`, texts.notFoundText);
+  adminMeta(adminPageTitle(texts.notFoundTitle), texts.notFoundText);
 
 export default function AdminNotFound() {
   return (
-    <div className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold text-stone-900">{texts.notFoundTitle}</h1>
+    <PageNotice title={texts.notFoundTitle} large>
       <p className="mt-4 text-stone-700">{texts.notFoundText}</p>
       <Link to={adminHome} className={buttonClass("primary", "mt-8")}>
         {texts.notFoundLink}
       </Link>
-    </div>
+    </PageNotice>
   );
 }

@@ -1,14 +1,11 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { BackToList, RecordError, RecordFields, type RecordField } from "~/components/admin/admin-record";
+import { PageMessage, SubmitButton, useActionFeedback, useAdminForm } from "~/components/admin/admin-form";
+import { Panel } from "~/components/admin/admin-page";
 import { CheckboxField } from "~/components/form-fields";
-import { Button } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
-import { showToast } from "~/components/ui/toaster";
-import { adminOrdersTexts as texts } from "~/content/admin";
+import { adminOrdersTexts as texts, adminPageTitle } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
@@ -139,27 +136,18 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   adminMeta(
-    loaded ? `${texts.detailTitle(loaded.number)} | Panel LifeBox` : texts.detailMetaTitle,
+    loaded ? adminPageTitle(texts.detailTitle(loaded.number)) : texts.detailMetaTitle,
     texts.detailMetaDescription,
   );
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const [form, fields] = useForm({
-    // A new form once the status changed: the choices are not the same any more.
-    id: `estado-${loaderData.status}`,
-    lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: orderStatusChangeSchema }),
-  });
-
+  // A new form once the status changed: the choices are not the same any more.
+  const id = `estado-${loaderData.status}`;
+  const [form, fields] = useAdminForm(id, orderStatusChangeSchema, actionData?.result, { revalidate: false });
   // A refusal is the action's answer; a change made came with the redirect (the root shows its toast).
-  useEffect(() => {
-    if (actionData?.message) void showToast(actionData.tone, actionData.title, actionData.message);
-  }, [actionData]);
-  const { flash } = loaderData;
-  const shown = actionData ?? (flash ? { tone: flash.kind, message: flash.description } : undefined);
+  const shown = useActionFeedback(actionData, loaderData.flash);
 
   const toErrors = fields.to.errors;
   return (
@@ -172,39 +160,17 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </span>
       </div>
 
-      {shown?.message ? (
-        <FormMessage tone={shown.tone} className="mt-4">
-          {shown.message}
-        </FormMessage>
-      ) : null}
+      <PageMessage shown={shown} className="mt-4" />
 
-      <section
-        aria-labelledby="pedido-datos"
-        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
-      >
-        <h2 id="pedido-datos" className="mb-3 text-lg font-bold text-stone-900">
-          {texts.orderHeading}
-        </h2>
-        <RecordFields fields={loaderData.fields.order} />
-      </section>
+      <Panel id="pedido-datos" title={texts.orderHeading}>
+        <RecordFields fields={loaderData.fields.order} className="mt-3" />
+      </Panel>
 
-      <section
-        aria-labelledby="pedido-cliente"
-        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
-      >
-        <h2 id="pedido-cliente" className="mb-3 text-lg font-bold text-stone-900">
-          {texts.customerHeading}
-        </h2>
-        <RecordFields fields={loaderData.fields.customer} />
-      </section>
+      <Panel id="pedido-cliente" title={texts.customerHeading}>
+        <RecordFields fields={loaderData.fields.customer} className="mt-3" />
+      </Panel>
 
-      <section
-        aria-labelledby="pedido-estado"
-        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
-      >
-        <h2 id="pedido-estado" className="text-lg font-bold text-stone-900">
-          {texts.changeHeading}
-        </h2>
+      <Panel id="pedido-estado" title={texts.changeHeading}>
         <p className="mt-1 text-sm text-stone-700">{texts.currentStatus(loaderData.statusLabel)}</p>
         {loaderData.nextStatuses.length === 0 ? (
           <p className="mt-3 text-sm text-stone-800">{texts.finalStatus}</p>
@@ -249,34 +215,24 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 {texts.confirmCancel}
               </CheckboxField>
             ) : null}
-            <Button type="submit" disabled={saving}>
-              {saving ? texts.submitting : texts.submit}
-            </Button>
+            <SubmitButton busy={saving} busyText={texts.submitting}>
+              {texts.submit}
+            </SubmitButton>
           </Form>
         )}
-      </section>
+      </Panel>
 
-      <section
-        aria-labelledby="pedido-historial"
-        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
-      >
-        <h2 id="pedido-historial" className="text-lg font-bold text-stone-900">
-          {texts.historyHeading}
-        </h2>
+      <Panel id="pedido-historial" title={texts.historyHeading}>
         <div className="mt-3 overflow-x-auto">
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">{texts.historyHeading}</caption>
             <thead className="bg-stone-50">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {texts.historyColumns.at}
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {texts.historyColumns.change}
-                </th>
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {texts.historyColumns.by}
-                </th>
+                {Object.values(texts.historyColumns).map((column) => (
+                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -290,21 +246,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             </tbody>
           </table>
         </div>
-      </section>
+      </Panel>
     </div>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <RecordError
-      error={error}
-      notFoundTitle={texts.notFoundTitle}
-      notFoundText={texts.notFound}
-      failureTitle={texts.title}
-      failureText={texts.loadFailure}
-      back={texts.back}
-      backTo={adminPaths.orders}
-    />
-  );
+  return <RecordError error={error} texts={texts} backTo={adminPaths.orders} />;
 }

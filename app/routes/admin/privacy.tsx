@@ -1,14 +1,12 @@
-import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Search, Trash2 } from "lucide-react";
-import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/privacy";
+import { PageMessage, SubmitButton, useActionFeedback, useAdminForm } from "~/components/admin/admin-form";
+import { AdminPage } from "~/components/admin/admin-page";
 import { CheckboxField, TextField } from "~/components/form-fields";
-import { Button, buttonClass } from "~/components/ui/button";
-import { FormMessage } from "~/components/ui/field";
-import { showToast } from "~/components/ui/toaster";
-import { adminPrivacyTexts as texts } from "~/content/admin";
+import { buttonClass } from "~/components/ui/button";
+import { adminPageTitle, adminPrivacyTexts as texts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
@@ -196,40 +194,23 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
+export const meta: Route.MetaFunction = () => adminMeta(adminPageTitle(texts.title), texts.metaDescription);
 
 export default function AdminPrivacy({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.formMethod === "GET";
   const erasing = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const [lookupForm, lookupFields] = useForm({
-    id: "buscar-datos",
-    lastResult: loaderData.lookup,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: privacyLookupSchema }),
+  const [lookupForm, lookupFields] = useAdminForm("buscar-datos", privacyLookupSchema, loaderData.lookup);
+  const [eraseForm, eraseFields] = useAdminForm("eliminar-datos", privacyErasureSchema, actionData?.result, {
+    revalidate: false,
   });
-  const [eraseForm, eraseFields] = useForm({
-    id: "eliminar-datos",
-    lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: privacyErasureSchema }),
-  });
-
   // A refusal is the action's answer; an erasure came with the redirect (the root shows its toast).
-  useEffect(() => {
-    if (actionData?.message) void showToast(actionData.tone, actionData.title, actionData.message);
-  }, [actionData]);
-
-  const { email, sections, flash } = loaderData;
-  const shown = actionData ?? (flash ? { tone: flash.kind, message: flash.description } : undefined);
+  const shown = useActionFeedback(actionData, loaderData.flash);
+  const { email, sections } = loaderData;
   const found = sections?.some((section) => section.items.length > 0) ?? false;
 
   return (
-    <div className="mx-auto max-w-4xl">
-      <h1 className="text-2xl font-bold text-stone-900">{texts.title}</h1>
-      <p className="mt-1 text-stone-700">{texts.intro}</p>
-
+    <AdminPage title={texts.title} intro={texts.intro} width="max-w-4xl">
       <Form
         method="get"
         id={lookupForm.id}
@@ -245,17 +226,12 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
           maxLength={privacyFieldLimits.email}
           className="min-w-64 flex-1"
         />
-        <Button type="submit" disabled={searching}>
-          <Search aria-hidden="true" className="size-4" />
-          {searching ? texts.searching : texts.search}
-        </Button>
+        <SubmitButton busy={searching} busyText={texts.searching} icon={Search}>
+          {texts.search}
+        </SubmitButton>
       </Form>
 
-      {shown?.message ? (
-        <FormMessage tone={shown.tone} className="mt-4">
-          {shown.message}
-        </FormMessage>
-      ) : null}
+      <PageMessage shown={shown} className="mt-4" />
 
       {email && sections ? (
         <section aria-labelledby="datos-guardados" className="mt-8">
@@ -317,15 +293,14 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
                 <CheckboxField meta={eraseFields.confirm} id="confirmar-eliminacion">
                   {texts.confirmLabel}
                 </CheckboxField>
-                <Button type="submit" variant="secondary" disabled={erasing}>
-                  <Trash2 aria-hidden="true" className="size-4" />
-                  {erasing ? texts.erasing : texts.erase}
-                </Button>
+                <SubmitButton variant="secondary" busy={erasing} busyText={texts.erasing} icon={Trash2}>
+                  {texts.erase}
+                </SubmitButton>
               </Form>
             </section>
           ) : null}
         </section>
       ) : null}
-    </div>
+    </AdminPage>
   );
 }

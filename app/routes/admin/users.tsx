@@ -1,14 +1,20 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { UserPlus } from "lucide-react";
-import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
+import {
+  PageMessage,
+  PasswordField,
+  SubmitButton,
+  useActionFeedback,
+  useAdminForm,
+} from "~/components/admin/admin-form";
+import { AdminPage, Panel } from "~/components/admin/admin-page";
 import { TextField } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
-import { showToast } from "~/components/ui/toaster";
-import { adminUsersTexts as texts } from "~/content/admin";
+import { adminPageTitle, adminUsersTexts as texts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
@@ -107,71 +113,34 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
+export const meta: Route.MetaFunction = () => adminMeta(adminPageTitle(texts.title), texts.metaDescription);
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busyIntent =
     navigation.state === "submitting" ? (navigation.formData?.get("intent") as Intent | null) : null;
   const createReply = actionData?.intent === "create" ? actionData : undefined;
-  const [form, fields] = useForm({
-    id: "nuevo-administrador",
-    lastResult: createReply?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newAdminSchema }),
+  const [form, fields] = useAdminForm("nuevo-administrador", newAdminSchema, createReply?.result);
+  const shown = useActionFeedback(actionData, loaderData.flash, {
+    failureTitle: texts.failureTitle,
+    reset: form.reset,
   });
+  const columns = [texts.nameColumn, texts.emailColumn, texts.createdColumn, texts.statusColumn];
 
-  // Refusals come back as the action's answer (toast and message); a success came with the
-  // redirect (the root shows its toast) and empties the form.
-  useEffect(() => {
-    if (actionData?.message) void showToast("error", texts.failureTitle, actionData.message);
-  }, [actionData]);
-  const { flash } = loaderData;
-  const resetForm = form.reset;
-  useEffect(() => {
-    if (flash) resetForm();
-  }, [flash, resetForm]);
-
-  const rowMessage =
-    actionData && actionData.intent !== "create"
-      ? actionData
-      : !actionData && flash
-        ? { tone: flash.kind, message: flash.description }
-        : undefined;
   return (
-    <div className="mx-auto max-w-5xl">
-      <h1 className="text-2xl font-bold text-stone-900">{texts.title}</h1>
-      <p className="mt-1 text-stone-700">{texts.intro}</p>
-
-      <section
-        aria-labelledby="lista-administradores"
-        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
-      >
-        <h2 id="lista-administradores" className="text-lg font-bold text-stone-900">
-          {texts.listHeading}
-        </h2>
-        {rowMessage?.message ? (
-          <FormMessage tone={rowMessage.tone} className="mt-3">
-            {rowMessage.message}
-          </FormMessage>
-        ) : null}
+    <AdminPage title={texts.title} intro={texts.intro} width="max-w-5xl">
+      <Panel id="lista-administradores" title={texts.listHeading}>
+        {/* A refusal of the create form is said next to that form. */}
+        <PageMessage shown={createReply ? undefined : shown} className="mt-3" />
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-stone-300 text-stone-700">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  {texts.nameColumn}
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  {texts.emailColumn}
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  {texts.createdColumn}
-                </th>
-                <th scope="col" className="py-2 pr-4 font-semibold">
-                  {texts.statusColumn}
-                </th>
+                {columns.map((column) => (
+                  <th key={column} scope="col" className="py-2 pr-4 font-semibold">
+                    {column}
+                  </th>
+                ))}
                 <th scope="col" className="py-2 font-semibold">
                   {texts.actionsColumn}
                 </th>
@@ -223,15 +192,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             </tbody>
           </table>
         </div>
-      </section>
+      </Panel>
 
-      <section
-        aria-labelledby="agregar-administrador"
-        className="mt-6 rounded-xl border border-stone-200 bg-white p-5"
-      >
-        <h2 id="agregar-administrador" className="text-lg font-bold text-stone-900">
-          {texts.addHeading}
-        </h2>
+      <Panel id="agregar-administrador" title={texts.addHeading}>
         <p className="mt-1 text-sm text-stone-700">{texts.addIntro}</p>
         <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="create" />
@@ -249,29 +212,15 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               autoComplete="off"
               maxLength={adminFieldLimits.email}
             />
-            <TextField
-              meta={fields.password}
-              label={texts.passwordLabel}
-              hint={texts.passwordHint}
-              type="password"
-              autoComplete="new-password"
-              maxLength={adminFieldLimits.passwordMax}
-            />
-            <TextField
-              meta={fields.passwordConfirmation}
-              label={texts.passwordConfirmationLabel}
-              type="password"
-              autoComplete="new-password"
-              maxLength={adminFieldLimits.passwordMax}
-            />
+            <PasswordField meta={fields.password} label={texts.passwordLabel} hint={texts.passwordHint} />
+            <PasswordField meta={fields.passwordConfirmation} label={texts.passwordConfirmationLabel} />
           </fieldset>
           {createReply?.message ? <FormMessage tone="error">{createReply.message}</FormMessage> : null}
-          <Button type="submit" disabled={busyIntent === "create"}>
-            <UserPlus aria-hidden="true" className="size-4" />
-            {busyIntent === "create" ? texts.adding : texts.addSubmit}
-          </Button>
+          <SubmitButton busy={busyIntent === "create"} busyText={texts.adding} icon={UserPlus}>
+            {texts.addSubmit}
+          </SubmitButton>
         </Form>
-      </section>
-    </div>
+      </Panel>
+    </AdminPage>
   );
 }
