@@ -1,5 +1,5 @@
 import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
-import { enqueueMail } from "~/models/mail-queue.server";
+import { enqueueMails } from "~/models/mail-queue.server";
 import type { NewContactMessage, ContactFormData } from "~/schemas/contact";
 import { getDb, type Db } from "~/infra/db.server";
 import { getEnv, type ShopSettings } from "~/infra/env.server";
@@ -49,8 +49,7 @@ export async function sendContactMessage(
     await useChallenge(trx, captcha);
     const { id } = await createContactMessage(trx, message, { now });
     const mailData = { ...message, id, createdAt: now, siteUrl: settings.SITE_URL, seller: settings.company };
-    for (const mail of contactNotifications(mailData, settings.SHOP_NOTIFY_EMAIL))
-      await enqueueMail(trx, mail, now);
+    await enqueueMails(trx, contactNotifications(mailData, settings.SHOP_NOTIFY_EMAIL), now);
     return { id };
   });
 }

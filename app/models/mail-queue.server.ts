@@ -66,35 +66,40 @@ async function inTransaction<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<
   return db.isTransaction ? body(db) : db.transaction().execute(body);
 }
 
-/** Queues a message, due at once. */
-export async function enqueueMail(
+/** Queues messages, due at once, in one statement; returns their ids in order. */
+export async function enqueueMails(
   db: Db,
-  message: OutgoingMail,
+  messages: readonly OutgoingMail[],
   now: Date = new Date(),
-): Promise<{ id: string }> {
-  const id = crypto.randomUUID();
+): Promise<string[]> {
+  if (messages.length === 0) return [];
   const at = now.toISOString();
-  const written = "templateData" in message ? undefined : (message as WrittenMail);
-  const templateData = "templateData" in message ? JSON.stringify(message.templateData) : null;
-  await db
-    .insertInto("mailQueue")
-    .values({
-      id,
+  const rows = messages.map((message) => {
+    const written = "templateData" in message ? undefined : (message as WrittenMail);
+    return {
+      id: crypto.randomUUID(),
       kind: message.kind,
       toAddress: message.to,
       subject: written?.subject ?? null,
       textBody: written?.text ?? null,
       htmlBody: written?.html ?? null,
-      templateData: templateData,
+      templateData: "templateData" in message ? JSON.stringify(message.templateData) : null,
       status: pending,
       attempts: 0,
       lastError: null,
       nextAttemptAt: at,
       createdAt: at,
       sentAt: null,
-    })
-    .execute();
-  return { id };
+    };
+  });
+  await db.insertInto("mailQueue").values(rows).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Queues one message, due at once. */
+export async function enqueueMail(db: Db, message: OutgoingMail, now?: Date): Promise<{ id: string }> {
+  const [id] = await enqueueMails(db, [message], now);
+  return { id: id! };
 }
 
 /**

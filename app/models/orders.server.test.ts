@@ -92,11 +92,7 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
       updatedAt: "2025-03-01T12:34:56.789Z",
     });
 
-    const changes = await db
-      .selectFrom("orderStatusChanges")
-      .selectAll()
-      .where("orderId", "=", id)
-      .execute();
+    const changes = await db.selectFrom("orderStatusChanges").selectAll().where("orderId", "=", id).execute();
     expect(changes).toEqual([
       {
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),

@@ -3,7 +3,7 @@ import { getKit } from "~/content/kits";
 import type { KitId } from "~/content/types";
 import { shippingFor } from "~/lib/chile";
 import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
-import { enqueueMail } from "~/models/mail-queue.server";
+import { enqueueMails } from "~/models/mail-queue.server";
 import { generateOrderNumber, type RandomSource } from "~/lib/order-number";
 import { canTransition, initialOrderStatus, isOrderStatus, type OrderStatus } from "~/lib/order-status";
 import type { NewOrder, OrderFormData } from "~/schemas/order";
@@ -208,9 +208,7 @@ export async function placeOrder(
       siteUrl: settings.SITE_URL,
       seller: settings.company,
     };
-    for (const mail of orderNotifications(mailData, settings.SHOP_NOTIFY_EMAIL)) {
-      await enqueueMail(trx, mail, now);
-    }
+    await enqueueMails(trx, orderNotifications(mailData, settings.SHOP_NOTIFY_EMAIL), now);
     return { id, number, paymentUrl };
   });
 }

@@ -1,6 +1,6 @@
 import { getKit } from "~/content/kits";
 import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
-import { enqueueMail } from "~/models/mail-queue.server";
+import { enqueueMails } from "~/models/mail-queue.server";
 import { UnknownKitError } from "~/models/orders.server";
 import type { NewQuote, QuoteFormData } from "~/schemas/quote";
 import { getDb, type Db } from "~/infra/db.server";
@@ -67,8 +67,7 @@ export async function requestQuote(
       siteUrl: settings.SITE_URL,
       seller: settings.company,
     };
-    for (const mail of quoteNotifications(mailData, settings.SHOP_NOTIFY_EMAIL))
-      await enqueueMail(trx, mail, now);
+    await enqueueMails(trx, quoteNotifications(mailData, settings.SHOP_NOTIFY_EMAIL), now);
     return { id, productName };
   });
 }
