@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { captchaTexts, noScriptNotice } from "~/content/forms";
 import { whatsappLink, type CompanyInfo } from "~/content/company";
+import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 import { captchaChallengePath, captchaFieldName, honeypotFieldName, type FormName } from "~/lib/submission";
 
@@ -158,7 +159,7 @@ export function CaptchaField({
               auto="off"
             />
           ) : (
-            <p className={`text-xs ${tone === "dark" ? "text-stone-400" : "text-stone-600"}`}>
+            <p className={cn("text-xs", tone === "dark" ? "text-stone-400" : "text-subtle-foreground")}>
               {captchaTexts.privacyNote}
             </p>
           )}

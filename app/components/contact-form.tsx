@@ -56,7 +56,7 @@ export function ContactForm({
           className="sm:col-span-2"
         />
       </fieldset>
-      <p className="text-sm text-stone-700">{texts.privacyNotice}</p>
+      <p className="text-sm text-muted-foreground">{texts.privacyNotice}</p>
       <FormFooter
         form="contact"
         captcha={captcha}

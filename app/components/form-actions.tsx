@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CaptchaField, type CaptchaHandle } from "~/components/captcha-field";
-import { Button, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import type { CompanyInfo } from "~/content/company";
 import type { FormName } from "~/lib/submission";
@@ -28,9 +28,9 @@ export function FormActions({
           {cancelLabel}
         </Button>
       ) : cancelLabel && cancelHref ? (
-        <Link to={cancelHref} className={buttonClass("outline")}>
-          {cancelLabel}
-        </Link>
+        <Button asChild variant="outline">
+          <Link to={cancelHref}>{cancelLabel}</Link>
+        </Button>
       ) : null}
       <Button type="submit" disabled={busy}>
         {busy ? submittingLabel : submitLabel}

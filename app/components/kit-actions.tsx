@@ -42,10 +42,12 @@ function DialogLink<Kit extends { id: string }>({
   const warm = () => void load();
   return (
     <>
+      {/* The link's own ref comes last: one passed down by a <Button asChild> (Radix Slot) would
+          otherwise replace it, and the closed dialog could not give the focus back. */}
       <a
-        ref={link}
         href={href}
         {...rest}
+        ref={link}
         onPointerEnter={warm}
         onFocus={warm}
         onClick={(event) => {

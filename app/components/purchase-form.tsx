@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { FormFooter } from "~/components/form-actions";
 import { CheckboxField, TextField } from "~/components/form-fields";
 import { closePaymentTab, openPaymentTab } from "~/components/payment-tab";
-import { controlClass, Field } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/input";
 import { usePublicForm } from "~/components/use-public-form";
 import { regions } from "~/content/chile";
 import type { CompanyInfo } from "~/content/company";
@@ -93,7 +94,7 @@ export function PurchaseForm({
         />
         <Field label={texts.regionLabel} errors={fields.region.errors}>
           {(props) => (
-            <select
+            <Select
               {...props}
               key={fields.region.key}
               name={fields.region.name}
@@ -103,7 +104,6 @@ export function PurchaseForm({
                 setRegionCut(event.target.value);
                 setComunaCut("");
               }}
-              className={controlClass}
             >
               <option value="">{texts.regionPlaceholder}</option>
               {regions.map((region) => (
@@ -111,19 +111,18 @@ export function PurchaseForm({
                   {region.name}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         <Field label={texts.comunaLabel} errors={fields.comuna.errors}>
           {(props) => (
-            <select
+            <Select
               {...props}
               key={`${fields.comuna.key ?? ""}-${regionCut}`}
               name={fields.comuna.name}
               defaultValue={comunaCut}
               autoComplete="address-level2"
               onChange={(event) => setComunaCut(event.target.value)}
-              className={controlClass}
             >
               <option value="">
                 {regionCut || !hydrated ? texts.comunaPlaceholder : texts.comunaFirstRegion}
@@ -144,7 +143,7 @@ export function PurchaseForm({
                       ))}
                     </optgroup>
                   ))}
-            </select>
+            </Select>
           )}
         </Field>
         <TextField
@@ -182,11 +181,11 @@ export function PurchaseForm({
         </div>
       </fieldset>
 
-      <section aria-label={texts.summaryHeading} className="rounded-md bg-stone-100 p-3 text-sm">
+      <section aria-label={texts.summaryHeading} className="rounded-md bg-muted p-3 text-sm">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          <dt className="text-stone-700">{texts.productLabel}</dt>
+          <dt className="text-muted-foreground">{texts.productLabel}</dt>
           <dd className="text-right font-medium">{kit.name}</dd>
-          <dt className="text-stone-700">{texts.shippingLabel}</dt>
+          <dt className="text-muted-foreground">{texts.shippingLabel}</dt>
           <dd className="text-right font-medium" aria-live="polite">
             {shipping === "free"
               ? texts.shippingFree
@@ -194,7 +193,7 @@ export function PurchaseForm({
                 ? texts.shippingArranged
                 : texts.shippingPending}
           </dd>
-          <dt className="text-stone-700">{texts.deliveryLabel}</dt>
+          <dt className="text-muted-foreground">{texts.deliveryLabel}</dt>
           <dd className="text-right font-medium">{deliveryPromise}</dd>
           <dt className="font-bold">{texts.totalLabel}</dt>
           <dd className="text-right text-base font-bold">{formatPrice(kit.price)}</dd>

@@ -94,7 +94,7 @@ export function QuoteForm({
           className="sm:col-span-2"
         />
       </fieldset>
-      <p className="text-sm text-stone-700">
+      <p className="text-sm text-muted-foreground">
         {texts.termsBefore}
         <Link to="/terminos" target="_blank" className="font-semibold underline">
           {texts.termsLink}
