@@ -1,4 +1,4 @@
-import type { FieldMetadata } from "@conform-to/react";
+import type { FormField } from "~/components/deferred-form";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 
@@ -6,7 +6,7 @@ import { Input, Textarea } from "~/components/ui/input";
  * Conform fields rendered the one way every public form shows them: label, optional hint, control,
  * error below (components/ui/field.tsx). `key` lets Conform reset the control after a success.
  */
-type Meta = Pick<FieldMetadata<unknown>, "key" | "name" | "errors" | "initialValue">;
+type Meta = FormField;
 
 export function TextField({
   meta,

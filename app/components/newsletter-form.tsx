@@ -8,9 +8,9 @@ import { submissionMessages } from "~/content/forms";
 import { footer } from "~/content/site";
 import { cn } from "~/lib/cn";
 import { captchaFieldName, failureLine, type SubmissionReply } from "~/lib/submission";
+import { newsletterFieldLimits } from "~/schemas/field-limits";
 
 const texts = footer.newsletter;
-const maxEmailLength = 254;
 
 /** The shared schema, loaded with the first submit: this form is in every page's footer. */
 const loadSchema = () => import("~/schemas/newsletter");
@@ -122,7 +122,7 @@ export function NewsletterForm({
           required
           autoComplete="email"
           placeholder={texts.placeholder}
-          maxLength={maxEmailLength}
+          maxLength={newsletterFieldLimits.email}
           disabled={busy}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? `${errorId} ${hintId}` : hintId}

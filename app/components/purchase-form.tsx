@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { DeferredForm, type PublicFormApi } from "~/components/deferred-form";
 import { FormFooter } from "~/components/form-actions";
+import { loadOrderSchema } from "~/components/form-schemas";
 import { CheckboxField, TextField } from "~/components/form-fields";
 import { closePaymentTab, openPaymentTab } from "~/components/payment-tab";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
-import { usePublicForm } from "~/components/use-public-form";
 import { regions } from "~/content/chile";
 import type { CompanyInfo } from "~/content/company";
 import { purchaseTexts as texts } from "~/content/forms";
@@ -14,7 +15,8 @@ import { comunasOfRegion, shippingFor } from "~/lib/chile";
 import { formatPrice } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import { purchasePath, type SubmissionReply } from "~/lib/submission";
-import { orderFieldLimits, orderSchema } from "~/schemas/order";
+import { orderFieldLimits } from "~/schemas/field-limits";
+import type { OrderFormData } from "~/schemas/order";
 
 export interface PurchaseKit {
   id: string;
@@ -41,15 +43,49 @@ export function PurchaseForm({
   onCancel?: () => void;
   cancelHref?: string;
 }) {
+  return (
+    <DeferredForm<keyof OrderFormData>
+      id={`compra-${kit.id}`}
+      action={purchasePath(kit.id)}
+      loadSchema={loadOrderSchema}
+      initialReply={initialReply}
+      onBeforeSend={openPaymentTab}
+      onFailure={closePaymentTab}
+      // In the dialog the visitor is about to fill it in.
+      eager={Boolean(onCancel)}
+    >
+      {(api) => (
+        <PurchaseFields api={api} kit={kit} company={company} onCancel={onCancel} cancelHref={cancelHref} />
+      )}
+    </DeferredForm>
+  );
+}
+
+function PurchaseFields({
+  api,
+  kit,
+  company,
+  onCancel,
+  cancelHref,
+}: {
+  api: PublicFormApi<keyof OrderFormData>;
+  kit: PurchaseKit;
+  company: Pick<CompanyInfo, "email" | "whatsappNumber">;
+  onCancel?: (() => void) | undefined;
+  cancelHref?: string | undefined;
+}) {
   const hydrated = useHydrated();
-  const { form, fields, captcha, busy, onSubmit, formMessage } = usePublicForm({
-    id: `compra-${kit.id}`,
-    action: purchasePath(kit.id),
-    schema: orderSchema,
-    initialReply,
-    onBeforeSend: openPaymentTab,
-    onFailure: closePaymentTab,
-  });
+  const fields = {
+    name: api.field("name"),
+    email: api.field("email"),
+    phone: api.field("phone"),
+    region: api.field("region"),
+    comuna: api.field("comuna"),
+    address: api.field("address"),
+    rut: api.field("rut"),
+    notes: api.field("notes"),
+    acceptTerms: api.field("acceptTerms"),
+  };
   // Kept typed values (a refusal without JavaScript re-renders the page with them).
   const [regionCut, setRegionCut] = useState(() => (fields.region.initialValue as string | undefined) ?? "");
   const [comunaCut, setComunaCut] = useState(() => (fields.comuna.initialValue as string | undefined) ?? "");
@@ -61,13 +97,13 @@ export function PurchaseForm({
     <form
       method="post"
       action={purchasePath(kit.id)}
-      id={form.id}
+      id={api.id}
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={api.onSubmit}
       className="space-y-4"
     >
       <input type="hidden" name="kitId" value={kit.id} />
-      <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
+      <fieldset disabled={api.busy} className="grid gap-4 sm:grid-cols-2">
         <TextField
           meta={fields.name}
           label={texts.nameLabel}
@@ -171,7 +207,7 @@ export function PurchaseForm({
           maxLength={orderFieldLimits.notes}
         />
         <div className="sm:col-span-2">
-          <CheckboxField meta={fields.acceptTerms} id={`${form.id}-terms`}>
+          <CheckboxField meta={fields.acceptTerms} id={`${api.id}-terms`}>
             {texts.termsBefore}
             <Link to="/terminos" target="_blank" className="font-semibold underline">
               {texts.termsLink}
@@ -202,11 +238,11 @@ export function PurchaseForm({
 
       <FormFooter
         form="order"
-        captcha={captcha}
+        captcha={api.captcha}
+        captchaStart={api.captchaStart}
+        busy={api.busy}
         company={company}
-        eager={Boolean(onCancel)}
-        message={formMessage}
-        busy={busy}
+        message={api.formMessage}
         labels={texts}
         onCancel={onCancel}
         cancelHref={cancelHref}
