@@ -68,6 +68,8 @@ export function loadFormEngine(loadSchema: PublicFormOptions["loadSchema"]): Pro
     engine = Promise.all([import("~/components/public-form-engine"), loadSchema()]).then(
       ([module, schema]) => ({ Engine: module.PublicFormEngine, schema }),
     );
+    // A failed load (a lost connection) is tried again next time.
+    engine.catch(() => engines.delete(loadSchema));
     engines.set(loadSchema, engine);
   }
   return engine;
@@ -101,10 +103,20 @@ export function DeferredForm<Name extends string>({
       setEngine({ ...loaded, handoff: { ...snapshot(form), submitter } });
     };
     const load = () =>
-      void loadFormEngine(loadSchema).then((ready) => {
-        loaded = ready;
-        swap();
-      });
+      void loadFormEngine(loadSchema).then(
+        (ready) => {
+          loaded = ready;
+          swap();
+        },
+        () => {
+          // The code could not be loaded: a send that waited for it goes as a plain post.
+          if (submitter === undefined || stopped) return;
+          const button = submitter === -1 ? null : form.elements[submitter];
+          submitter = undefined;
+          form.removeEventListener("submit", send);
+          form.requestSubmit(button instanceof HTMLButtonElement ? button : null);
+        },
+      );
     const press = () => {
       pressing = true;
       load();
