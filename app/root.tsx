@@ -80,7 +80,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       {toast ? (
         <noscript>
-          <p role="status" className="bg-green-50 px-4 py-2 text-center text-sm font-medium text-green-900">
+          <p
+            role="status"
+            className="bg-success-muted px-4 py-2 text-center text-sm font-medium text-green-900"
+          >
             {toast.title}: {toast.description}
           </p>
         </noscript>
@@ -103,12 +106,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <title>{notFound ? "Página no encontrada | LifeBox" : "Error | LifeBox"}</title>
       <h1 className="text-3xl font-bold">{notFound ? "¡Ups! Página no encontrada" : "Algo salió mal"}</h1>
-      <p className="mt-4 text-stone-700">
+      <p className="mt-4 text-muted-foreground">
         {notFound
           ? "La página que buscas no existe o fue movida."
           : "Tuvimos un problema al mostrar esta página. Inténtalo de nuevo en unos minutos."}
       </p>
-      <a className="mt-8 inline-block font-semibold text-brand-strong underline" href="/">
+      <a className="mt-8 inline-block font-semibold text-primary underline" href="/">
         Volver al inicio
       </a>
     </main>

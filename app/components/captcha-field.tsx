@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { captchaTexts, noScriptNotice } from "~/content/forms";
 import { whatsappLink, type CompanyInfo } from "~/content/company";
+import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 import { captchaChallengePath, captchaFieldName, honeypotFieldName, type FormName } from "~/lib/submission";
 
@@ -52,28 +53,29 @@ async function upgraded(element: AltchaElement): Promise<AltchaElement> {
 
 /**
  * What every public form carries besides its fields (DECISIONS D13): the honeypot, the ALTCHA
- * widget (loaded when the visitor first touches the form, or at once with `eager`) and, without
- * JavaScript, a notice offering WhatsApp and e-mail instead.
+ * widget (loaded when the visitor first touches the form, at once with `start="mount"`, or not
+ * before its form's code runs with `start="never"`) and, without JavaScript, a notice offering
+ * WhatsApp and e-mail instead.
  */
 export function CaptchaField({
   ref,
   form,
   company,
-  eager = false,
+  start = "touch",
   tone = "light",
 }: {
   ref: React.Ref<CaptchaHandle>;
   /** The form the challenges are issued for (a solution for another form is refused). */
   form: FormName;
   company: Pick<CompanyInfo, "email" | "whatsappNumber">;
-  eager?: boolean;
+  start?: "touch" | "mount" | "never";
   /** The background the form sits on (the footer's is dark). */
   tone?: "light" | "dark";
 }) {
   const hydrated = useHydrated();
   const container = useRef<HTMLDivElement>(null);
   const widget = useRef<AltchaElement>(null);
-  const [active, setActive] = useState(eager);
+  const [active, setActive] = useState(start === "mount");
   const solving = useRef<Promise<boolean> | undefined>(undefined);
 
   const solve = useCallback(async (): Promise<boolean> => {
@@ -126,16 +128,16 @@ export function CaptchaField({
   // The first touch of the form loads the widget and starts the work, while the visitor types.
   useEffect(() => {
     const form = container.current?.closest("form");
-    if (!form) return;
-    const start = () => void ensureSolved();
-    if (eager) start();
-    form.addEventListener("focusin", start, { once: true });
-    form.addEventListener("pointerdown", start, { once: true });
+    if (!form || start === "never") return;
+    const solve = () => void ensureSolved();
+    if (start === "mount") solve();
+    form.addEventListener("focusin", solve, { once: true });
+    form.addEventListener("pointerdown", solve, { once: true });
     return () => {
-      form.removeEventListener("focusin", start);
-      form.removeEventListener("pointerdown", start);
+      form.removeEventListener("focusin", solve);
+      form.removeEventListener("pointerdown", solve);
     };
-  }, [eager, ensureSolved]);
+  }, [start, ensureSolved]);
 
   return (
     <div ref={container}>
@@ -158,7 +160,7 @@ export function CaptchaField({
               auto="off"
             />
           ) : (
-            <p className={`text-xs ${tone === "dark" ? "text-stone-400" : "text-stone-600"}`}>
+            <p className={cn("text-xs", tone === "dark" ? "text-stone-400" : "text-subtle-foreground")}>
               {captchaTexts.privacyNote}
             </p>
           )}

@@ -35,7 +35,7 @@ export function ComponentCarousel({ items, label }: { items: CarouselItem[]; lab
         {items.map((item) => (
           <li
             key={item.title}
-            className="w-64 shrink-0 snap-start rounded-xl border border-stone-200 bg-stone-50 p-4"
+            className="w-64 shrink-0 snap-start rounded-xl border border-border bg-stone-50 p-4"
           >
             <img
               src={item.image}
@@ -47,7 +47,7 @@ export function ComponentCarousel({ items, label }: { items: CarouselItem[]; lab
               className="w-full rounded-lg"
             />
             <h3 className="mt-3 font-semibold">{item.title}</h3>
-            <p className="mt-1 text-sm text-stone-700">{item.description}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{item.description}</p>
           </li>
         ))}
       </ul>
@@ -56,7 +56,7 @@ export function ComponentCarousel({ items, label }: { items: CarouselItem[]; lab
           <button
             type="button"
             onClick={() => scrollBy(-1)}
-            className="flex size-11 items-center justify-center rounded-full border border-stone-400 bg-white hover:bg-stone-100"
+            className="flex size-11 items-center justify-center rounded-full border border-input bg-white hover:bg-muted"
             aria-label="Componente anterior"
           >
             <ChevronLeft aria-hidden className="size-5" />
@@ -64,7 +64,7 @@ export function ComponentCarousel({ items, label }: { items: CarouselItem[]; lab
           <button
             type="button"
             onClick={() => scrollBy(1)}
-            className="flex size-11 items-center justify-center rounded-full border border-stone-400 bg-white hover:bg-stone-100"
+            className="flex size-11 items-center justify-center rounded-full border border-input bg-white hover:bg-muted"
             aria-label="Componente siguiente"
           >
             <ChevronRight aria-hidden className="size-5" />

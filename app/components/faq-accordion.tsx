@@ -16,7 +16,7 @@ export function FaqAccordion({
   const Heading = headingLevel;
   return (
     <div
-      className="divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white"
+      className="divide-y divide-border rounded-xl border border-border bg-white"
       data-testid="faq-accordion"
     >
       {items.map((item) => (
@@ -25,7 +25,7 @@ export function FaqAccordion({
             <Heading className="text-base">{item.question}</Heading>
             <ChevronDown aria-hidden className="size-5 shrink-0 transition-transform group-open:rotate-180" />
           </summary>
-          <p className="pb-4 text-stone-700">{item.answer}</p>
+          <p className="pb-4 text-muted-foreground">{item.answer}</p>
         </details>
       ))}
     </div>

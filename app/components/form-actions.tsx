@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { CaptchaField, type CaptchaHandle } from "~/components/captcha-field";
-import { Button, buttonClass } from "~/components/ui/button";
+import { CaptchaField } from "~/components/captcha-field";
+import type { PublicFormApi } from "~/components/deferred-form";
+import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import type { CompanyInfo } from "~/content/company";
 import type { FormName } from "~/lib/submission";
@@ -28,9 +29,9 @@ export function FormActions({
           {cancelLabel}
         </Button>
       ) : cancelLabel && cancelHref ? (
-        <Link to={cancelHref} className={buttonClass("outline")}>
-          {cancelLabel}
-        </Link>
+        <Button asChild variant="outline">
+          <Link to={cancelHref}>{cancelLabel}</Link>
+        </Button>
       ) : null}
       <Button type="submit" disabled={busy}>
         {busy ? submittingLabel : submitLabel}
@@ -43,8 +44,8 @@ export function FormActions({
 export function FormFooter({
   form,
   captcha,
+  captchaStart,
   company,
-  eager,
   message,
   success,
   labels,
@@ -54,10 +55,9 @@ export function FormFooter({
   labels: { submitLabel: string; submittingLabel: string; cancelLabel?: string };
   /** The form, whose captcha challenges are issued for it. */
   form: FormName;
-  captcha: React.Ref<CaptchaHandle>;
+  captcha: PublicFormApi["captcha"];
+  captchaStart: PublicFormApi["captchaStart"];
   company: Pick<CompanyInfo, "email" | "whatsappNumber">;
-  /** Load and solve the captcha at once (in a dialog the visitor is about to fill in). */
-  eager?: boolean;
   /** An error for the whole form. */
   message?: string | undefined;
   /** A success message (shown instead of an error). */
@@ -65,7 +65,7 @@ export function FormFooter({
 }) {
   return (
     <>
-      <CaptchaField ref={captcha} form={form} company={company} eager={eager} />
+      <CaptchaField ref={captcha} form={form} company={company} start={captchaStart} />
       {message ? <FormMessage tone="error">{message}</FormMessage> : null}
       {success && !message ? <FormMessage tone="success">{success}</FormMessage> : null}
       <FormActions {...labels} {...actions} />

@@ -1,11 +1,12 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { controlClass, Field } from "~/components/ui/field";
+import type { FormField } from "~/components/deferred-form";
+import { Field, FieldError } from "~/components/ui/field";
+import { Input, Textarea } from "~/components/ui/input";
 
 /**
  * Conform fields rendered the one way every public form shows them: label, optional hint, control,
  * error below (components/ui/field.tsx). `key` lets Conform reset the control after a success.
  */
-type Meta = Pick<FieldMetadata<unknown>, "key" | "name" | "errors" | "initialValue">;
+type Meta = FormField;
 
 export function TextField({
   meta,
@@ -32,7 +33,7 @@ export function TextField({
     <Field label={label} errors={meta.errors} hint={hint} optional={optional} className={className}>
       {(props) =>
         rows ? (
-          <textarea
+          <Textarea
             {...props}
             key={meta.key}
             name={meta.name}
@@ -40,17 +41,9 @@ export function TextField({
             rows={rows}
             maxLength={input.maxLength}
             placeholder={input.placeholder}
-            className={controlClass}
           />
         ) : (
-          <input
-            {...props}
-            {...input}
-            key={meta.key}
-            name={meta.name}
-            defaultValue={defaultValue}
-            className={controlClass}
-          />
+          <Input {...props} {...input} key={meta.key} name={meta.name} defaultValue={defaultValue} />
         )
       }
     </Field>
@@ -69,7 +62,7 @@ export function CheckboxField({ meta, id, children }: { meta: Meta; id: string; 
           name={meta.name}
           type="checkbox"
           defaultChecked={meta.initialValue === "on"}
-          className="mt-1 size-4 accent-brand-strong"
+          className="mt-1 size-4 accent-primary"
           aria-invalid={meta.errors ? true : undefined}
           aria-describedby={meta.errors ? errorId : undefined}
         />
@@ -77,11 +70,7 @@ export function CheckboxField({ meta, id, children }: { meta: Meta; id: string; 
           {children}
         </label>
       </div>
-      {meta.errors ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {meta.errors[0]}
-        </p>
-      ) : null}
+      {meta.errors ? <FieldError id={errorId}>{meta.errors[0]}</FieldError> : null}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
+import { loadFormEngine } from "~/components/deferred-form";
 import type { KitDialogProps } from "~/components/form-dialog";
+import { loadOrderSchema, loadQuoteSchema } from "~/components/form-schemas";
 import type { PurchaseKit } from "~/components/purchase-form";
 import type { CompanyInfo } from "~/content/company";
 import { purchasePath, quotePath } from "~/lib/submission";
@@ -12,6 +14,8 @@ import { purchasePath, quotePath } from "~/lib/submission";
  */
 const loadPurchaseDialog = () => import("~/components/purchase-dialog");
 const loadQuoteDialog = () => import("~/components/quote-dialog");
+const warmPurchase = () => Promise.all([loadPurchaseDialog(), loadFormEngine(loadOrderSchema)]);
+const warmQuote = () => Promise.all([loadQuoteDialog(), loadFormEngine(loadQuoteSchema)]);
 const PurchaseDialog = lazy(loadPurchaseDialog);
 const QuoteDialog = lazy(loadQuoteDialog);
 
@@ -42,10 +46,12 @@ function DialogLink<Kit extends { id: string }>({
   const warm = () => void load();
   return (
     <>
+      {/* The link's own ref comes last: one passed down by a <Button asChild> (Radix Slot) would
+          otherwise replace it, and the closed dialog could not give the focus back. */}
       <a
-        ref={link}
         href={href}
         {...rest}
+        ref={link}
         onPointerEnter={warm}
         onFocus={warm}
         onClick={(event) => {
@@ -69,15 +75,10 @@ function DialogLink<Kit extends { id: string }>({
 
 export function BuyLink(props: LinkProps<PurchaseKit>) {
   return (
-    <DialogLink
-      href={purchasePath(props.kit.id)}
-      load={loadPurchaseDialog}
-      Dialog={PurchaseDialog}
-      {...props}
-    />
+    <DialogLink href={purchasePath(props.kit.id)} load={warmPurchase} Dialog={PurchaseDialog} {...props} />
   );
 }
 
 export function QuoteLink(props: LinkProps<{ id: string; name: string }>) {
-  return <DialogLink href={quotePath(props.kit.id)} load={loadQuoteDialog} Dialog={QuoteDialog} {...props} />;
+  return <DialogLink href={quotePath(props.kit.id)} load={warmQuote} Dialog={QuoteDialog} {...props} />;
 }

@@ -1,7 +1,8 @@
 import { Package } from "lucide-react";
 import { Link } from "react-router";
-import { buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { BuyLink, QuoteLink } from "~/components/kit-actions";
+import { cn } from "~/lib/cn";
 import { formatPrice } from "~/lib/format";
 import { useRootData } from "~/lib/root-data";
 
@@ -30,7 +31,7 @@ export function KitCard({
   const { company } = useRootData();
   return (
     <article
-      className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm"
+      className="flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm"
       data-testid="kit-card"
     >
       <div className="relative">
@@ -41,51 +42,48 @@ export function KitCard({
           height={600}
           loading={eager ? "eager" : "lazy"}
           decoding="async"
-          className="aspect-[4/3] w-full bg-stone-100 object-cover"
+          className="aspect-[4/3] w-full bg-muted object-cover"
         />
         <span
-          className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-semibold ${kit.version === "mini" ? "bg-stone-900 text-white" : "bg-white text-stone-900 ring-1 ring-stone-300"}`}
+          className={cn(
+            "absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-semibold",
+            kit.version === "mini"
+              ? "bg-stone-900 text-white"
+              : "bg-white text-foreground ring-1 ring-stone-300",
+          )}
         >
           {kit.version === "mini" ? "Mini" : "Estándar"}
         </span>
       </div>
       <div className="flex flex-1 flex-col p-5">
         <Heading className="text-xl font-bold">{kit.name}</Heading>
-        <p className="mt-2 flex-1 text-sm text-stone-700">{kit.description}</p>
-        <p className="mt-4 flex items-center gap-2 text-sm text-stone-700">
-          <Package aria-hidden className="size-4 text-brand-strong" />
+        <p className="mt-2 flex-1 text-sm text-muted-foreground">{kit.description}</p>
+        <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
+          <Package aria-hidden className="size-4 text-primary" />
           <span data-testid="kit-components">{kit.components} componentes</span>
         </p>
         <p className="mt-3 flex items-baseline justify-between">
           <span className="text-2xl font-bold" data-testid="kit-price">
             {formatPrice(kit.price)}
           </span>
-          <span className="text-sm font-semibold text-green-800">Envío Grátis*</span>
+          <span className="text-sm font-semibold text-success-strong">Envío Grátis*</span>
         </p>
         <div className="mt-4 grid gap-2">
-          <BuyLink
-            kit={kit}
-            company={company}
-            className={buttonClass("primary")}
-            aria-label={`Comprar ${kit.name}`}
-          >
-            Comprar
-          </BuyLink>
-          <QuoteLink
-            kit={kit}
-            company={company}
-            className={buttonClass("outline")}
-            aria-label={`Cotizar para Empresa: ${kit.name}`}
-          >
-            Cotizar para Empresa
-          </QuoteLink>
-          <Link
-            to={kit.path}
-            className={buttonClass("ghost", "underline")}
-            aria-label={`Ver detalles del ${kit.name}`}
-          >
-            Ver Detalles
-          </Link>
+          <Button asChild>
+            <BuyLink kit={kit} company={company} aria-label={`Comprar ${kit.name}`}>
+              Comprar
+            </BuyLink>
+          </Button>
+          <Button asChild variant="outline">
+            <QuoteLink kit={kit} company={company} aria-label={`Cotizar para Empresa: ${kit.name}`}>
+              Cotizar para Empresa
+            </QuoteLink>
+          </Button>
+          <Button asChild variant="ghost" className="underline">
+            <Link to={kit.path} aria-label={`Ver detalles del ${kit.name}`}>
+              Ver Detalles
+            </Link>
+          </Button>
         </div>
       </div>
     </article>

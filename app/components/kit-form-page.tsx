@@ -1,26 +1,13 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { NotFoundContent } from "~/components/not-found-content";
 import { PageHeader } from "~/components/page-header";
-import { getKit, kitPath } from "~/content/kits";
-import type { Kit } from "~/content/types";
 import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 /**
- * What the kit form pages (/comprar/{kit}, /cotizar/{kit}) share: the kit named by the URL (404
- * otherwise), their noindex meta, the page frame and the not-found answer.
+ * What the kit form pages (/comprar/{kit}, /cotizar/{kit}) share in the browser: their noindex
+ * meta, the page frame and the not-found answer (their loaders' part is kit-form.server.ts).
  */
-export function pageKit(kitId: string): Kit {
-  const kit = getKit(kitId);
-  if (!kit) throw data(null, { status: 404 });
-  return kit;
-}
-
-/** The loader data of a kit form page. */
-export function kitFormData(kitId: string) {
-  const kit = pageKit(kitId);
-  return { kit: { id: kit.id, name: kit.name, price: kit.price }, kitPath: kitPath(kit) };
-}
 
 export function kitFormMeta({
   kitId,

@@ -6,7 +6,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
     <>
       <PageHeader title={document.title} />
       <div className="mx-auto max-w-3xl px-4 py-12">
-        <p className="text-sm text-stone-600">Última actualización: {document.updated}</p>
+        <p className="text-sm text-subtle-foreground">Última actualización: {document.updated}</p>
         <p className="mt-4 text-stone-800">{document.intro}</p>
         {document.sections.map((section) => (
           <section key={section.heading} className="mt-10">

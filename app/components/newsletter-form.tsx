@@ -6,10 +6,11 @@ import { FormMessage } from "~/components/ui/field";
 import type { CompanyInfo } from "~/content/company";
 import { submissionMessages } from "~/content/forms";
 import { footer } from "~/content/site";
+import { cn } from "~/lib/cn";
 import { captchaFieldName, failureLine, type SubmissionReply } from "~/lib/submission";
+import { newsletterFieldLimits } from "~/schemas/field-limits";
 
 const texts = footer.newsletter;
-const maxEmailLength = 254;
 
 /** The shared schema, loaded with the first submit: this form is in every page's footer. */
 const loadSchema = () => import("~/schemas/newsletter");
@@ -107,7 +108,7 @@ export function NewsletterForm({
     <form method="post" action="/newsletter" id={id} noValidate onSubmit={onSubmit} className="space-y-3">
       <label
         htmlFor={`${id}-email`}
-        className={`block text-sm font-semibold ${dark ? "text-white" : "text-stone-900"}`}
+        className={cn("block text-sm font-semibold", dark ? "text-white" : "text-foreground")}
       >
         {texts.emailLabel}
       </label>
@@ -121,11 +122,11 @@ export function NewsletterForm({
           required
           autoComplete="email"
           placeholder={texts.placeholder}
-          maxLength={maxEmailLength}
+          maxLength={newsletterFieldLimits.email}
           disabled={busy}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? `${errorId} ${hintId}` : hintId}
-          className="block w-full min-w-0 rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus-visible:outline-3 disabled:opacity-70"
+          className="block w-full min-w-0 rounded-md border border-input bg-white px-3 py-2 text-base text-foreground placeholder:text-stone-500 focus-visible:outline-3 disabled:opacity-70"
         />
         <Button type="submit" disabled={busy} className="shrink-0">
           {busy ? texts.submittingLabel : texts.submitLabel}
@@ -135,12 +136,12 @@ export function NewsletterForm({
         <p
           id={errorId}
           role="alert"
-          className={`text-sm font-medium ${dark ? "text-red-300" : "text-red-700"}`}
+          className={cn("text-sm font-medium", dark ? "text-red-300" : "text-destructive")}
         >
           {fieldError}
         </p>
       ) : null}
-      <p id={hintId} className={`text-xs ${dark ? "text-stone-400" : "text-stone-600"}`}>
+      <p id={hintId} className={cn("text-xs", dark ? "text-stone-400" : "text-subtle-foreground")}>
         {texts.consentNotice}{" "}
         <Link to="/privacidad" className="underline">
           {texts.privacyLinkLabel}

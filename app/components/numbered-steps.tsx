@@ -4,10 +4,10 @@ export function NumberedSteps({ steps }: { steps: NumberedStep[] }) {
   return (
     <ol className="grid gap-6 md:grid-cols-3">
       {steps.map((step) => (
-        <li key={step.number} className="rounded-xl border border-stone-200 bg-white p-6">
+        <li key={step.number} className="rounded-xl border border-border bg-white p-6">
           <span
             aria-hidden
-            className="flex size-10 items-center justify-center rounded-full bg-brand-strong text-lg font-bold text-white"
+            className="flex size-10 items-center justify-center rounded-full bg-primary text-lg font-bold text-white"
           >
             {step.number}
           </span>
@@ -15,7 +15,7 @@ export function NumberedSteps({ steps }: { steps: NumberedStep[] }) {
             <span className="sr-only">Paso {step.number}: </span>
             {step.title}
           </h3>
-          <p className="mt-2 text-sm text-stone-700">{step.description}</p>
+          <p className="mt-2 text-sm text-muted-foreground">{step.description}</p>
         </li>
       ))}
     </ol>

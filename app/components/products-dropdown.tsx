@@ -2,6 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { NavLinkItem } from "~/content/navigation";
+import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** Hover delays of SPEC §9: open after 200 ms, close 150 ms after leaving, and reopen at once
@@ -97,18 +98,21 @@ export function ProductsDropdown({ links, active }: { links: NavLinkItem[]; acti
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpenState(openedByHover.current ? true : !open)}
-        className={`flex items-center gap-1 rounded px-3 py-2 text-sm font-medium transition-colors hover:text-brand ${active ? "text-brand" : "text-stone-100"}`}
+        className={cn(
+          "flex items-center gap-1 rounded px-3 py-2 text-sm font-medium transition-colors hover:text-brand",
+          active ? "text-brand" : "text-stone-100",
+        )}
       >
         Productos
-        <ChevronDown aria-hidden className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
+        <ChevronDown aria-hidden className={cn("size-4 transition-transform", open && "rotate-180")} />
       </button>
       <div
         id={panelId}
         data-products-panel=""
         data-state={open ? "open" : "closed"}
-        className={`absolute top-full left-0 z-50 w-72 pt-2 ${open ? "block" : "hidden"}`}
+        className={cn("absolute top-full left-0 z-50 w-72 pt-2", open ? "block" : "hidden")}
       >
-        <ul className="rounded-lg border border-stone-200 bg-white p-2 shadow-xl">
+        <ul className="rounded-lg border border-border bg-white p-2 shadow-xl">
           {links.map((item) => {
             const current = pathname === item.to;
             return (
@@ -117,7 +121,10 @@ export function ProductsDropdown({ links, active }: { links: NavLinkItem[]; acti
                   to={item.to}
                   aria-current={current ? "page" : undefined}
                   onClick={() => setOpenState(false)}
-                  className={`block rounded px-3 py-2 text-sm hover:bg-stone-100 ${current ? "font-semibold text-brand-strong" : "text-stone-900"}`}
+                  className={cn(
+                    "block rounded px-3 py-2 text-sm hover:bg-muted",
+                    current ? "font-semibold text-primary" : "text-foreground",
+                  )}
                 >
                   {item.label}
                 </Link>

@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { DeferredForm, type PublicFormApi } from "~/components/deferred-form";
 import { FormFooter } from "~/components/form-actions";
+import { loadOrderSchema } from "~/components/form-schemas";
 import { CheckboxField, TextField } from "~/components/form-fields";
 import { closePaymentTab, openPaymentTab } from "~/components/payment-tab";
-import { controlClass, Field } from "~/components/ui/field";
-import { usePublicForm } from "~/components/use-public-form";
+import { Field } from "~/components/ui/field";
+import { Select } from "~/components/ui/input";
 import { regions } from "~/content/chile";
 import type { CompanyInfo } from "~/content/company";
 import { purchaseTexts as texts } from "~/content/forms";
@@ -13,7 +15,8 @@ import { comunasOfRegion, shippingFor } from "~/lib/chile";
 import { formatPrice } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import { purchasePath, type SubmissionReply } from "~/lib/submission";
-import { orderFieldLimits, orderSchema } from "~/schemas/order";
+import { orderFieldLimits } from "~/schemas/field-limits";
+import type { OrderFormData } from "~/schemas/order";
 
 export interface PurchaseKit {
   id: string;
@@ -40,15 +43,49 @@ export function PurchaseForm({
   onCancel?: () => void;
   cancelHref?: string;
 }) {
+  return (
+    <DeferredForm<keyof OrderFormData>
+      id={`compra-${kit.id}`}
+      action={purchasePath(kit.id)}
+      loadSchema={loadOrderSchema}
+      initialReply={initialReply}
+      onBeforeSend={openPaymentTab}
+      onFailure={closePaymentTab}
+      // In the dialog the visitor is about to fill it in.
+      eager={Boolean(onCancel)}
+    >
+      {(api) => (
+        <PurchaseFields api={api} kit={kit} company={company} onCancel={onCancel} cancelHref={cancelHref} />
+      )}
+    </DeferredForm>
+  );
+}
+
+function PurchaseFields({
+  api,
+  kit,
+  company,
+  onCancel,
+  cancelHref,
+}: {
+  api: PublicFormApi<keyof OrderFormData>;
+  kit: PurchaseKit;
+  company: Pick<CompanyInfo, "email" | "whatsappNumber">;
+  onCancel?: (() => void) | undefined;
+  cancelHref?: string | undefined;
+}) {
   const hydrated = useHydrated();
-  const { form, fields, captcha, busy, onSubmit, formMessage } = usePublicForm({
-    id: `compra-${kit.id}`,
-    action: purchasePath(kit.id),
-    schema: orderSchema,
-    initialReply,
-    onBeforeSend: openPaymentTab,
-    onFailure: closePaymentTab,
-  });
+  const fields = {
+    name: api.field("name"),
+    email: api.field("email"),
+    phone: api.field("phone"),
+    region: api.field("region"),
+    comuna: api.field("comuna"),
+    address: api.field("address"),
+    rut: api.field("rut"),
+    notes: api.field("notes"),
+    acceptTerms: api.field("acceptTerms"),
+  };
   // Kept typed values (a refusal without JavaScript re-renders the page with them).
   const [regionCut, setRegionCut] = useState(() => (fields.region.initialValue as string | undefined) ?? "");
   const [comunaCut, setComunaCut] = useState(() => (fields.comuna.initialValue as string | undefined) ?? "");
@@ -60,13 +97,13 @@ export function PurchaseForm({
     <form
       method="post"
       action={purchasePath(kit.id)}
-      id={form.id}
+      id={api.id}
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={api.onSubmit}
       className="space-y-4"
     >
       <input type="hidden" name="kitId" value={kit.id} />
-      <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
+      <fieldset disabled={api.busy} className="grid gap-4 sm:grid-cols-2">
         <TextField
           meta={fields.name}
           label={texts.nameLabel}
@@ -93,7 +130,7 @@ export function PurchaseForm({
         />
         <Field label={texts.regionLabel} errors={fields.region.errors}>
           {(props) => (
-            <select
+            <Select
               {...props}
               key={fields.region.key}
               name={fields.region.name}
@@ -103,7 +140,6 @@ export function PurchaseForm({
                 setRegionCut(event.target.value);
                 setComunaCut("");
               }}
-              className={controlClass}
             >
               <option value="">{texts.regionPlaceholder}</option>
               {regions.map((region) => (
@@ -111,19 +147,18 @@ export function PurchaseForm({
                   {region.name}
                 </option>
               ))}
-            </select>
+            </Select>
           )}
         </Field>
         <Field label={texts.comunaLabel} errors={fields.comuna.errors}>
           {(props) => (
-            <select
+            <Select
               {...props}
               key={`${fields.comuna.key ?? ""}-${regionCut}`}
               name={fields.comuna.name}
               defaultValue={comunaCut}
               autoComplete="address-level2"
               onChange={(event) => setComunaCut(event.target.value)}
-              className={controlClass}
             >
               <option value="">
                 {regionCut || !hydrated ? texts.comunaPlaceholder : texts.comunaFirstRegion}
@@ -144,7 +179,7 @@ export function PurchaseForm({
                       ))}
                     </optgroup>
                   ))}
-            </select>
+            </Select>
           )}
         </Field>
         <TextField
@@ -172,7 +207,7 @@ export function PurchaseForm({
           maxLength={orderFieldLimits.notes}
         />
         <div className="sm:col-span-2">
-          <CheckboxField meta={fields.acceptTerms} id={`${form.id}-terms`}>
+          <CheckboxField meta={fields.acceptTerms} id={`${api.id}-terms`}>
             {texts.termsBefore}
             <Link to="/terminos" target="_blank" className="font-semibold underline">
               {texts.termsLink}
@@ -182,11 +217,11 @@ export function PurchaseForm({
         </div>
       </fieldset>
 
-      <section aria-label={texts.summaryHeading} className="rounded-md bg-stone-100 p-3 text-sm">
+      <section aria-label={texts.summaryHeading} className="rounded-md bg-muted p-3 text-sm">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          <dt className="text-stone-700">{texts.productLabel}</dt>
+          <dt className="text-muted-foreground">{texts.productLabel}</dt>
           <dd className="text-right font-medium">{kit.name}</dd>
-          <dt className="text-stone-700">{texts.shippingLabel}</dt>
+          <dt className="text-muted-foreground">{texts.shippingLabel}</dt>
           <dd className="text-right font-medium" aria-live="polite">
             {shipping === "free"
               ? texts.shippingFree
@@ -194,7 +229,7 @@ export function PurchaseForm({
                 ? texts.shippingArranged
                 : texts.shippingPending}
           </dd>
-          <dt className="text-stone-700">{texts.deliveryLabel}</dt>
+          <dt className="text-muted-foreground">{texts.deliveryLabel}</dt>
           <dd className="text-right font-medium">{deliveryPromise}</dd>
           <dt className="font-bold">{texts.totalLabel}</dt>
           <dd className="text-right text-base font-bold">{formatPrice(kit.price)}</dd>
@@ -203,11 +238,11 @@ export function PurchaseForm({
 
       <FormFooter
         form="order"
-        captcha={captcha}
+        captcha={api.captcha}
+        captchaStart={api.captchaStart}
+        busy={api.busy}
         company={company}
-        eager={Boolean(onCancel)}
-        message={formMessage}
-        busy={busy}
+        message={api.formMessage}
         labels={texts}
         onCancel={onCancel}
         cancelHref={cancelHref}

@@ -4,11 +4,15 @@ import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { ProductsDropdown } from "~/components/products-dropdown";
 import { allProductsLink, mainNavigation, type NavLinkItem } from "~/content/navigation";
+import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
 
 /** Active links are brand orange (#e8590c); Home only on an exact match (SPEC §2). */
 const linkClass = (isActive: boolean) =>
-  `rounded px-3 py-2 text-sm font-medium transition-colors hover:text-brand ${isActive ? "text-brand" : "text-stone-100"}`;
+  cn(
+    "rounded px-3 py-2 text-sm font-medium transition-colors hover:text-brand",
+    isActive ? "text-brand" : "text-stone-100",
+  );
 
 function isActivePath(pathname: string, to: string) {
   return to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
@@ -83,7 +87,10 @@ function MobileMenu({ pathname, productLinks }: { pathname: string; productLinks
         end={item.to === "/"}
         onClick={close}
         className={({ isActive }) =>
-          `block rounded px-3 py-2 text-base ${isActive ? "font-semibold text-brand" : "text-stone-100"} hover:bg-stone-800`
+          cn(
+            "block rounded px-3 py-2 text-base hover:bg-stone-800",
+            isActive ? "font-semibold text-brand" : "text-stone-100",
+          )
         }
       >
         {item.label}
@@ -105,7 +112,10 @@ function MobileMenu({ pathname, productLinks }: { pathname: string; productLinks
       >
         <ul className="pt-2">{mainNavigation.map(mobileLink)}</ul>
         <p
-          className={`mt-4 px-3 text-xs font-semibold tracking-wide uppercase ${isActivePath(pathname, "/productos") ? "text-brand" : "text-stone-300"}`}
+          className={cn(
+            "mt-4 px-3 text-xs font-semibold tracking-wide uppercase",
+            isActivePath(pathname, "/productos") ? "text-brand" : "text-stone-300",
+          )}
         >
           Productos
         </p>

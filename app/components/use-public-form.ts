@@ -4,46 +4,49 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import type { CaptchaHandle } from "~/components/captcha-field";
+import type { FormField, PublicFormApi, PublicFormOptions } from "~/components/deferred-form";
 import { submissionMessages } from "~/content/forms";
 import { captchaFieldName, type SubmissionReply } from "~/lib/submission";
 
 /**
- * The browser side of every public form (ARCHITECTURE "Forms"): Conform validates with the shared
- * zod schema, the ALTCHA challenge is solved before the first send, and a fetcher posts the form to
- * its route's action. A reply (a refusal, or a success that stays on the page) is handed to
- * onSuccess or onFailure; a success that redirects (an order, a quotation) takes the browser to its
- * page. Without JavaScript the same markup posts as a plain form and the page shows the action's
- * answer (`initialReply`).
+ * The browser side of every public form with Conform (ARCHITECTURE "Forms"): Conform validates with
+ * the shared zod schema, the ALTCHA challenge is solved before the first send, and a fetcher posts
+ * the form to its route's action. A reply (a refusal, or a success that stays on the page) is handed
+ * to onSuccess or onFailure; a success that redirects (an order, a quotation) takes the browser to
+ * its page. Loaded with the form's code (components/deferred-form.tsx); without JavaScript the same
+ * markup posts as a plain form and the page shows the action's answer (`initialReply`).
  */
-export function usePublicForm<Schema extends z.ZodType>({
+export function usePublicForm<Name extends string>({
   id,
   action,
   schema,
   initialReply,
+  typedValues,
   onBeforeSend,
   onSuccess,
   onFailure,
-}: {
-  id: string;
-  /** The route whose action takes the form. */
-  action: string;
-  schema: Schema;
-  initialReply?: SubmissionReply | undefined;
-  /** Runs inside the submit event, once the fields are valid (e.g. to open a tab without a pop-up block). */
-  onBeforeSend?: () => void;
-  onSuccess?: (reply: SubmissionReply) => void;
-  /** A refusal of the server, or a captcha that could not be solved (no reply). */
-  onFailure?: (reply: SubmissionReply | undefined) => void;
-}) {
+}: Omit<PublicFormOptions, "loadSchema"> & {
+  schema: z.ZodType<Record<string, unknown>>;
+  /** What the visitor typed before the form's code ran: it stays in the fields. */
+  typedValues?: Record<string, string> | undefined;
+}): PublicFormApi<Name> {
   const fetcher = useFetcher<SubmissionReply>();
   const captcha = useRef<CaptchaHandle>(null);
   const [solving, setSolving] = useState(false);
   const [captchaError, setCaptchaError] = useState<string>();
   const reply = fetcher.data ?? initialReply;
+  // The first result is the server's reply to a post made without JavaScript, with what was typed
+  // since (a result Conform is given once, not a new object each render).
+  const [firstResult] = useState(() =>
+    initialReply && typedValues
+      ? { ...initialReply.result, initialValue: typedValues }
+      : initialReply?.result,
+  );
 
-  const [form, fields] = useForm<z.input<Schema> & Record<string, unknown>, z.output<Schema>>({
+  const [form, fields] = useForm<Record<string, unknown>>({
     id,
-    lastResult: reply?.result,
+    lastResult: fetcher.data?.result ?? firstResult,
+    defaultValue: typedValues,
     // Messages appear on submit, then follow the typing. (Validating on blur made messages appear
     // while the pointer was on its way to the submit button, moving it away from the click.)
     shouldValidate: "onSubmit",
@@ -81,16 +84,22 @@ export function usePublicForm<Schema extends z.ZodType>({
   };
 
   const busy = solving || fetcher.state !== "idle";
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    setCaptchaError(undefined);
-    form.onSubmit(event);
-    if (event.defaultPrevented) return; // invalid: Conform shows the messages
-    event.preventDefault();
-    if (busy) return;
-    onBeforeSend?.();
-    void send(event.currentTarget);
+  return {
+    id: form.id,
+    // Conform's fields answer for any name.
+    field: (name) => fields[name] as FormField,
+    onSubmit(event) {
+      setCaptchaError(undefined);
+      form.onSubmit(event);
+      if (event.defaultPrevented) return; // invalid: Conform shows the messages
+      event.preventDefault();
+      if (busy) return;
+      onBeforeSend?.();
+      void send(event.currentTarget);
+    },
+    busy,
+    formMessage: busy ? undefined : (captchaError ?? reply?.formMessage),
+    captcha,
+    captchaStart: "mount",
   };
-
-  const formMessage = busy ? undefined : (captchaError ?? reply?.formMessage);
-  return { form, fields, captcha, busy, onSubmit, formMessage, reply };
 }

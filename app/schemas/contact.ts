@@ -1,5 +1,6 @@
 import "~/schemas/zod-setup";
 import { z } from "zod";
+import { contactFieldLimits } from "~/schemas/field-limits";
 import { visibleText } from "~/schemas/text";
 
 /**
@@ -11,14 +12,6 @@ import { visibleText } from "~/schemas/text";
  * empty, and a missing field gets the same Spanish message as an empty one. Fields the schema does
  * not know (honeypot, captcha, anything added by hand) are dropped.
  */
-
-/** Maximum lengths, also for the inputs' maxLength attributes. */
-export const contactFieldLimits = {
-  name: 100,
-  email: 254,
-  subject: 150,
-  message: 5000,
-} as const;
 
 const messages = {
   name: "Ingresa tu nombre",

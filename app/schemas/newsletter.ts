@@ -1,5 +1,6 @@
 import "~/schemas/zod-setup";
 import { z } from "zod";
+import { newsletterFieldLimits } from "~/schemas/field-limits";
 import { visibleText } from "~/schemas/text";
 
 /**
@@ -8,11 +9,6 @@ import { visibleText } from "~/schemas/text";
  * same subscriber. Shared by the form in the browser and the subscribe action on the server. Fields
  * the schema does not know (honeypot, captcha, anything added by hand) are dropped.
  */
-
-/** Maximum lengths, also for the input's maxLength attribute. */
-export const newsletterFieldLimits = {
-  email: 254,
-} as const;
 
 const messages = {
   email: "Ingresa un email válido",

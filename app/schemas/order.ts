@@ -1,5 +1,6 @@
 import "~/schemas/zod-setup";
 import { z } from "zod";
+import { orderFieldLimits } from "~/schemas/field-limits";
 import { kitIds } from "~/content/types";
 import { getComuna, getRegion, isComunaInRegion, type Shipping } from "~/lib/chile";
 import { formatRut, isValidRut } from "~/lib/rut";
@@ -14,15 +15,6 @@ import { digitCount, optional, visibleText } from "~/schemas/text";
  * missing, and a missing required field gets the same Spanish message as an empty one. Fields the
  * schema does not know (honeypot, captcha, anything added by hand) are dropped.
  */
-
-/** Maximum lengths, also for the inputs' maxLength attributes. */
-export const orderFieldLimits = {
-  name: 100,
-  email: 254,
-  phone: 20,
-  address: 200,
-  notes: 500,
-} as const;
 
 const messages = {
   kitId: "El producto no es válido. Recarga la página e intenta nuevamente.",

@@ -1,5 +1,6 @@
 import "~/schemas/zod-setup";
 import { z } from "zod";
+import { quoteFieldLimits } from "~/schemas/field-limits";
 import { kitIds } from "~/content/types";
 import { digitCount, optional, visibleText } from "~/schemas/text";
 
@@ -12,16 +13,6 @@ import { digitCount, optional, visibleText } from "~/schemas/text";
  * missing, and a missing required field gets the same Spanish message as an empty one. Fields the
  * schema does not know (honeypot, captcha, anything added by hand) are dropped.
  */
-
-/** Maximum lengths, also for the inputs' maxLength attributes. */
-export const quoteFieldLimits = {
-  fullName: 100,
-  email: 254,
-  phone: 20,
-  company: 150,
-  city: 100,
-  additionalNotes: 2000,
-} as const;
 
 const messages = {
   fullNameMin: "El nombre debe tener al menos 2 caracteres",

@@ -1,34 +1,49 @@
-import { Link, type LinkProps } from "react-router";
+import { Slot } from "@radix-ui/react-slot";
+import { cva, type VariantProps } from "class-variance-authority";
+import { cn } from "~/lib/cn";
 
-/** Button styles in the shadcn/ui manner: one place for the variants every page uses. */
-const base =
-  "inline-flex items-center justify-center gap-2 rounded-md px-5 py-2.5 text-sm font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-60";
+/**
+ * The button of every page, in the shadcn/ui manner: `buttonVariants` holds the styles, and
+ * `asChild` renders them on the one child instead of a <button> (a link that looks like a button:
+ * `<Button asChild><Link to="/productos">…</Link></Button>`).
+ */
+export const buttonVariants = cva(
+  "inline-flex items-center justify-center gap-2 rounded-md text-sm font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-60",
+  {
+    variants: {
+      variant: {
+        primary: "bg-primary text-primary-foreground hover:bg-primary-strong",
+        secondary: "bg-stone-900 text-white hover:bg-stone-700",
+        outline: "border border-input bg-white text-foreground hover:bg-muted",
+        ghost: "text-foreground hover:bg-muted",
+      },
+      size: {
+        default: "px-5 py-2.5",
+        lg: "px-7 py-3",
+      },
+    },
+    defaultVariants: { variant: "primary", size: "default" },
+  },
+);
 
-const variants = {
-  primary: "bg-brand-strong text-white hover:bg-brand-deep",
-  secondary: "bg-stone-900 text-white hover:bg-stone-700",
-  outline: "border border-stone-400 bg-white text-stone-900 hover:bg-stone-100",
-  ghost: "text-stone-900 hover:bg-stone-100",
-} as const;
+export type ButtonProps = React.ComponentProps<"button"> &
+  VariantProps<typeof buttonVariants> & {
+    /** Render the styles on the only child (a link) instead of a <button>. */
+    asChild?: boolean;
+  };
 
-export type ButtonVariant = keyof typeof variants;
-
-export function buttonClass(variant: ButtonVariant = "primary", extra = ""): string {
-  return `${base} ${variants[variant]} ${extra}`.trim();
+export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+  const Component = asChild ? Slot : "button";
+  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
 }
 
-export function Button({
-  variant = "primary",
-  className = "",
-  ...props
-}: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
-  return <button className={buttonClass(variant, className)} {...props} />;
-}
-
-export function ButtonLink({
-  variant = "primary",
-  className = "",
-  ...props
-}: LinkProps & { variant?: ButtonVariant }) {
-  return <Link className={buttonClass(variant, className)} {...props} />;
+/**
+ * @deprecated The admin screens' class helper, kept until they use `<Button asChild>` or
+ * `buttonVariants` (issue 11 rewrites them); public pages do not use it.
+ */
+export function buttonClass(
+  variant: VariantProps<typeof buttonVariants>["variant"] = "primary",
+  extra = "",
+): string {
+  return cn(buttonVariants({ variant }), extra);
 }

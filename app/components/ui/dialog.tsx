@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { setNonce } from "get-nonce";
 import { X } from "lucide-react";
+import { cn } from "~/lib/cn";
 
 // Radix locks the page's scroll with a <style> element it adds at run time; our
 // Content-Security-Policy accepts it only with the page's nonce (browsers expose it on elements as
@@ -21,7 +22,7 @@ export const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({
   children,
-  className = "",
+  className,
   closeLabel = "Cerrar",
   ...props
 }: DialogPrimitive.DialogContentProps & { closeLabel?: string }) {
@@ -29,12 +30,15 @@ export function DialogContent({
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/60" />
       <DialogPrimitive.Content
-        className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus-visible:outline-3 ${className}`}
+        className={cn(
+          "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus-visible:outline-3",
+          className,
+        )}
         {...props}
       >
         {children}
         <DialogPrimitive.Close
-          className="absolute top-3 right-3 rounded-md p-1.5 text-stone-600 hover:bg-stone-100 hover:text-stone-900 focus-visible:outline-3"
+          className="absolute top-3 right-3 rounded-md p-1.5 text-subtle-foreground hover:bg-muted hover:text-foreground focus-visible:outline-3"
           aria-label={closeLabel}
         >
           <X aria-hidden="true" className="size-5" />
@@ -44,12 +48,14 @@ export function DialogContent({
   );
 }
 
-export function DialogTitle({ className = "", ...props }: DialogPrimitive.DialogTitleProps) {
+export function DialogTitle({ className, ...props }: DialogPrimitive.DialogTitleProps) {
   return (
-    <DialogPrimitive.Title className={`pr-8 text-xl font-bold text-stone-900 ${className}`} {...props} />
+    <DialogPrimitive.Title className={cn("pr-8 text-xl font-bold text-foreground", className)} {...props} />
   );
 }
 
-export function DialogDescription({ className = "", ...props }: DialogPrimitive.DialogDescriptionProps) {
-  return <DialogPrimitive.Description className={`mt-2 text-sm text-stone-700 ${className}`} {...props} />;
+export function DialogDescription({ className, ...props }: DialogPrimitive.DialogDescriptionProps) {
+  return (
+    <DialogPrimitive.Description className={cn("mt-2 text-sm text-muted-foreground", className)} {...props} />
+  );
 }

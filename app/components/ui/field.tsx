@@ -1,4 +1,7 @@
+import { cva } from "class-variance-authority";
 import { useId } from "react";
+import { controlClasses } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
 
 /**
  * A labelled form control with its hint and its error right below it (ARCHITECTURE "Forms"): the
@@ -16,7 +19,7 @@ export function Field({
   errors,
   hint,
   optional,
-  className = "",
+  className,
   children,
 }: {
   label: React.ReactNode;
@@ -34,12 +37,12 @@ export function Field({
   const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ");
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-stone-900">
+      <label htmlFor={id} className="block text-sm font-semibold text-foreground">
         {label}
-        {optional ? <span className="font-normal text-stone-600"> (opcional)</span> : null}
+        {optional ? <span className="font-normal text-subtle-foreground"> (opcional)</span> : null}
       </label>
       {hint ? (
-        <p id={hintId} className="mt-0.5 text-xs text-stone-600">
+        <p id={hintId} className="mt-0.5 text-xs text-subtle-foreground">
           {hint}
         </p>
       ) : null}
@@ -50,41 +53,47 @@ export function Field({
           ...(describedBy ? { "aria-describedby": describedBy } : {}),
         })}
       </div>
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );
 }
 
-/** Classes shared by text inputs, selects and textareas. */
-export const controlClass =
-  "block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 placeholder:text-stone-500 focus-visible:border-brand-strong focus-visible:outline-3 focus-visible:outline-offset-0 aria-invalid:border-red-700 disabled:bg-stone-100 disabled:opacity-70";
+/** A field's error, right below its control and announced (the control points to it by `id`). */
+export function FieldError({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <p id={id} role="alert" className="mt-1 text-sm font-medium text-destructive">
+      {children}
+    </p>
+  );
+}
+
+/**
+ * @deprecated The admin screens' class string, kept until they use `Input`, `Textarea` and `Select`
+ * (components/ui/input.tsx; issue 11 rewrites them); public forms do not use it.
+ */
+export const controlClass = controlClasses;
+
+const formMessageVariants = cva("rounded-md px-3 py-2 text-sm font-medium", {
+  variants: {
+    tone: {
+      error: "bg-destructive-muted text-destructive-strong",
+      success: "bg-success-muted text-success-strong",
+    },
+  },
+});
 
 /** A message for the whole form: an error (role="alert") or a success (role="status"). */
 export function FormMessage({
   tone,
   children,
-  className = "",
+  className,
 }: {
   tone: "error" | "success";
   children: React.ReactNode;
   className?: string;
 }) {
-  return tone === "error" ? (
-    <p
-      role="alert"
-      className={`rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ${className}`}
-    >
-      {children}
-    </p>
-  ) : (
-    <p
-      role="status"
-      className={`rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-800 ${className}`}
-    >
+  return (
+    <p role={tone === "error" ? "alert" : "status"} className={cn(formMessageVariants({ tone }), className)}>
       {children}
     </p>
   );

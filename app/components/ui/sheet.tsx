@@ -1,5 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
+import { cn } from "~/lib/cn";
 // The dialog module also hands Radix the page's CSP nonce for its scroll-lock style.
 import { Dialog, DialogClose, DialogTrigger } from "~/components/ui/dialog";
 
@@ -13,7 +14,7 @@ export const SheetClose = DialogClose;
 
 export function SheetContent({
   children,
-  className = "",
+  className,
   closeLabel = "Cerrar",
   ...props
 }: DialogPrimitive.DialogContentProps & { closeLabel?: string }) {
@@ -21,7 +22,10 @@ export function SheetContent({
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/60" />
       <DialogPrimitive.Content
-        className={`fixed inset-y-0 left-0 z-50 flex w-72 max-w-[calc(100vw-3rem)] flex-col overflow-y-auto bg-stone-900 text-white shadow-xl focus-visible:outline-3 ${className}`}
+        className={cn(
+          "fixed inset-y-0 left-0 z-50 flex w-72 max-w-[calc(100vw-3rem)] flex-col overflow-y-auto bg-stone-900 text-white shadow-xl focus-visible:outline-3",
+          className,
+        )}
         {...props}
       >
         {children}
@@ -36,10 +40,10 @@ export function SheetContent({
   );
 }
 
-export function SheetTitle({ className = "", ...props }: DialogPrimitive.DialogTitleProps) {
-  return <DialogPrimitive.Title className={`pr-10 text-lg font-bold ${className}`} {...props} />;
+export function SheetTitle({ className, ...props }: DialogPrimitive.DialogTitleProps) {
+  return <DialogPrimitive.Title className={cn("pr-10 text-lg font-bold", className)} {...props} />;
 }
 
-export function SheetDescription({ className = "", ...props }: DialogPrimitive.DialogDescriptionProps) {
-  return <DialogPrimitive.Description className={`text-sm text-stone-300 ${className}`} {...props} />;
+export function SheetDescription({ className, ...props }: DialogPrimitive.DialogDescriptionProps) {
+  return <DialogPrimitive.Description className={cn("text-sm text-stone-300", className)} {...props} />;
 }

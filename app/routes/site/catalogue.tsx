@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "react-router";
 import type { Route } from "./+types/catalogue";
 import { KitCard } from "~/components/kit-card";
-import { buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { catalogueSorts, sortLabels } from "~/content/catalogue-options";
 import { lineNames } from "~/content/kit-basics";
 import { kitList } from "~/content/kits";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ ...seo.catalogue, path: "/productos", siteUrl: rootDataFromMatches(matches).siteUrl });
 
 const selectClass =
-  "mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 sm:text-sm";
+  "mt-1 block w-full rounded-md border border-input bg-white px-3 py-2 text-base text-foreground sm:text-sm";
 
 export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const { query, kits, total } = loaderData;
@@ -29,7 +29,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">Nuestros productos</h1>
-      <p className="mt-2 max-w-2xl text-stone-700">
+      <p className="mt-2 max-w-2xl text-muted-foreground">
         Kits de supervivencia modulares, resistentes a golpes e impermeables (IP67), en cuatro líneas y dos
         versiones.
       </p>
@@ -39,7 +39,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         preventScrollReset
         replace
         onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
-        className="mt-8 grid gap-4 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-3 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
+        className="mt-8 grid gap-4 rounded-xl border border-border bg-white p-4 sm:grid-cols-3 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
         aria-label="Filtrar y ordenar productos"
       >
         <label className="text-sm font-medium">
@@ -87,12 +87,12 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           </select>
         </label>
         <noscript>
-          <button type="submit" className={buttonClass("secondary")}>
+          <Button type="submit" variant="secondary">
             Aplicar
-          </button>
+          </Button>
         </noscript>
       </Form>
-      <p className="mt-6 text-sm text-stone-700" role="status" data-testid="catalogue-count">
+      <p className="mt-6 text-sm text-muted-foreground" role="status" data-testid="catalogue-count">
         Mostrando {kits.length} de {total} productos
       </p>
       <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -102,7 +102,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <p className="mt-8 text-xs text-stone-600">{footer.shippingFootnote}</p>
+      <p className="mt-8 text-xs text-subtle-foreground">{footer.shippingFootnote}</p>
     </div>
   );
 }

@@ -54,7 +54,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-2">
         <section
           aria-labelledby="formulario-contacto"
-          className="rounded-xl border border-stone-200 bg-white p-8"
+          className="rounded-xl border border-border bg-white p-8"
         >
           <h2 id="formulario-contacto" className="text-2xl font-bold">
             {contact.form.heading}
@@ -65,7 +65,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </section>
         <section
           aria-labelledby="info-contacto"
-          className="rounded-xl border border-stone-200 bg-white p-8"
+          className="rounded-xl border border-border bg-white p-8"
           data-testid="contact-card"
         >
           <h2 id="info-contacto" className="text-2xl font-bold">
@@ -74,11 +74,11 @@ export default function Contact({ actionData }: Route.ComponentProps) {
           <dl className="mt-6 space-y-5">
             {rows.map(({ icon: Icon, label, value, href, external }) => (
               <div key={label}>
-                <dt className="flex items-center gap-2 text-sm font-semibold text-stone-600">
-                  <Icon aria-hidden className="size-5 shrink-0 text-brand-strong" />
+                <dt className="flex items-center gap-2 text-sm font-semibold text-subtle-foreground">
+                  <Icon aria-hidden className="size-5 shrink-0 text-primary" />
                   {label}
                 </dt>
-                <dd className="mt-1 pl-7 text-stone-900">
+                <dd className="mt-1 pl-7 text-foreground">
                   {href ? (
                     <a
                       className="underline"

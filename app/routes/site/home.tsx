@@ -2,12 +2,13 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { NumberedSteps } from "~/components/numbered-steps";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { faqItems } from "~/content/faq";
 import { kitImage } from "~/content/illustrations";
 import { kitPath } from "~/content/kit-basics";
 import { home, seo } from "~/content/site";
 import { productLines } from "~/content/types";
+import { cn } from "~/lib/cn";
 import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
@@ -29,9 +30,9 @@ export default function Home() {
           <div>
             <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">{home.hero.headline}</h1>
             <p className="mt-5 max-w-xl text-lg text-stone-200">{home.hero.subheadline}</p>
-            <ButtonLink to={home.hero.cta.href} className="mt-8 px-7 py-3 text-base">
-              {home.hero.cta.label}
-            </ButtonLink>
+            <Button asChild size="lg" className="mt-8">
+              <Link to={home.hero.cta.href}>{home.hero.cta.label}</Link>
+            </Button>
           </div>
           <img
             src={kitImage("essential")}
@@ -48,12 +49,15 @@ export default function Home() {
         <h2 id="lineas" className="text-3xl font-bold">
           {home.productLines.heading}
         </h2>
-        <p className="mt-3 max-w-3xl text-stone-700">{home.productLines.intro}</p>
+        <p className="mt-3 max-w-3xl text-muted-foreground">{home.productLines.intro}</p>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {productLines.map((line) => (
             <li
               key={line}
-              className={`flex flex-col rounded-xl border border-t-4 border-stone-200 bg-white ${lineTheme[line]}`}
+              className={cn(
+                "flex flex-col rounded-xl border border-t-4 border-border bg-white",
+                lineTheme[line],
+              )}
             >
               <img
                 src={kitImage(line)}
@@ -66,12 +70,12 @@ export default function Home() {
               />
               <div className="flex flex-1 flex-col p-5">
                 <h3 className="text-xl font-bold">{home.productLines.lines[line].title}</h3>
-                <p className="mt-2 flex-1 text-sm text-stone-700">
+                <p className="mt-2 flex-1 text-sm text-muted-foreground">
                   {home.productLines.lines[line].description}
                 </p>
                 <Link
                   to={kitPath(line)}
-                  className="mt-4 font-semibold text-brand-strong underline"
+                  className="mt-4 font-semibold text-primary underline"
                   aria-label={`${home.productLines.cardButtonLabel}: ${home.productLines.lines[line].title}`}
                 >
                   {home.productLines.cardButtonLabel}
@@ -80,21 +84,21 @@ export default function Home() {
             </li>
           ))}
         </ul>
-        <p className="mt-6 text-stone-700">{home.productLines.miniNote}</p>
+        <p className="mt-6 text-muted-foreground">{home.productLines.miniNote}</p>
       </section>
 
-      <section aria-labelledby="como-funciona" className="bg-stone-100 py-16">
+      <section aria-labelledby="como-funciona" className="bg-muted py-16">
         <div className="mx-auto max-w-7xl px-4">
           <h2 id="como-funciona" className="text-3xl font-bold">
             {home.howItWorks.heading}
           </h2>
-          <p className="mt-3 max-w-3xl text-stone-700">{home.howItWorks.intro}</p>
+          <p className="mt-3 max-w-3xl text-muted-foreground">{home.howItWorks.intro}</p>
           <div className="mt-8">
             <NumberedSteps steps={home.howItWorks.steps} />
           </div>
           <Link
             to={home.howItWorks.link.href}
-            className="mt-6 inline-block font-semibold text-brand-strong underline"
+            className="mt-6 inline-block font-semibold text-primary underline"
           >
             {home.howItWorks.link.label}
           </Link>
@@ -105,28 +109,22 @@ export default function Home() {
         <h2 id="proposito" className="text-3xl font-bold">
           {home.purpose.heading}
         </h2>
-        <p className="mt-4 text-lg text-stone-700">{home.purpose.text}</p>
-        <Link
-          to={home.purpose.link.href}
-          className="mt-6 inline-block font-semibold text-brand-strong underline"
-        >
+        <p className="mt-4 text-lg text-muted-foreground">{home.purpose.text}</p>
+        <Link to={home.purpose.link.href} className="mt-6 inline-block font-semibold text-primary underline">
           {home.purpose.link.label}
         </Link>
       </section>
 
-      <section aria-labelledby="preguntas" className="bg-stone-100 py-16">
+      <section aria-labelledby="preguntas" className="bg-muted py-16">
         <div className="mx-auto max-w-3xl px-4">
           <h2 id="preguntas" className="text-3xl font-bold">
             {home.faq.heading}
           </h2>
-          <p className="mt-3 text-stone-700">{home.faq.intro}</p>
+          <p className="mt-3 text-muted-foreground">{home.faq.intro}</p>
           <div className="mt-8">
             <FaqAccordion items={faqItems.slice(0, 5)} />
           </div>
-          <Link
-            to={home.faq.link.href}
-            className="mt-6 inline-block font-semibold text-brand-strong underline"
-          >
+          <Link to={home.faq.link.href} className="mt-6 inline-block font-semibold text-primary underline">
             {home.faq.link.label}
           </Link>
         </div>

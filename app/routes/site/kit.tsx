@@ -16,8 +16,10 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/kit";
 import { ComponentCarousel } from "~/components/component-carousel";
 import { BuyLink, QuoteLink } from "~/components/kit-actions";
+import type { PurchaseKit } from "~/components/purchase-form";
 import { NotFoundContent } from "~/components/not-found-content";
-import { buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import type { CompanyInfo } from "~/content/company";
 import { componentCount, getKit, kitPath, kits } from "~/content/kits";
 import { componentImage, kitImage, sceneImage } from "~/content/illustrations";
 import { deliveryPromise, freeShippingNote, shippingExceptionsNote } from "~/content/policies";
@@ -145,14 +147,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
               {formatPrice(kit.price)}
             </p>
             <p className="text-sm text-stone-300">IVA incluido · {components} componentes</p>
-            <div className="mt-6 flex flex-wrap gap-3">
-              <BuyLink kit={purchaseKit} company={company} className={buttonClass("primary")}>
-                Comprar
-              </BuyLink>
-              <QuoteLink kit={purchaseKit} company={company} className={buttonClass("outline")}>
-                Cotización Empresas
-              </QuoteLink>
-            </div>
+            <KitActions kit={purchaseKit} company={company} className="mt-6 flex flex-wrap gap-3" />
           </div>
           <img
             src={kitImage(kit.id)}
@@ -174,10 +169,10 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
           {kit.benefits.map((benefit) => {
             const Icon = benefitIcons[benefit.icon];
             return (
-              <li key={benefit.title} className="rounded-xl border border-stone-200 bg-white p-6">
-                <Icon aria-hidden className="size-8 text-brand-strong" />
+              <li key={benefit.title} className="rounded-xl border border-border bg-white p-6">
+                <Icon aria-hidden className="size-8 text-primary" />
                 <h3 className="mt-3 text-lg font-semibold">{benefit.title}</h3>
-                <p className="mt-2 text-sm text-stone-700">{benefit.description}</p>
+                <p className="mt-2 text-sm text-muted-foreground">{benefit.description}</p>
               </li>
             );
           })}
@@ -218,20 +213,22 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
         <h2 id="contenido-kit" className="text-2xl font-bold sm:text-3xl">
           Contenido del kit
         </h2>
-        <p className="mt-2 text-stone-700" data-testid="kit-components">
+        <p className="mt-2 text-muted-foreground" data-testid="kit-components">
           {components} componentes organizados por categoría
         </p>
         <div className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {kit.contents.map((category) => (
-            <section key={category.name} className="rounded-xl border border-stone-200 bg-white p-6">
+            <section key={category.name} className="rounded-xl border border-border bg-white p-6">
               <h3 className="text-lg font-semibold">{category.name}</h3>
               <ul className="mt-3 space-y-2 text-sm">
                 {category.items.map((item) => (
                   <li key={item.name} className="flex gap-2">
-                    <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-green-700" />
+                    <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-success" />
                     <span>
                       {item.name}
-                      {item.quantity ? <span className="text-stone-600"> ({item.quantity})</span> : null}
+                      {item.quantity ? (
+                        <span className="text-subtle-foreground"> ({item.quantity})</span>
+                      ) : null}
                     </span>
                   </li>
                 ))}
@@ -265,11 +262,11 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-2">
         <div>
           <h2 className="text-2xl font-bold sm:text-3xl">Especificaciones técnicas</h2>
-          <dl className="mt-6 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+          <dl className="mt-6 divide-y divide-border rounded-xl border border-border bg-white">
             {kit.specifications.map((spec) => (
               <div key={spec.label} className="grid grid-cols-2 gap-4 px-5 py-3 text-sm">
-                <dt className="font-medium text-stone-700">{spec.label}</dt>
-                <dd className="text-stone-900">{spec.value}</dd>
+                <dt className="font-medium text-muted-foreground">{spec.label}</dt>
+                <dd className="text-foreground">{spec.value}</dd>
               </div>
             ))}
           </dl>
@@ -278,12 +275,12 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
           <h2 className="text-2xl font-bold sm:text-3xl">Certificaciones</h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2">
             {kit.certifications.map((certification) => (
-              <li key={certification.name} className="rounded-xl border border-stone-200 bg-white p-5">
+              <li key={certification.name} className="rounded-xl border border-border bg-white p-5">
                 <p className="flex items-center gap-2 font-semibold">
-                  <BadgeCheck aria-hidden className="size-5 text-brand-strong" />
+                  <BadgeCheck aria-hidden className="size-5 text-primary" />
                   {certification.name}
                 </p>
-                <p className="mt-2 text-sm text-stone-700">{certification.description}</p>
+                <p className="mt-2 text-sm text-muted-foreground">{certification.description}</p>
               </li>
             ))}
           </ul>
@@ -303,14 +300,11 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
             Entrega en {deliveryPromise}. {freeShippingNote}.
           </p>
           <p className="mt-2 text-xs text-stone-300">{shippingExceptionsNote}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <BuyLink kit={purchaseKit} company={company} className={buttonClass("primary")}>
-              Comprar
-            </BuyLink>
-            <QuoteLink kit={purchaseKit} company={company} className={buttonClass("outline")}>
-              Cotización Empresas
-            </QuoteLink>
-          </div>
+          <KitActions
+            kit={purchaseKit}
+            company={company}
+            className="mt-8 flex flex-wrap justify-center gap-3"
+          />
           <p className="mt-4 text-xs text-stone-300">
             Al comprar aceptas los{" "}
             <Link to="/terminos" className="underline">
@@ -328,7 +322,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <Link
           to={sibling.path}
-          className="mt-6 flex flex-col gap-6 rounded-xl border border-stone-200 bg-white p-5 hover:border-stone-400 sm:flex-row sm:items-center"
+          className="mt-6 flex flex-col gap-6 rounded-xl border border-border bg-white p-5 hover:border-stone-400 sm:flex-row sm:items-center"
           data-testid="sibling-card"
         >
           <img
@@ -342,22 +336,46 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
           />
           <span className="block">
             <span className="block text-xl font-bold">{sibling.name}</span>
-            <span className="mt-1 block text-sm text-stone-700">{sibling.description}</span>
-            <span className="mt-2 block text-sm text-stone-700" data-testid="sibling-components">
+            <span className="mt-1 block text-sm text-muted-foreground">{sibling.description}</span>
+            <span className="mt-2 block text-sm text-muted-foreground" data-testid="sibling-components">
               {sibling.components} componentes · {formatPrice(sibling.price)}
             </span>
-            <span className="mt-3 inline-block font-semibold text-brand-strong underline">
-              Ver {sibling.name}
-            </span>
+            <span className="mt-3 inline-block font-semibold text-primary underline">Ver {sibling.name}</span>
           </span>
         </Link>
         <p className="mt-8">
-          <Link to="/productos" className="font-semibold text-brand-strong underline">
+          <Link to="/productos" className="font-semibold text-primary underline">
             Ver todos los productos
           </Link>
         </p>
       </section>
     </article>
+  );
+}
+
+/** "Comprar" and "Cotización Empresas", in the hero and again at the end of the page. */
+function KitActions({
+  kit,
+  company,
+  className,
+}: {
+  kit: PurchaseKit;
+  company: CompanyInfo;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      <Button asChild>
+        <BuyLink kit={kit} company={company}>
+          Comprar
+        </BuyLink>
+      </Button>
+      <Button asChild variant="outline">
+        <QuoteLink kit={kit} company={company}>
+          Cotización Empresas
+        </QuoteLink>
+      </Button>
+    </div>
   );
 }
 

@@ -11,7 +11,7 @@ export default function SiteLayout() {
     <>
       <a
         href="#contenido"
-        className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-stone-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Saltar al contenido
       </a>

@@ -1,9 +1,9 @@
 import { CheckCircle2, ExternalLink } from "lucide-react";
 import { useEffect } from "react";
-import { data, isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/order";
 import { sendPaymentTab } from "~/components/payment-tab";
-import { ButtonLink, buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { whatsappLink } from "~/content/company";
 import { orderPageTexts as texts } from "~/content/forms";
 import type { KitId } from "~/content/types";
@@ -75,41 +75,38 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   return (
     <div className="mx-auto max-w-3xl px-4 py-14">
       <div className="text-center">
-        <CheckCircle2 aria-hidden className="mx-auto size-14 text-green-700" />
+        <CheckCircle2 aria-hidden className="mx-auto size-14 text-success" />
         <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{texts.title}</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-700">
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
           {texts.greeting(order.customerName)} {paymentUrl ? texts.pendingIntro : texts.confirmedIntro}
         </p>
       </div>
-      <dl className="mt-10 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+      <dl className="mt-10 divide-y divide-border rounded-xl border border-border bg-white">
         {rows.map((row) => (
           <div key={row.label} className="flex flex-wrap justify-between gap-2 px-5 py-3">
-            <dt className="text-stone-700">{row.label}</dt>
-            <dd className="font-semibold text-stone-900">{row.value}</dd>
+            <dt className="text-muted-foreground">{row.label}</dt>
+            <dd className="font-semibold text-foreground">{row.value}</dd>
           </div>
         ))}
       </dl>
       {paymentUrl ? (
         <div className="mt-8 text-center">
-          <a
-            href={paymentUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClass("primary", "px-8 py-3 text-base")}
-          >
-            {texts.payNow}
-            <ExternalLink aria-hidden className="size-4" />
-          </a>
-          <p className="mt-2 text-sm text-stone-600">{texts.payNowNote}</p>
+          <Button asChild size="lg" className="px-8">
+            <a href={paymentUrl} target="_blank" rel="noopener noreferrer">
+              {texts.payNow}
+              <ExternalLink aria-hidden className="size-4" />
+            </a>
+          </Button>
+          <p className="mt-2 text-sm text-subtle-foreground">{texts.payNowNote}</p>
         </div>
       ) : null}
-      <p className="mt-8 text-stone-700">{texts.processing(orderProcessingHours)}</p>
-      <p className="mt-3 text-stone-700">{texts.emailNote}</p>
-      <section aria-labelledby="ayuda-pedido" className="mt-10 rounded-xl bg-stone-100 p-6">
+      <p className="mt-8 text-muted-foreground">{texts.processing(orderProcessingHours)}</p>
+      <p className="mt-3 text-muted-foreground">{texts.emailNote}</p>
+      <section aria-labelledby="ayuda-pedido" className="mt-10 rounded-xl bg-muted p-6">
         <h2 id="ayuda-pedido" className="text-xl font-bold">
           {texts.helpHeading}
         </h2>
-        <p className="mt-2 text-stone-700">
+        <p className="mt-2 text-muted-foreground">
           {texts.helpText}{" "}
           <a
             className="font-semibold underline"
@@ -129,9 +126,9 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </p>
       </section>
       <div className="mt-10 text-center">
-        <ButtonLink to="/productos" variant="outline">
-          {texts.continueShopping}
-        </ButtonLink>
+        <Button asChild variant="outline">
+          <Link to="/productos">{texts.continueShopping}</Link>
+        </Button>
       </div>
     </div>
   );
@@ -142,9 +139,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold">{texts.notFoundTitle}</h1>
-      <p className="mt-4 text-lg text-stone-700">{texts.notFoundText}</p>
+      <p className="mt-4 text-lg text-muted-foreground">{texts.notFoundText}</p>
       <div className="mt-8">
-        <ButtonLink to="/productos">{texts.continueShopping}</ButtonLink>
+        <Button asChild>
+          <Link to="/productos">{texts.continueShopping}</Link>
+        </Button>
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/process";
 import { NumberedSteps } from "~/components/numbered-steps";
 import { PageHeader } from "~/components/page-header";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { processPage, seo } from "~/content/site";
 import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
@@ -21,7 +22,7 @@ export default function Process() {
             {processPage.shipping.heading}
           </h2>
           {processPage.shipping.paragraphs.map((paragraph) => (
-            <p key={paragraph} className="mt-3 text-stone-700">
+            <p key={paragraph} className="mt-3 text-muted-foreground">
               {paragraph}
             </p>
           ))}
@@ -33,9 +34,9 @@ export default function Process() {
           <div className="mt-6">
             <NumberedSteps steps={processPage.ordering.steps} />
           </div>
-          <ButtonLink to={processPage.ordering.cta.href} className="mt-8">
-            {processPage.ordering.cta.label}
-          </ButtonLink>
+          <Button asChild className="mt-8">
+            <Link to={processPage.ordering.cta.href}>{processPage.ordering.cta.label}</Link>
+          </Button>
         </section>
       </div>
     </>

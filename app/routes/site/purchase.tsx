@@ -2,17 +2,12 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/purchase";
 import { PurchaseForm } from "~/components/purchase-form";
 import { purchaseTexts } from "~/content/forms";
-import {
-  kitFormData,
-  KitFormErrorBoundary,
-  kitFormMeta,
-  KitFormPage,
-  pageKit,
-} from "~/components/kit-form-page";
+import { KitFormErrorBoundary, kitFormMeta, KitFormPage } from "~/components/kit-form-page";
 import { useRootData } from "~/lib/root-data";
 import { formClientAction } from "~/lib/submission";
 import { placeOrder } from "~/models/orders.server";
 import { orderSchema } from "~/schemas/order";
+import { kitFormData, pageKit } from "./kit-form.server";
 import { submitPublicForm } from "./public-form.server";
 
 /**

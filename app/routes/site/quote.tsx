@@ -1,18 +1,13 @@
 import type { Route } from "./+types/quote";
 import { QuoteForm } from "~/components/quote-form";
 import { quoteTexts } from "~/content/forms";
-import {
-  kitFormData,
-  KitFormErrorBoundary,
-  kitFormMeta,
-  KitFormPage,
-  pageKit,
-} from "~/components/kit-form-page";
+import { KitFormErrorBoundary, kitFormMeta, KitFormPage } from "~/components/kit-form-page";
 import { useRootData } from "~/lib/root-data";
 import { formClientAction, quoteThanksPath } from "~/lib/submission";
 import { requestQuote } from "~/models/quotes.server";
 import { quoteSchema } from "~/schemas/quote";
 import { redirectWithToast } from "~/infra/toast.server";
+import { kitFormData, pageKit } from "./kit-form.server";
 import { submitPublicForm } from "./public-form.server";
 
 /**

@@ -1,7 +1,8 @@
+import { Link } from "react-router";
 import { CheckCircle2 } from "lucide-react";
 import type { Route } from "./+types/thanks";
 import { NumberedSteps } from "~/components/numbered-steps";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { getKit } from "~/content/kits";
 import { seo, thanks } from "~/content/site";
 import { rootDataFromMatches } from "~/lib/root-data";
@@ -20,9 +21,9 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-14">
       <div className="text-center">
-        <CheckCircle2 aria-hidden className="mx-auto size-14 text-green-700" />
+        <CheckCircle2 aria-hidden className="mx-auto size-14 text-success" />
         <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{thanks.title}</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-stone-700">
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
           {thanks.intro(loaderData.productName)}
         </p>
       </div>
@@ -41,10 +42,12 @@ export default function Thanks({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-stone-200">{thanks.stayInformed.text}</p>
       </section>
       <div className="mt-10 flex flex-wrap justify-center gap-3">
-        <ButtonLink to={thanks.links.home.href} variant="outline">
-          {thanks.links.home.label}
-        </ButtonLink>
-        <ButtonLink to={thanks.links.catalogue.href}>{thanks.links.catalogue.label}</ButtonLink>
+        <Button asChild variant="outline">
+          <Link to={thanks.links.home.href}>{thanks.links.home.label}</Link>
+        </Button>
+        <Button asChild>
+          <Link to={thanks.links.catalogue.href}>{thanks.links.catalogue.label}</Link>
+        </Button>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/unsubscribe";
-import { ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { newsletterPageTexts as texts } from "~/content/forms";
 import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
@@ -41,11 +42,13 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
       <h1 className="text-3xl font-bold">{texts.unsubscribeTitle}</h1>
-      <p className="mt-4 text-lg text-stone-700" role="status">
+      <p className="mt-4 text-lg text-muted-foreground" role="status">
         {removed ? texts.unsubscribed : texts.unknownToken}
       </p>
       <div className="mt-8">
-        <ButtonLink to="/">{texts.backHome}</ButtonLink>
+        <Button asChild>
+          <Link to="/">{texts.backHome}</Link>
+        </Button>
       </div>
     </div>
   );

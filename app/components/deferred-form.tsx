@@ -1,0 +1,193 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { useEffect, useState } from "react";
+import type { z } from "zod";
+import type { CaptchaHandle } from "~/components/captcha-field";
+import type { PublicFormEngine } from "~/components/public-form-engine";
+import type { SubmissionReply } from "~/lib/submission";
+
+/**
+ * The public forms with Conform (contact, purchase, quotation) load their code — Conform, the zod
+ * schema, the captcha widget — when the visitor first reaches the form, not with the page
+ * (docs/decisions/029). Until then `DeferredForm` renders the same markup from the server's reply,
+ * so the form is complete and posts without JavaScript. The first focus, press or hover in the form
+ * loads the code; then the form is rendered again by Conform (`public-form-engine.tsx`) with what
+ * the visitor typed, where the focus was, and a send that came before the code, which is then made.
+ */
+
+/** A field as the form renders it: Conform's metadata, or the same read from the server's reply. */
+export type FormField = Pick<FieldMetadata<unknown>, "key" | "name" | "errors" | "initialValue">;
+
+/** What a form's markup receives, from Conform or from the server's reply. */
+export interface PublicFormApi<Name extends string = string> {
+  id: string;
+  field(name: Name): FormField;
+  onSubmit(event: React.FormEvent<HTMLFormElement>): void;
+  busy: boolean;
+  /** A message for the whole form (a refusal of the server, an unsolved captcha). */
+  formMessage: string | undefined;
+  captcha: React.Ref<CaptchaHandle>;
+  /** When the captcha starts its work: once the form's code runs, the visitor is filling it in. */
+  captchaStart: "mount" | "never";
+}
+
+/** What a public form needs to run: where it posts, its schema and its reactions. */
+export interface PublicFormOptions {
+  id: string;
+  /** The route whose action takes the form. */
+  action: string;
+  /** The form's zod schema, loaded with the form's code. */
+  loadSchema: () => Promise<z.ZodType<Record<string, unknown>>>;
+  initialReply?: SubmissionReply | undefined;
+  /** Runs inside the submit event, once the fields are valid (e.g. to open a tab without a pop-up block). */
+  onBeforeSend?: (() => void) | undefined;
+  onSuccess?: ((reply: SubmissionReply) => void) | undefined;
+  /** A refusal of the server, or a captcha that could not be solved (no reply). */
+  onFailure?: ((reply: SubmissionReply | undefined) => void) | undefined;
+}
+
+/** What the static form hands to Conform's: the typed values, the focus and a pending send. */
+export interface FormHandoff {
+  values?: Record<string, string>;
+  /** Index in `form.elements` of the focused control, and its text selection. */
+  focus?: { index: number; selectionStart: number | null; selectionEnd: number | null };
+  /** A send made before the code ran: the index of its submit button in `form.elements`, or -1. */
+  submitter?: number;
+}
+
+interface Engine {
+  Engine: typeof PublicFormEngine;
+  schema: z.ZodType<Record<string, unknown>>;
+}
+
+const engines = new Map<PublicFormOptions["loadSchema"], Promise<Engine>>();
+
+/** Loads (once) Conform's form and the schema; also used to warm them up before a dialog opens. */
+export function loadFormEngine(loadSchema: PublicFormOptions["loadSchema"]): Promise<Engine> {
+  let engine = engines.get(loadSchema);
+  if (!engine) {
+    engine = Promise.all([import("~/components/public-form-engine"), loadSchema()]).then(
+      ([module, schema]) => ({ Engine: module.PublicFormEngine, schema }),
+    );
+    // A failed load (a lost connection) is tried again next time.
+    engine.catch(() => engines.delete(loadSchema));
+    engines.set(loadSchema, engine);
+  }
+  return engine;
+}
+
+export function DeferredForm<Name extends string>({
+  eager = false,
+  children,
+  ...options
+}: PublicFormOptions & {
+  /** Load the code at once (a dialog the visitor has just opened). */
+  eager?: boolean;
+  /** The form's markup. */
+  children: (api: PublicFormApi<Name>) => React.ReactNode;
+}) {
+  const [engine, setEngine] = useState<Engine & { handoff: FormHandoff }>();
+  const { id, loadSchema } = options;
+
+  useEffect(() => {
+    if (engine) return;
+    const form = document.getElementById(id);
+    if (!(form instanceof HTMLFormElement)) return;
+    let loaded: Engine | undefined;
+    let submitter: number | undefined;
+    let pressing = false;
+    let stopped = false;
+    // The form is rendered again once its code is here, but not between the press and the release
+    // of a button: the click would be lost with the button it began on.
+    const swap = () => {
+      if (!loaded || pressing || stopped) return;
+      setEngine({ ...loaded, handoff: { ...snapshot(form), submitter } });
+    };
+    const load = () =>
+      void loadFormEngine(loadSchema).then(
+        (ready) => {
+          loaded = ready;
+          swap();
+        },
+        () => {
+          // The code could not be loaded: a send that waited for it goes as a plain post.
+          if (submitter === undefined || stopped) return;
+          const button = submitter === -1 ? null : form.elements[submitter];
+          submitter = undefined;
+          form.removeEventListener("submit", send);
+          form.requestSubmit(button instanceof HTMLButtonElement ? button : null);
+        },
+      );
+    const press = () => {
+      pressing = true;
+      load();
+    };
+    const release = () =>
+      setTimeout(() => {
+        pressing = false;
+        swap();
+      });
+    // Sent before the code is here: sent again, by Conform, once it is.
+    const send = (event: SubmitEvent) => {
+      event.preventDefault();
+      submitter = event.submitter ? Array.from(form.elements).indexOf(event.submitter as Element) : -1;
+      load();
+    };
+    form.addEventListener("focusin", load);
+    form.addEventListener("pointerenter", load);
+    form.addEventListener("pointerdown", press);
+    form.addEventListener("submit", send);
+    document.addEventListener("pointerup", release);
+    document.addEventListener("pointercancel", release);
+    if (eager) load();
+    return () => {
+      stopped = true;
+      form.removeEventListener("focusin", load);
+      form.removeEventListener("pointerenter", load);
+      form.removeEventListener("pointerdown", press);
+      form.removeEventListener("submit", send);
+      document.removeEventListener("pointerup", release);
+      document.removeEventListener("pointercancel", release);
+    };
+  }, [engine, eager, id, loadSchema]);
+
+  if (engine) {
+    return (
+      <engine.Engine {...options} schema={engine.schema} handoff={engine.handoff}>
+        {children}
+      </engine.Engine>
+    );
+  }
+  const reply = options.initialReply;
+  const values = (reply?.result.initialValue ?? {}) as Record<string, unknown>;
+  return children({
+    id,
+    field: (name) => ({
+      key: undefined,
+      name,
+      errors: reply?.result.error?.[name] ?? undefined,
+      initialValue: values[name] as FormField["initialValue"],
+    }),
+    // Until the code is here, a send waits for it (the listener above).
+    onSubmit: () => {},
+    busy: false,
+    formMessage: reply?.formMessage,
+    captcha: null,
+    captchaStart: "never",
+  });
+}
+
+/** What the visitor typed and where the focus is. */
+function snapshot(form: HTMLFormElement): FormHandoff {
+  const values: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
+  const active = document.activeElement;
+  const index = active ? Array.from(form.elements).indexOf(active) : -1;
+  if (index === -1) return { values };
+  const text =
+    active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active : undefined;
+  // Inputs such as type="email" have no selection (null).
+  return {
+    values,
+    focus: { index, selectionStart: text?.selectionStart ?? null, selectionEnd: text?.selectionEnd ?? null },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Maximum lengths of the public forms' fields: the schemas enforce them and the inputs carry them as
+ * maxLength. Kept apart from the zod schemas so a page renders its form without loading zod
+ * (docs/decisions/029).
+ */
+export const contactFieldLimits = {
+  name: 100,
+  email: 254,
+  subject: 150,
+  message: 5000,
+} as const;
+
+export const orderFieldLimits = {
+  name: 100,
+  email: 254,
+  phone: 20,
+  address: 200,
+  notes: 500,
+} as const;
+
+export const quoteFieldLimits = {
+  fullName: 100,
+  email: 254,
+  phone: 20,
+  company: 150,
+  city: 100,
+  additionalNotes: 2000,
+} as const;
+
+export const newsletterFieldLimits = {
+  email: 254,
+} as const;

@@ -1,0 +1,165 @@
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { contactFields, expectFieldError, expectFieldValid, messages } from "./forms-support";
+import { waitForHydration } from "./support";
+
+/**
+ * Goal: a page shows its content before any script, and a form's code (Conform, the zod schema,
+ * the dialog, the captcha widget) comes when the visitor reaches the form, not with the page
+ * (docs/decisions/029). Form code is recognised by what it contains, not by chunk names.
+ */
+
+const formCode = [
+  { name: "zod", marker: "ZodError" },
+  { name: "Conform", marker: "__intent__" },
+  { name: "Radix Dialog", marker: "DialogContent" },
+  { name: "the ALTCHA widget", marker: "altcha.org" },
+];
+
+/** The scripts a page requested, with the priority the browser gave each. */
+async function recordScripts(page: Page) {
+  const scripts: { url: string; priority: string }[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  cdp.on("Network.requestWillBeSent", (event) => {
+    if (new URL(event.request.url).pathname.endsWith(".js")) {
+      scripts.push({ url: event.request.url, priority: event.request.initialPriority });
+    }
+  });
+  return scripts;
+}
+
+/** Which kinds of form code the scripts at these URLs contain. */
+async function formCodeIn(page: Page, urls: string[]) {
+  const bodies = await Promise.all(urls.map(async (url) => (await page.request.get(url)).text()));
+  return formCode
+    .filter(({ marker }) => bodies.some((body) => body.includes(marker)))
+    .map(({ name }) => name);
+}
+
+test.describe("first load", () => {
+  for (const path of ["/proposito", "/productos/kit-essential", "/contacto"]) {
+    test(`${path} loads a few low-priority scripts and no form code`, async ({ page }) => {
+      const scripts = await recordScripts(page);
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      // react-dom, the site's code with React and React Router, the root, the layout, the page and
+      // a few small modules the page shares with others (there were ~30).
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.length).toBeLessThanOrEqual(15);
+      // Fetched after the document and the hero image, never competing with them.
+      expect(scripts.filter((script) => script.priority !== "Low")).toEqual([]);
+      expect(
+        await formCodeIn(
+          page,
+          scripts.map((script) => script.url),
+        ),
+      ).toEqual([]);
+    });
+  }
+
+  test("the contact form's code comes with the first focus", async ({ page }) => {
+    const scripts = await recordScripts(page);
+    await page.goto("/contacto");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    const before = scripts.length;
+    await contactFields(page).name.focus();
+    await expect
+      .poll(async () =>
+        formCodeIn(
+          page,
+          scripts.slice(before).map((script) => script.url),
+        ),
+      )
+      .toEqual(expect.arrayContaining(["zod", "Conform"]));
+  });
+
+  test("what is typed before the form's code arrives stays, and a send waits for the code", async ({
+    page,
+  }) => {
+    await page.goto("/contacto");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    // Hold every script asked for from now on: the form's code.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: Request[] = [];
+    await page.route(
+      (url) => url.pathname.endsWith(".js"),
+      async (route) => {
+        held.push(route.request());
+        await released;
+        await route.continue();
+      },
+    );
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = true;
+    });
+    const fields = contactFields(page);
+    const form = await page.locator("form#contacto").elementHandle();
+
+    await fields.name.fill("Valentina");
+    await fields.submit.click();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    // Nothing was sent and the page stayed: the send waits for the form's code.
+    expect(posted).toBe(false);
+    await expect(page).toHaveURL(/\/contacto$/);
+    await expect(fields.name).toHaveValue("Valentina");
+
+    release();
+    // Conform's form takes the static one's place…
+    await expect.poll(() => form?.evaluate((element) => element.isConnected)).toBe(false);
+    // …keeps what was typed, and makes the send: its messages for the missing fields.
+    await expect(fields.name).toHaveValue("Valentina");
+    await expectFieldValid(fields.name);
+    await expectFieldError(fields.email, messages.contact.email);
+    await expectFieldError(fields.subject, messages.contact.subject);
+    await expectFieldError(fields.message, messages.contact.message);
+    expect(posted).toBe(false);
+  });
+
+  test("the focus and the typing carry on when the form's code takes over", async ({ page }) => {
+    await page.goto("/contacto");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.endsWith(".js"),
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    const fields = contactFields(page);
+    const form = await page.locator("form#contacto").elementHandle();
+    await fields.subject.click();
+    await page.keyboard.type("Consulta por ");
+    release();
+    await expect.poll(() => form?.evaluate((element) => element.isConnected)).toBe(false);
+    await expect(fields.subject).toBeFocused();
+    await page.keyboard.type("kits");
+    await expect(fields.subject).toHaveValue("Consulta por kits");
+  });
+
+  test("when the form's code cannot be loaded, the send goes as a plain post", async ({ page }) => {
+    await page.goto("/contacto");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    await page.route(
+      (url) => url.pathname.endsWith(".js"),
+      (route) => route.abort("internetdisconnected"),
+    );
+    const fields = contactFields(page);
+    const posted = page.waitForRequest((request) => request.method() === "POST");
+    await fields.email.fill("no-es-un-correo");
+    await fields.submit.click();
+    expect((await posted).url()).toMatch(/\/contacto$/);
+    // The server's answer, as without JavaScript: the page again, with its messages.
+    await expectFieldError(fields.email, messages.contact.email);
+    await expectFieldError(fields.name, messages.contact.name);
+    await expect(fields.email).toHaveValue("no-es-un-correo");
+  });
+});
