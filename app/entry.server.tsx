@@ -38,7 +38,15 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * The page is complete and usable without them (links and forms work before hydration). React
  * does the same for its own bootstrap scripts.
  */
-function LowPriorityScripts({ context, nonce }: { context: EntryContext; nonce: string }) {
+function LowPriorityScripts({
+  context,
+  nonce,
+  children,
+}: {
+  context: EntryContext;
+  nonce: string;
+  children: React.ReactNode;
+}) {
   const { manifest, staticHandlerContext } = context;
   const routes = staticHandlerContext.matches.map((match) => manifest.routes[match.route.id]);
   const scripts = new Set([
@@ -49,7 +57,9 @@ function LowPriorityScripts({ context, nonce }: { context: EntryContext; nonce: 
   // React 19.3 passes fetchPriority through; its types do not list it yet.
   const options = { as: "script", nonce, fetchPriority: "low" } as PreloadModuleOptions;
   for (const href of scripts) preloadModule(href, options);
-  return null;
+  // It wraps the router rather than sitting beside it: a sibling would shift every `useId` of the
+  // server's tree away from the browser's, and ids created after hydration would then miss their labels.
+  return children;
 }
 
 export default function handleRequest(
@@ -64,10 +74,11 @@ export default function handleRequest(
     let rendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <LowPriorityScripts context={routerContext} nonce={nonce} />
-        <InlineCssProvider value={import.meta.env.DEV ? "" : builtStylesheet(stylesheet)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineCssProvider>
+        <LowPriorityScripts context={routerContext} nonce={nonce}>
+          <InlineCssProvider value={import.meta.env.DEV ? "" : builtStylesheet(stylesheet)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </InlineCssProvider>
+        </LowPriorityScripts>
       </NonceProvider>,
       {
         nonce,

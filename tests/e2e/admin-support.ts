@@ -23,8 +23,15 @@ export const adminTexts = {
 
 export const adminPassword = "Refugio#2026";
 
-/** Creates a staff account in the test server's database with the provisioning command. */
+const createdAdmins = new Set<string>();
+
+/**
+ * Creates a staff account in the test server's database with the provisioning command, once per
+ * worker: with fullyParallel, a worker may come back to a file after another one and run its
+ * `beforeAll` again with the same module-level address.
+ */
 export function createAdmin(email: string, name: string) {
+  if (createdAdmins.has(email)) return;
   const result = spawnSync(
     process.execPath,
     [path.join(import.meta.dirname, "../../scripts/admin-create.mjs"), "--email", email, "--name", name],
@@ -41,6 +48,7 @@ export function createAdmin(email: string, name: string) {
     },
   );
   if (result.status !== 0) throw new Error(`admin:create failed: ${result.stderr || result.stdout}`);
+  createdAdmins.add(email);
 }
 
 /** Signs in through /admin/login and waits for the dashboard. */
