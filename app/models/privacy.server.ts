@@ -1,63 +1,25 @@
-import { sql, type Selectable } from "kysely";
+import { sql } from "kysely";
 import { isFinalStatus, type OrderStatus } from "~/lib/order-status";
 import { normalizeEmail } from "~/models/subscribers.server";
 import type { Db } from "~/infra/db.server";
-import type {
-  ContactMessagesTable,
-  MailQueueTable,
-  OrdersTable,
-  OrderStatusChangesTable,
-  QuotesTable,
-  SubscribersTable,
-} from "~/infra/db-schema";
 
 /**
- * Requests about one person's data (Ley 21.719, DECISIONS D14; the rule is
- * docs/decisions/020-privacy-requests.md): find everything held about an e-mail address across the
- * tables, hand it over as JSON, and erase it. Orders are sales records the law makes us keep, so they
- * are anonymised (the customer's identity and contact data removed, the sale kept) and only once they
- * are closed (entregado or cancelado): an open order still has to be delivered or refunded.
+ * Requests about one person's data (Ley 21.719, DECISIONS D14; docs/decisions/020-privacy-requests.md):
+ * everything held about an e-mail address, as JSON, and its erasure. Orders are sales records the
+ * law makes us keep: once closed (entregado or cancelado) they are anonymised, the sale kept.
  */
 
 /** What an anonymised order shows instead of the customer's name. */
 export const anonymisedCustomerName = "Datos eliminados";
 
-export interface PersonalDataReport {
-  /** The address searched, trimmed and lower-cased. */
-  email: string;
-  generatedAt: string;
-  orders: Array<
-    Selectable<OrdersTable> & {
-      statusHistory: Array<
-        Pick<Selectable<OrderStatusChangesTable>, "fromStatus" | "toStatus" | "changedAt">
-      >;
-    }
-  >;
-  quotes: Array<Selectable<QuotesTable>>;
-  contactMessages: Array<Selectable<ContactMessagesTable>>;
-  /** The unsubscribe token is left out: it is a key, not information about the person. */
-  subscriptions: Array<Pick<Selectable<SubscribersTable>, "id" | "email" | "consentedAt" | "createdAt">>;
-  /** E-mails sent (or to be sent) to the address or about it; their content repeats the above. */
-  mails: Array<
-    Pick<Selectable<MailQueueTable>, "id" | "kind" | "status" | "createdAt" | "sentAt"> & { to: string }
-  >;
-}
+export type PersonalDataReport = Awaited<ReturnType<typeof findPersonalData>>;
 
+/** With orders still open (not delivered or cancelled), nothing was changed. */
 export type ErasureOutcome =
-  | {
-      erased: false;
-      /** Orders that are still open (not delivered or cancelled): nothing was changed. */
-      openOrders: Array<{ number: string; status: OrderStatus }>;
-    }
+  | { erased: false; openOrders: Array<{ number: string; status: OrderStatus }> }
   | {
       erased: true;
-      counts: {
-        ordersAnonymised: number;
-        quotes: number;
-        contactMessages: number;
-        subscriptions: number;
-        mails: number;
-      };
+      counts: Record<"ordersAnonymised" | "quotes" | "contactMessages" | "subscriptions" | "mails", number>;
     };
 
 /** `lower(column) = email`; e-mails other than subscribers' are stored as typed. */
@@ -88,12 +50,12 @@ function mailsAbout(db: Db, email: string) {
     );
 }
 
-/** Everything held about `email` (any case), for the admin to read or export. */
-export async function findPersonalData(
-  db: Db,
-  rawEmail: string,
-  now: Date = new Date(),
-): Promise<PersonalDataReport> {
+/**
+ * Everything held about `email` (any case), for the admin to read or export. The unsubscribe token
+ * is left out (a key, not information about the person), and so are the e-mails' contents (they
+ * repeat the rest).
+ */
+export async function findPersonalData(db: Db, rawEmail: string, now: Date = new Date()) {
   const email = normalizeEmail(rawEmail);
   const [orders, quotes, contactMessages, subscriptions, mails] = await Promise.all([
     db.selectFrom("orders").selectAll().where(sameEmail("email", email)).orderBy("createdAt").execute(),
@@ -114,17 +76,14 @@ export async function findPersonalData(
       .orderBy("createdAt")
       .execute(),
   ]);
+  const orderIds = orders.map((order) => order.id);
   const history =
-    orders.length === 0
+    orderIds.length === 0
       ? []
       : await db
           .selectFrom("orderStatusChanges")
           .select(["orderId", "fromStatus", "toStatus", "changedAt"])
-          .where(
-            "orderId",
-            "in",
-            orders.map((order) => order.id),
-          )
+          .where("orderId", "in", orderIds)
           .orderBy("changedAt")
           .execute();
   return {
@@ -168,37 +127,29 @@ export async function erasePersonalData(
         openOrders: openOrders.map(({ number, status }) => ({ number, status })),
       };
     }
-    const anonymised =
-      orders.length === 0
-        ? 0
-        : Number(
-            (
-              await trx
-                .updateTable("orders")
-                .set({
-                  customerName: anonymisedCustomerName,
-                  email: "",
-                  phone: "",
-                  address: "",
-                  rut: null,
-                  notes: null,
-                  updatedAt: now.toISOString(),
-                })
-                .where(
-                  "id",
-                  "in",
-                  orders.map((order) => order.id),
-                )
-                .executeTakeFirst()
-            ).numUpdatedRows,
-          );
+    const orderIds = orders.map((order) => order.id);
+    if (orderIds.length > 0) {
+      await trx
+        .updateTable("orders")
+        .set({
+          customerName: anonymisedCustomerName,
+          email: "",
+          phone: "",
+          address: "",
+          rut: null,
+          notes: null,
+          updatedAt: now.toISOString(),
+        })
+        .where("id", "in", orderIds)
+        .execute();
+    }
     const deleted = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) =>
       Number((await query.executeTakeFirst()).numDeletedRows);
     const mailIds = (await mailsAbout(trx, email).select("id").execute()).map((mail) => mail.id);
     return {
       erased: true,
       counts: {
-        ordersAnonymised: anonymised,
+        ordersAnonymised: orders.length,
         quotes: await deleted(trx.deleteFrom("quotes").where(sameEmail("email", email))),
         contactMessages: await deleted(trx.deleteFrom("contactMessages").where(sameEmail("email", email))),
         subscriptions: await deleted(trx.deleteFrom("subscribers").where("email", "=", email)),

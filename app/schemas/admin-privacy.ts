@@ -2,10 +2,7 @@ import "~/schemas/zod-setup";
 import { z } from "zod";
 import { visibleText } from "~/schemas/text";
 
-/**
- * /admin/privacy (DECISIONS D14; docs/decisions/020-privacy-requests.md): look up one e-mail
- * address, and erase what is held about it after the staff member confirms the request.
- */
+/** /admin/privacy's lookup and erasure of one e-mail address (docs/decisions/020-privacy-requests.md). */
 
 export const privacyFieldLimits = { email: 254 } as const;
 

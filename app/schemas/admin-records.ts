@@ -2,10 +2,7 @@ import "~/schemas/zod-setup";
 import { z } from "zod";
 import { orderStatuses } from "~/lib/order-status";
 
-/**
- * The forms of the admin detail pages (issue 4): an order's status change (DECISIONS D9) and
- * "answered" on a quotation request or a contact message. Shared by the browser and the actions.
- */
+/** The forms of the admin detail pages: an order's status change (DECISIONS D9), "answered". */
 
 export const adminRecordMessages = {
   chooseStatus: "Elige el nuevo estado.",
@@ -13,24 +10,16 @@ export const adminRecordMessages = {
   confirmCancel: "Confirma la cancelación: un pedido cancelado ya no cambia de estado.",
 } as const;
 
-/**
- * The status the staff member saw (`from`) and the one chosen (`to`). Cancelling is final, so it
- * also needs the confirmation box ticked.
- */
+/** The status the staff member saw (`from`) and the one chosen; cancelling, final, needs the box ticked. */
 export const orderStatusChangeSchema = z
   .object({
     from: z.enum(orderStatuses, { error: adminRecordMessages.invalid }),
     to: z.enum(orderStatuses, { error: adminRecordMessages.chooseStatus }),
     confirmCancel: z.literal("on").optional().catch(undefined),
   })
-  .superRefine((value, context) => {
-    if (value.to === "cancelado" && value.confirmCancel !== "on") {
-      context.addIssue({
-        code: "custom",
-        path: ["confirmCancel"],
-        message: adminRecordMessages.confirmCancel,
-      });
-    }
+  .refine((value) => value.to !== "cancelado" || value.confirmCancel === "on", {
+    path: ["confirmCancel"],
+    message: adminRecordMessages.confirmCancel,
   });
 
 /** "true": mark answered; "false": pending again. */

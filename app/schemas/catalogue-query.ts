@@ -4,12 +4,10 @@ import { catalogueSorts } from "~/content/catalogue-options";
 import { productLines } from "~/content/types";
 
 /**
- * The catalogue's filters and sort as they appear in the URL query
- * (/productos?linea=nautical&version=mini&orden=precio-desc). Unknown or missing values fall back
- * to the defaults, so a hand-edited or old link still shows the catalogue.
+ * The catalogue's filters and sort in the URL (/productos?linea=nautical&version=mini&orden=precio-desc).
+ * Unknown or missing values fall back to the defaults: an old or hand-edited link still works.
  */
-
-export const catalogueQuerySchema = z.object({
+const catalogueQuerySchema = z.object({
   linea: z.enum(["todas", ...productLines]).catch("todas"),
   version: z.enum(["todas", "estandar", "mini"]).catch("todas"),
   orden: z.enum(catalogueSorts).catch("precio-asc"),

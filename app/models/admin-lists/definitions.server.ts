@@ -5,21 +5,17 @@ import { defineList, equalsFilterOptions, type ListFilter } from "~/models/admin
 import { orderStatusLabels, orderStatuses } from "~/lib/order-status";
 
 /**
- * The list definitions: the back office's lists (issue 4, SPEC §2, DECISIONS D18), each a column
- * description read by the list engine (./engine.server.ts). Keys are English and stable (they
- * appear in URLs); labels are what staff read, in the table header and the CSV header.
- *
- * The searched columns (`searches`) must be the ones migration 0005 indexed, in the same order;
- * definitions.server.test.ts checks it on both databases.
+ * The back office's lists (SPEC §2, DECISIONS D18), read by the list engine (./engine.server.ts).
+ * `searches` must name the columns migration 0005 indexed, in its order (definitions.server.test.ts).
  */
 
 /** "Pendiente"/"Respondido" filter over answered_at (quotes and contact messages). */
-function answeredFilter(pending: string, answered: string): ListFilter {
+function answeredFilter(answered: string): ListFilter {
   return {
     key: "estado",
     label: "Estado",
     options: [
-      { value: "pendiente", label: pending, where: () => sql`answered_at is null` },
+      { value: "pendiente", label: "Pendientes", where: () => sql`answered_at is null` },
       { value: "respondido", label: answered, where: () => sql`answered_at is not null` },
     ],
   };
@@ -51,24 +47,6 @@ const shippingLabels = { free: "Gratis", arranged: "Por coordinar" } as const;
 export const ordersList = defineList({
   name: "pedidos",
   table: "orders",
-  select: [
-    "id",
-    "number",
-    "createdAt",
-    "kitId",
-    "kitName",
-    "total",
-    "shippingKind",
-    "status",
-    "customerName",
-    "email",
-    "phone",
-    "rut",
-    "regionCut",
-    "comunaCut",
-    "address",
-    "notes",
-  ],
   columns: [
     {
       key: "number",
@@ -142,18 +120,6 @@ export const ordersList = defineList({
 export const quotesList = defineList({
   name: "cotizaciones",
   table: "quotes",
-  select: [
-    "id",
-    "createdAt",
-    "productName",
-    "fullName",
-    "company",
-    "email",
-    "phone",
-    "city",
-    "additionalNotes",
-    "answeredAt",
-  ],
   columns: [
     dateColumn("Fecha"),
     { key: "product", label: "Producto", value: (row) => row.productName, searches: ["productName"] },
@@ -179,7 +145,7 @@ export const quotesList = defineList({
     { key: "id", label: "ID", value: (row) => row.id, inTable: false },
   ],
   defaultSort: { key: "createdAt", direction: "desc" },
-  filters: [answeredFilter("Pendientes", "Respondidas")],
+  filters: [answeredFilter("Respondidas")],
   ftsTable: "quotes_search",
 });
 
@@ -187,7 +153,6 @@ export const quotesList = defineList({
 export const contactsList = defineList({
   name: "contactos",
   table: "contactMessages",
-  select: ["id", "createdAt", "name", "email", "subject", "message", "answeredAt"],
   columns: [
     dateColumn("Fecha"),
     { key: "name", label: "Nombre", value: (row) => row.name, sortBy: ["name"], searches: ["name"] },
@@ -198,7 +163,7 @@ export const contactsList = defineList({
     { key: "id", label: "ID", value: (row) => row.id, inTable: false },
   ],
   defaultSort: { key: "createdAt", direction: "desc" },
-  filters: [answeredFilter("Pendientes", "Respondidos")],
+  filters: [answeredFilter("Respondidos")],
   ftsTable: "contact_messages_search",
 });
 
@@ -206,7 +171,6 @@ export const contactsList = defineList({
 export const subscribersList = defineList({
   name: "suscriptores",
   table: "subscribers",
-  select: ["id", "email", "createdAt"],
   columns: [
     { key: "id", label: "ID", value: (row) => row.id },
     { key: "email", label: "Email", value: (row) => row.email, sortBy: ["email"], searches: ["email"] },

@@ -28,14 +28,9 @@ import {
 import type { Db } from "~/infra/db.server";
 
 /**
- * The list screen view builder: the server side of the one admin list screen (ARCHITECTURE "One
- * list mechanism for the admin"; issue 4), used by the list route (./list.tsx) and its CSV
- * download (./list-export.ts). A list definition (models/admin-lists/definitions.server.ts) says
- * what a list holds and how it searches, sorts, filters and exports; the screen below adds what
- * only the screen needs (its address, the detail page of a row, how a cell reads on screen when it
- * differs from the CSV). `buildListView` turns the request's URL into a ready-to-render
- * AdminListView — every link (sort, filter, page, export) built from the list's normalized state,
- * so the state lives in the URL and the page works without JavaScript.
+ * The server side of the one admin list screen (decision 027), for ./list.tsx and its CSV download
+ * ./list-export.ts: what only the screen adds to a list definition (address, detail links, on-screen
+ * cells), and the ready-to-render view whose every link carries the list's state in the URL.
  */
 
 interface Identified {
@@ -44,81 +39,45 @@ interface Identified {
 
 export interface AdminListViewConfig<Row extends Identified> {
   definition: ListDefinition<Row>;
-  /** The screen's address: the route's pattern in app/routes.ts. */
+  /** The screen's address, the route's pattern in app/routes.ts; the CSV is at `${path}/export.csv`. */
   path: string;
-  /** The CSV download's address (a resource route outside the admin frame). */
-  exportPath: string;
   /** What the list counts, for "3 pedidos". */
   count: CountNoun;
-  /** A cell's text on screen when it differs from the CSV's value (amounts, long texts), by column key. */
+  /** A cell's text on screen when it differs from the CSV's value, by column key. */
   display?: Readonly<Record<string, (row: Row) => string>>;
   /** Column keys shown right-aligned (amounts). */
   numeric?: readonly string[];
-  /** The row's detail page and the column whose cell links to it. */
-  detail?: { column: string; href: (row: Row) => string };
+  /** The column whose cell links to the row's detail page, `${path}/${id}`. */
+  detailColumn?: string;
   /** The heading counts every row of the list, whatever the search ("Total de Suscripciones: N"). */
   headingCountsAll?: boolean;
 }
 
-/** Declares a list screen; the row type comes from the list definition. */
-export function defineListView<Row extends Identified>(
-  config: AdminListViewConfig<Row>,
-): AdminListViewConfig<Row> {
-  const keys = new Set(config.definition.columns.map((column) => column.key));
-  for (const key of [
-    ...Object.keys(config.display ?? {}),
-    ...(config.numeric ?? []),
-    config.detail?.column,
-  ]) {
-    if (key !== undefined && !keys.has(key)) {
-      throw new Error(`List view ${config.path}: unknown column ${key}`);
-    }
-  }
-  return config;
-}
-
-/** Long texts in a table cell: the first `length` characters; the detail page has all of it. */
-export function truncateText(text: string | null | undefined, length = 80): string {
-  const flat = (text ?? "").replace(/\s+/g, " ").trim();
-  const chars = [...flat];
-  return chars.length <= length
-    ? flat
-    : `${chars
-        .slice(0, length - 1)
-        .join("")
-        .trimEnd()}…`;
+/** Long texts in a table cell: the first 80 characters; the detail page has all of it. */
+function truncateText(text: string | null): string {
+  const chars = [...(text ?? "").replace(/\s+/g, " ").trim()];
+  return chars.length <= 80 ? chars.join("") : `${chars.slice(0, 79).join("").trimEnd()}…`;
 }
 
 const numbers = new Intl.NumberFormat("es-CL");
 
-function cellText(value: CsvCell): string {
-  if (value === null || value === undefined) return "";
-  return typeof value === "number" ? numbers.format(value) : value;
-}
+const cellText = (value: CsvCell) => (typeof value === "number" ? numbers.format(value) : (value ?? ""));
 
 /** "1 pedido", "3 pedidos", "más de 10.000 pedidos". */
-export function countText(total: number, isLowerBound: boolean, noun: CountNoun): string {
+function countText(total: number, isLowerBound: boolean, noun: CountNoun): string {
   const text = `${numbers.format(total)} ${total === 1 && !isLowerBound ? noun.one : noun.other}`;
   return isLowerBound ? adminListTexts.moreThan(text) : text;
 }
 
 /** The page numbers to offer: the first, the last, and two either side of the current one. */
 function pageWindow(page: number, pageCount: number): Array<number | null> {
-  const shown = new Set([1, pageCount]);
-  for (let candidate = page - 2; candidate <= page + 2; candidate++) {
-    if (candidate >= 1 && candidate <= pageCount) shown.add(candidate);
-  }
-  const sorted = [...shown].sort((a, b) => a - b);
-  const result: Array<number | null> = [];
-  for (const [index, value] of sorted.entries()) {
-    if (index > 0 && value - sorted[index - 1]! > 1) result.push(null);
-    result.push(value);
-  }
-  return result;
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])]
+    .filter((number) => number >= 1 && number <= pageCount)
+    .sort((a, b) => a - b);
+  return shown.flatMap((number, index) =>
+    index > 0 && number - shown[index - 1]! > 1 ? [null, number] : [number],
+  );
 }
-
-const directionText = (direction: "asc" | "desc") =>
-  direction === "asc" ? adminListTexts.ascending : adminListTexts.descending;
 
 /** The list screen for the request's URL: one page of rows and every link the screen offers. */
 export async function buildListView<Row extends Identified>(
@@ -157,7 +116,7 @@ export async function buildListView<Row extends Identified>(
   const rows = found.rows.map((row) => ({
     id: row.id,
     cells: shown.map((column) => config.display?.[column.key]?.(row) ?? cellText(column.value(row))),
-    ...(config.detail ? { href: config.detail.href(row) } : {}),
+    ...(config.detailColumn ? { href: `${path}/${row.id}` } : {}),
   }));
 
   const filters = definition.filters.map((filter) => {
@@ -200,13 +159,16 @@ export async function buildListView<Row extends Identified>(
     },
     filters,
     columns,
-    ...(config.detail ? { linkColumn: config.detail.column } : {}),
+    ...(config.detailColumn ? { linkColumn: config.detailColumn } : {}),
     rows,
     countText: countText(found.total, found.totalIsLowerBound, config.count),
     total: found.total,
     totalIsLowerBound: found.totalIsLowerBound,
     narrowed: (state.q !== "" && !found.searchTooShort) || Object.keys(state.filters).length > 0,
-    sortText: adminListTexts.sortedBy(sortedColumn?.label ?? state.sort, directionText(state.dir)),
+    sortText: adminListTexts.sortedBy(
+      sortedColumn?.label ?? state.sort,
+      state.dir === "asc" ? adminListTexts.ascending : adminListTexts.descending,
+    ),
     pagination: {
       page,
       pageCount,
@@ -218,71 +180,54 @@ export async function buildListView<Row extends Identified>(
           : { page: number, href: hrefFor({ ...state, page: number }), current: number === page },
       ),
     },
-    exportHref: hrefFor(firstPage({}), config.exportPath),
+    exportHref: hrefFor(firstPage({}), `${path}/export.csv`),
     ...(allRows === undefined ? {} : { allRows }),
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The four lists of issue 4
-// ---------------------------------------------------------------------------------------------
+/** Declares a list screen; the row type comes from the list definition. */
+const screen = <Row extends Identified>(config: AdminListViewConfig<Row>) =>
+  config as unknown as AdminListViewConfig<Identified>;
 
-const exportPathOf = (path: string) => `${path}/export.csv`;
+const listViews = [
+  screen({
+    definition: ordersList,
+    path: adminPaths.orders,
+    count: adminOrdersTexts.count,
+    display: { total: (row) => formatPrice(row.total) },
+    numeric: ["total"],
+    detailColumn: "number",
+  }),
+  screen({
+    definition: quotesList,
+    path: adminPaths.quotes,
+    count: adminQuotesTexts.count,
+    display: { notes: (row) => truncateText(row.additionalNotes) },
+    detailColumn: "name",
+  }),
+  screen({
+    definition: contactsList,
+    path: adminPaths.contacts,
+    count: adminContactsTexts.count,
+    display: { message: (row) => truncateText(row.message) },
+    detailColumn: "subject",
+  }),
+  screen({
+    definition: subscribersList,
+    path: adminPaths.subscribers,
+    count: adminSubscribersTexts.count,
+    headingCountsAll: true,
+  }),
+];
 
-const ordersListView = defineListView({
-  definition: ordersList,
-  path: adminPaths.orders,
-  exportPath: exportPathOf(adminPaths.orders),
-  count: adminOrdersTexts.count,
-  display: { total: (row) => formatPrice(row.total) },
-  numeric: ["total"],
-  detail: { column: "number", href: (row) => `${adminPaths.orders}/${row.id}` },
-});
-
-const quotesListView = defineListView({
-  definition: quotesList,
-  path: adminPaths.quotes,
-  exportPath: exportPathOf(adminPaths.quotes),
-  count: adminQuotesTexts.count,
-  display: { notes: (row) => truncateText(row.additionalNotes) },
-  detail: { column: "name", href: (row) => `${adminPaths.quotes}/${row.id}` },
-});
-
-const contactsListView = defineListView({
-  definition: contactsList,
-  path: adminPaths.contacts,
-  exportPath: exportPathOf(adminPaths.contacts),
-  count: adminContactsTexts.count,
-  display: { message: (row) => truncateText(row.message) },
-  detail: { column: "subject", href: (row) => `${adminPaths.contacts}/${row.id}` },
-});
-
-const subscribersListView = defineListView({
-  definition: subscribersList,
-  path: adminPaths.subscribers,
-  exportPath: exportPathOf(adminPaths.subscribers),
-  count: adminSubscribersTexts.count,
-  headingCountsAll: true,
-});
-
-type AnyListView = AdminListViewConfig<Identified>;
-
-const listViews = [ordersListView, quotesListView, contactsListView, subscribersListView].map(
-  (view) => view as unknown as AnyListView,
-);
-
-/**
- * A route's pattern as an address: React Router gives the matched route's path pattern without
- * its leading slash ("admin/orders").
- */
+/** A route's pattern as an address: React Router gives it without the leading slash ("admin/orders"). */
 const addressOf = (pattern: string) => `/${pattern.replace(/^\/+/, "")}`;
 
-/** The list screen at a route's pattern ("admin/orders"), if any. */
-export function listViewAt(pattern: string): AnyListView | undefined {
+export function listViewAt(pattern: string) {
   return listViews.find((view) => view.path === addressOf(pattern));
 }
 
-/** The list screen whose CSV download is at a route's pattern ("admin/orders/export.csv"), if any. */
-export function listViewExportedAt(pattern: string): AnyListView | undefined {
-  return listViews.find((view) => view.exportPath === addressOf(pattern));
+/** The list screen whose CSV download is at a route's pattern ("admin/orders/export.csv"). */
+export function listViewExportedAt(pattern: string) {
+  return listViews.find((view) => `${view.path}/export.csv` === addressOf(pattern));
 }

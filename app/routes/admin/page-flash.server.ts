@@ -1,10 +1,9 @@
 import { takeToast, type Toast } from "~/infra/toast.server";
 
 /**
- * The success an admin page's own action redirected back with (post/redirect/get), so that the
- * page shows it in place as well as in the toast (app/root.tsx shows the toast, and its loader
- * clears the cookie; here it is only read). `title` is the page's own success title: the sign-in's
- * welcome toast, arriving on whatever page the admin asked for, is the root's alone.
+ * The success toast a page's own action redirected back with (post/redirect/get), to show it in
+ * place too; app/root.tsx shows and clears the toast. Only the page's own `title` counts: the
+ * sign-in's welcome toast arrives on whatever page the admin asked for.
  */
 export async function pageFlash(request: Request, title: string): Promise<Toast | null> {
   const { toast } = await takeToast(request);

@@ -293,6 +293,25 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
       expect(refused.status).toBe(422);
       expect(await statusOf()).toBe("cancelado");
     });
+
+    it("names a change whose staff account no longer exists as an unknown staff member", async () => {
+      const { id } = await createOrder(db, {
+        kitId: "essential",
+        name: "Pablo Soto",
+        email: "pablo@example.cl",
+        phone: "+56 9 1111 2222",
+        region: "13",
+        comuna: "13101",
+        address: "Av. Matta 1",
+        rut: null,
+        notes: null,
+        shippingKind: "free",
+      });
+      await changeOrderStatus(db, id, "pagado", "00000000-0000-4000-8000-00000000dead");
+      const page = await load(order, `/admin/orders/${id}`, id, cookie);
+      const history = (page.body as { history: Array<{ by: string }> }).history;
+      expect(history.map((entry) => entry.by)).toEqual(["Sistema", "Administrador desconocido"]);
+    });
   });
 
   describe.each([
