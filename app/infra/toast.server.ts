@@ -1,16 +1,18 @@
 import crypto from "node:crypto";
 import { createCookie, redirect, type Cookie } from "react-router";
+import { z } from "zod";
 import { getEnv } from "~/infra/env.server";
 import { configuredSecret } from "~/infra/secrets.server";
 
 // Toasts that survive a redirect (post/redirect/get) in a signed cookie: nobody can make the site
 // show a text of theirs. The root loader takes it (app/root.tsx).
 
-export interface Toast {
-  kind: "success" | "error";
-  title: string;
-  description: string;
-}
+const toastSchema = z.object({
+  kind: z.enum(["success", "error"]),
+  title: z.string(),
+  description: z.string(),
+});
+export type Toast = z.infer<typeof toastSchema>;
 
 let cookie: { secret: string; cookie: Cookie } | undefined;
 
@@ -32,14 +34,6 @@ function toastCookie(): Cookie {
     };
   }
   return cookie.cookie;
-}
-
-function isToast(value: unknown): value is Toast {
-  if (typeof value !== "object" || value === null) return false;
-  const { kind, title, description } = value as Record<string, unknown>;
-  return (
-    (kind === "success" || kind === "error") && typeof title === "string" && typeof description === "string"
-  );
 }
 
 /** The Set-Cookie header that hands `toast` to the next page. */
@@ -65,5 +59,5 @@ export async function takeToast(request: Request): Promise<{ toast: Toast | null
     .parse(header)
     .catch(() => null);
   const headers = new Headers({ "Set-Cookie": await toastCookie().serialize("", { maxAge: 0 }) });
-  return { toast: isToast(value) ? value : null, headers };
+  return { toast: toastSchema.safeParse(value).data ?? null, headers };
 }

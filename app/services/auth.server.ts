@@ -103,7 +103,6 @@ export interface AdminUser {
 
 export interface AdminSession {
   user: AdminUser;
-  sessionId: string;
   /** Set-Cookie headers to send back (Better Auth extends the cookie when it extends the session). */
   headers: Headers;
 }
@@ -158,7 +157,6 @@ async function readAdminSession(request: Request): Promise<AdminSession | null> 
   }
   return {
     user: { id: user.id, name: user.name, email: user.email },
-    sessionId: session.id,
     headers: cookiesOf(headers),
   };
 }
