@@ -7,16 +7,18 @@ import { submissionMessages } from "~/content/forms";
 /** Largest form body an action reads: far more than any of our forms sends (a long message fits). */
 export const maxFormBytes = 64 * 1024;
 
+type FormBody =
+  | { ok: true; formData: FormData }
+  /** 413: over the limit; 415: not a form; 400: a form that cannot be parsed. */
+  | { ok: false; status: 400 | 413 | 415 };
+
 const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
  * The request's form fields, read up to `maxBytes`. Never throws for what a client sent: a body
  * that is too large, of another type or malformed is an `ok: false` with the status to answer.
  */
-export async function readFormBody(
-  request: Request,
-  { maxBytes = maxFormBytes } = {},
-): Promise<{ ok: true; formData: FormData } | { ok: false; status: 400 | 413 | 415 }> {
+export async function readFormBody(request: Request, { maxBytes = maxFormBytes } = {}): Promise<FormBody> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!formTypes.has(contentType.split(";")[0]!.trim().toLowerCase())) return { ok: false, status: 415 };
   if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return { ok: false, status: 413 };
