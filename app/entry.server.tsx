@@ -31,12 +31,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 
 /**
  * The page's scripts, preloaded at low priority ahead of React Router's own (high-priority)
- * modulepreload links for the same files, which then fetch nothing more (docs/decisions/029).
- * Module scripts are otherwise always fetched at high priority: they competed with the document
- * and the hero image for the first paint, and Lighthouse counted every one that arrived before it
- * as render-blocking, which is why the same kind of page scored an FCP of 0.8 s or 2.6 s by chance.
- * The page is complete and usable without them (links and forms work before hydration). React
- * does the same for its own bootstrap scripts.
+ * modulepreload links for the same files, so they no longer compete with the document and the hero
+ * image for the first paint (docs/decisions/029). The page works without them until hydration.
  */
 function LowPriorityScripts({
   context,
@@ -82,10 +78,8 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        // The whole document in one piece (docs/decisions/029). Streamed, it left in a dozen writes,
-        // each flushed through gzip on its own turn of the event loop; on a busy server the browser
-        // painted the page piece by piece while its scripts arrived, and Lighthouse then counted
-        // those scripts in the Largest Contentful Paint. The pages have no slow data to stream.
+        // The whole document in one write (docs/decisions/029): streamed, it left in a dozen gzip
+        // flushes that a busy server painted piece by piece. The pages have no slow data to stream.
         onAllReady() {
           rendered = true;
           const body = new PassThrough();

@@ -52,11 +52,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * The site's one stylesheet, first in the head. In production the server inlines its text with the
- * request's CSP nonce (no render-blocking request before the first paint). The browser renders the
- * same element with empty props: React does not rewrite an element's inner HTML when hydrating, and
- * props that never change cause no update, so the server's text stays. Without a build
- * (development) the stylesheet is linked.
+ * The site's one stylesheet, inlined by the server with the request's nonce in production (linked in
+ * development). The browser renders the element with empty text: React keeps the server's inner
+ * HTML when hydrating, and props that never change cause no update.
  */
 function Stylesheet({ nonce }: { nonce: string }) {
   const css = useInlineCss();

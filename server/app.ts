@@ -22,30 +22,16 @@ declare module "react-router" {
     cspNonce: string;
     /** The visitor's IP (behind TRUST_PROXY proxies), for rate limits and logs. */
     clientIp: string;
-    /** This IP has used up its submissions of the public form it posts to (formRateLimit below). */
+    /** This IP has used up its posts of the public form (formRateLimit below). */
     formRateLimited: boolean;
   }
 }
 
-/**
- * The HTTP server (ARCHITECTURE "One request, one path"): every request goes through the Express
- * middlewares below, in this order, then to React Router, whose route modules answer it:
- *
- * 1. method and Host checks, compression, security headers for everything (files too);
- * 2. static files (build/client in production; Vite serves them in development);
- * 3. the per-request CSP nonce and the Content-Security-Policy for pages;
- * 4. rate limits: the whole site per IP, and a stricter one per public form and IP;
- * 5. a declared body over the limit is refused before anything reads it (actions read bodies
- *    bounded, infra/request-body.server.ts);
- * 6. React Router.
- *
- * `startServer` is the one place that starts and stops the server's parts.
- */
+// The HTTP server (docs/decisions/025): every request goes through the middlewares below, in this
+// order, then to React Router. `startServer` is the one place that starts and stops the server's parts.
 
 /** The public forms' addresses, by the first segment of their path (DECISIONS D13). */
 const publicFormSegments = new Set(["comprar", "cotizar", "contacto", "newsletter"]);
-
-const allowedMethods = "GET, HEAD, POST";
 
 export interface AppOptions {
   env: Env;
@@ -65,7 +51,7 @@ export function createApp({ env, build, viteMiddlewares }: AppOptions): express.
   // were a POST (React Router would), and TRACE is never answered.
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
-    res.set("Allow", allowedMethods);
+    res.set("Allow", "GET, HEAD, POST");
     if (req.method === "OPTIONS") res.status(204).end();
     else res.status(405).type("text/plain; charset=utf-8").send("Método no permitido.");
   });

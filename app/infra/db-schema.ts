@@ -2,11 +2,8 @@ import type { Generated } from "kysely";
 import type { OrderStatus } from "~/lib/order-status";
 
 /**
- * The database tables as Kysely sees them. Times are ISO-8601 UTC strings, which sort and compare
- * the same way in SQLite and PostgreSQL (docs/decisions/003-database.md); money is integer CLP; ids
- * are UUIDs made by the application. There are no boolean columns: a "yes" is stored as the time it
- * happened (terms_accepted_at, answered_at, sent_at). `Generated` marks columns the database fills
- * when an insert leaves them out.
+ * The database tables as Kysely sees them (docs/decisions/003): times are ISO-8601 UTC strings, money
+ * integer CLP, ids UUIDs made by the application, a "yes" the time it happened.
  */
 export interface Database {
   subscribers: SubscribersTable;
@@ -24,18 +21,13 @@ export type ShippingKind = "free" | "arranged";
 export type MailStatus = "pending" | "sent" | "failed";
 
 export interface SubscribersTable {
-  /** UUID made by the application. */
   id: string;
   /** Trimmed and lower-cased; unique. */
   email: string;
   /** 32 random bytes, base64url: the one-click unsubscribe link. */
   unsubscribeToken: string;
   createdAt: string;
-  /**
-   * When the visitor consented to the newsletter (Ley 21.719). The model always writes it; the
-   * database's constant default (1970-01-01T00:00:00.000Z) exists only because SQLite needs one to
-   * add a NOT NULL column, and rows that existed then were given their created_at.
-   */
+  /** Consent to the newsletter (Ley 21.719); always written (the default only let SQLite add the column). */
   consentedAt: Generated<string>;
 }
 
@@ -44,7 +36,7 @@ export interface OrdersTable {
   /** Short human number, e.g. "LB-7K3F9Q"; unique. */
   number: string;
   kitId: string;
-  /** The kit's name and price when the order was made, from the catalogue. */
+  /** The kit's name and price when the order was made. */
   kitName: string;
   unitPrice: number;
   shippingKind: ShippingKind;
@@ -100,7 +92,6 @@ export interface ContactMessagesTable {
 }
 
 export interface UsedCaptchaChallengesTable {
-  /** The signature of an accepted challenge. */
   signature: string;
   expiresAt: string;
 }
@@ -110,11 +101,10 @@ export interface MailQueueTable {
   /** What the message is about, e.g. "order-confirmation". */
   kind: string;
   toAddress: string;
-  /** The finished message; null when it is written from template_data when sent. */
+  /** The finished message, or null and written from template_data (JSON) when sent. */
   subject: string | null;
   textBody: string | null;
   htmlBody: string | null;
-  /** The data of the kind's template, as JSON (migration 0003); null for a finished message. */
   templateData: string | null;
   status: Generated<MailStatus>;
   attempts: Generated<number>;

@@ -28,21 +28,14 @@ export function dialectOf(db: Db): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
-/**
- * The app's Kysely instance: tables and columns are snake_case in the database and camelCase in the
- * code (`created_at` is `createdAt`), mapped both ways by Kysely's CamelCasePlugin, so no model maps
- * rows by hand. Migrations run without it: they are written in the database's own names.
- */
+/** snake_case in the database, camelCase in the code; migrations run without the plugin. */
 function createKysely(dialect: PostgresDialect | SqliteDialect): Db {
   return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
 }
 
 /**
- * Opens the database: PostgreSQL when `databaseUrl` is a postgres URL, otherwise the embedded SQLite
- * file `lifebox.sqlite` in `dataDir` (created if missing). SQLite runs in WAL mode with
- * `synchronous = NORMAL` (a commit survives a crash of the process; SQLite checkpoints the log
- * itself as it grows) on one connection, so there is one writer and transactions never wait for
- * each other's locks.
+ * PostgreSQL when `databaseUrl` is set, otherwise `dataDir/lifebox.sqlite` on one connection in WAL
+ * mode with `synchronous = NORMAL`: one writer, and SQLite checkpoints the log itself (decision 025).
  */
 export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; dataDir: string }): DbHandle {
   if (databaseUrl) {
@@ -58,16 +51,10 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   file.pragma("synchronous = NORMAL");
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
-  return {
-    db: createKysely(new SqliteDialect({ database: file })),
-    dialect: "sqlite",
-  };
+  return { db: createKysely(new SqliteDialect({ database: file })), dialect: "sqlite" };
 }
 
-/**
- * The numbered migrations in db/migrations, bundled at build time (no file-system lookup at run
- * time, so the production build carries them). One set for SQLite and PostgreSQL alike.
- */
+/** db/migrations, bundled at build time (the production build carries them); one set for both engines. */
 const migrationModules = import.meta.glob<Migration>("../../db/migrations/*.ts", { eager: true });
 
 export const migrationProvider: MigrationProvider = {
@@ -78,19 +65,13 @@ export const migrationProvider: MigrationProvider = {
   },
 };
 
-export class MigrationError extends Error {
-  override name = "MigrationError";
-}
-
 /** Brings the schema to the newest migration; throws if one fails (nothing half-applied stays). */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db: db.withoutPlugins(), provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === "Error")?.migrationName ?? "unknown";
-    throw new MigrationError(
-      `Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   return (results ?? [])
     .filter((result) => result.status === "Success")

@@ -1,20 +1,13 @@
 import { data } from "react-router";
 import { submissionMessages } from "~/content/forms";
 
-/**
- * Reading a form body in an action, bounded (issue 11 "Every body is bounded"). React Router hands
- * an action the request with its body still unread; `request.formData()` would read all of it,
- * however large, before anything could refuse it. Every action reads its form through here
- * instead (the lint forbids `request.formData()`): the bytes are counted as they arrive and the
- * read stops at the limit, whether the body declared its length or came chunked.
- *
- * server/app.ts also refuses a declared Content-Length over the limit before React Router starts.
- */
+// Every action reads its form through here (the lint forbids `request.formData()`, which reads a
+// body whole): the bytes are counted as they arrive, chunked or not (docs/decisions/025).
 
 /** Largest form body an action reads: far more than any of our forms sends (a long message fits). */
 export const maxFormBytes = 64 * 1024;
 
-export type FormBody =
+type FormBody =
   | { ok: true; formData: FormData }
   /** 413: over the limit; 415: not a form; 400: a form that cannot be parsed. */
   | { ok: false; status: 400 | 413 | 415 };

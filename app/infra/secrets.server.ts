@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { getEnv } from "~/infra/env.server";
 
 /**
  * A secret from the environment, or else the one kept in `dataDir/fileName`: created on first use
@@ -31,4 +32,11 @@ export function resolvePersistedSecret(
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();
     throw error;
   }
+}
+
+/** AUTH_SECRET (staff sessions, flash toasts) or CAPTCHA_SECRET, or its file in DATA_DIR. */
+export function configuredSecret(name: "auth" | "captcha"): string {
+  const env = getEnv();
+  const configured = name === "auth" ? env.AUTH_SECRET : env.CAPTCHA_SECRET;
+  return resolvePersistedSecret(configured, env.dataDir, `${name}-secret`);
 }

@@ -1,27 +1,24 @@
 import crypto from "node:crypto";
 import { createCookie, redirect, type Cookie } from "react-router";
+import { z } from "zod";
 import { getEnv } from "~/infra/env.server";
-import { resolvePersistedSecret } from "~/infra/secrets.server";
+import { configuredSecret } from "~/infra/secrets.server";
 
-/**
- * Toasts that survive a redirect (post/redirect/get): an action answers with
- * `redirectWithToast(url, toast)`, the next page's root loader reads the toast with `takeToast`
- * (clearing the cookie) and the page shows it (app/root.tsx). The cookie is React Router's
- * `createCookie`, signed, so nobody can make the site show a text of theirs.
- */
+// Toasts that survive a redirect (post/redirect/get) in a signed cookie: nobody can make the site
+// show a text of theirs. The root loader takes it (app/root.tsx).
 
-export interface Toast {
-  kind: "success" | "error";
-  title: string;
-  description: string;
-}
+const toastSchema = z.object({
+  kind: z.enum(["success", "error"]),
+  title: z.string(),
+  description: z.string(),
+});
+export type Toast = z.infer<typeof toastSchema>;
 
 let cookie: { secret: string; cookie: Cookie } | undefined;
 
 function toastCookie(): Cookie {
-  const env = getEnv();
-  // The staff cookies' secret, derived for this use (AUTH_SECRET or DATA_DIR/auth-secret).
-  const base = resolvePersistedSecret(env.AUTH_SECRET, env.dataDir, "auth-secret");
+  // The staff cookies' secret, derived for this use.
+  const base = configuredSecret("auth");
   if (cookie?.secret !== base) {
     const secret = crypto.createHmac("sha256", base).update("lifebox-toast").digest("hex");
     cookie = {
@@ -30,21 +27,13 @@ function toastCookie(): Cookie {
         path: "/",
         httpOnly: true,
         sameSite: "lax",
-        secure: env.SITE_URL.startsWith("https:"),
+        secure: getEnv().SITE_URL.startsWith("https:"),
         maxAge: 60,
         secrets: [secret],
       }),
     };
   }
   return cookie.cookie;
-}
-
-function isToast(value: unknown): value is Toast {
-  if (typeof value !== "object" || value === null) return false;
-  const { kind, title, description } = value as Record<string, unknown>;
-  return (
-    (kind === "success" || kind === "error") && typeof title === "string" && typeof description === "string"
-  );
 }
 
 /** The Set-Cookie header that hands `toast` to the next page. */
@@ -70,5 +59,5 @@ export async function takeToast(request: Request): Promise<{ toast: Toast | null
     .parse(header)
     .catch(() => null);
   const headers = new Headers({ "Set-Cookie": await toastCookie().serialize("", { maxAge: 0 }) });
-  return { toast: isToast(value) ? value : null, headers };
+  return { toast: toastSchema.safeParse(value).data ?? null, headers };
 }

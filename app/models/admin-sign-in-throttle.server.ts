@@ -1,23 +1,8 @@
 import type { Db } from "~/infra/db.server";
 import { withAdminTables } from "~/infra/admin-db-schema";
 
-/**
- * The sign-in throttle (issue 11; docs/decisions/026-admin-sign-in-throttle.md). Two rules, both
- * checked before any password is:
- *
- * - **Per client address:** at most `perAddress` attempts in a window of `windowMs` (the window
- *   starts with the address's first attempt). The attempt is counted by one atomic upsert *before*
- *   the password is checked, so requests that arrive at the same moment each get their own number
- *   and only the first `perAddress` are let through. A right password gives its attempt back.
- * - **Per account, per address:** each failure adds to the account's consecutive failures, and the
- *   address that failed must then wait `accountDelayMs(failures)` before trying that account
- *   again: the more an account is attacked, the slower each attacking address may guess. An address
- *   that has not failed for the account is not held, so failures from other addresses never keep
- *   the right password out; the longest wait is `maxDelayMs`. A right password clears the account.
- *
- * The account is a keyed hash of the e-mail typed (services/auth.server.ts `accountKeyOf`), never
- * the e-mail. Everything is forgotten once it is older than the window.
- */
+// The sign-in throttle (docs/decisions/026): per address, attempts counted atomically before the
+// password is checked; per account and address, a wait that grows with the account's failures.
 
 export const signInThrottle = {
   /** Attempts one address may make in a window (a right password gives its attempt back). */
@@ -31,14 +16,11 @@ export const signInThrottle = {
   maxDelayMs: 15 * 60_000,
 } as const;
 
-export interface ThrottleKeys {
-  /** The client address (server/app.ts TRUST_PROXY). */
+/** The client address, and the account as HMAC of the lower-cased e-mail (auth.server.ts accountKeyOf). */
+interface ThrottleKeys {
   ip: string;
-  /** HMAC of the lower-cased e-mail (services/auth.server.ts accountKeyOf). */
   accountKey: string;
 }
-
-export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 /** How long an address that just failed waits for an account with `failures` consecutive failures. */
 export function accountDelayMs(failures: number): number {
@@ -55,7 +37,7 @@ export async function reserveSignInAttempt(
   db: Db,
   { ip, accountKey }: ThrottleKeys,
   now: Date = new Date(),
-): Promise<ThrottleDecision> {
+): Promise<{ allowed: true } | { allowed: false; retryAfterMs: number }> {
   const adminDb = withAdminTables(db);
   const at = now.toISOString();
 
@@ -132,7 +114,7 @@ export async function recordSignInFailure(db: Db, { ip, accountKey }: ThrottleKe
   const forgotten = new Date(now.getTime() - signInThrottle.windowMs).toISOString();
   const account = await adminDb
     .insertInto("adminSignInAccounts")
-    .values({ accountKey: accountKey, failures: 1, lastFailedAt: at })
+    .values({ accountKey, failures: 1, lastFailedAt: at })
     .onConflict((conflict) =>
       conflict.column("accountKey").doUpdateSet((eb) => ({
         failures: eb
@@ -152,7 +134,7 @@ export async function recordSignInFailure(db: Db, { ip, accountKey }: ThrottleKe
     const until = new Date(now.getTime() + delay).toISOString();
     await adminDb
       .insertInto("adminSignInHolds")
-      .values({ accountKey: accountKey, ip, until })
+      .values({ accountKey, ip, until })
       .onConflict((conflict) => conflict.columns(["accountKey", "ip"]).doUpdateSet({ until }))
       .execute();
   }

@@ -1,11 +1,7 @@
 import type { Db } from "~/infra/db.server";
 
-/**
- * A captcha solution is accepted once (DECISIONS D13). A submission that passed the captcha check
- * (services/captcha.server.ts) records its challenge here, in the same transaction as what it
- * stores; the same challenge is refused until it has expired, after which the captcha itself
- * refuses it.
- */
+// A captcha solution is accepted once (D13): the submission's transaction records its challenge
+// here; once expired, the captcha check itself refuses it (docs/decisions/015).
 
 /** A challenge whose solution was verified: its id (the signature) and when it expires. */
 export interface SolvedChallenge {

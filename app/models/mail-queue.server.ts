@@ -1,12 +1,7 @@
 import type { Db } from "~/infra/db.server";
-import type { MailStatus } from "~/infra/db-schema";
 
-/**
- * Outgoing e-mail (DECISIONS D19). A request enqueues its messages (inside its own transaction when
- * it passes one), and a worker claims the due ones, sends them and marks each sent or failed. A
- * failure is retried after 1 min, 5 min, 30 min and 2 h; the fifth failure is final ("failed"), and
- * the admin can see it with its last error.
- */
+// Outgoing e-mail (DECISIONS D19): queued in the request's transaction, claimed and sent by the
+// mail worker (services/mail.server.ts), retried with a backoff; the fifth failure is final.
 
 /** A message written out: subject, plain text and optional HTML. */
 export interface WrittenMail {
@@ -15,39 +10,23 @@ export interface WrittenMail {
   html?: string | null;
 }
 
-/**
- * A message to queue: written out already, or the data its kind's template turns into one when it
- * is sent (emails/templates.server.ts renderNotification), which keeps the request that
- * queues it short.
- */
+/** A message to queue: written out, or the data its kind's template writes when it is sent. */
 export type OutgoingMail = {
   /** What the message is about, e.g. "order-confirmation" or "shop-new-order". */
   kind: string;
   to: string;
 } & (WrittenMail | { templateData: unknown });
 
-export interface QueuedMail {
-  id: string;
-  kind: string;
-  to: string;
-  /** Null when the message is written from templateData. */
-  subject: string | null;
-  text: string | null;
-  html: string | null;
-  /** The template's data as JSON, or null for a message written out already. */
-  templateData: string | null;
-  /** Failed attempts so far. */
-  attempts: number;
-  createdAt: string;
-}
+/** A claimed message: subject and bodies, or null and templateData (JSON). */
+export type QueuedMail = Awaited<ReturnType<typeof claimDueMail>>[number];
 
-export type MailFailureOutcome =
+type MailFailureOutcome =
   { status: "pending"; attempts: number; nextAttemptAt: string } | { status: "failed"; attempts: number };
 
 const minute = 60_000;
 
 /** Wait after the 1st, 2nd, 3rd and 4th failure. */
-export const mailRetryDelaysMs = [1 * minute, 5 * minute, 30 * minute, 120 * minute] as const;
+const mailRetryDelaysMs = [1 * minute, 5 * minute, 30 * minute, 120 * minute] as const;
 
 /** The fifth failure is final. */
 export const maxMailAttempts = mailRetryDelaysMs.length + 1;
@@ -58,12 +37,9 @@ export const maxMailAttempts = mailRetryDelaysMs.length + 1;
  */
 export const mailClaimLeaseMs = 10 * minute;
 
-const maxErrorLength = 2000;
-
-const pending: MailStatus = "pending";
-
-async function inTransaction<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? body(db) : db.transaction().execute(body);
+/** An error as one line of text, for the log and the queue's last_error. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
 }
 
 /** Queues messages, due at once, in one statement; returns their ids in order. */
@@ -84,12 +60,8 @@ export async function enqueueMails(
       textBody: written?.text ?? null,
       htmlBody: written?.html ?? null,
       templateData: "templateData" in message ? JSON.stringify(message.templateData) : null,
-      status: pending,
-      attempts: 0,
-      lastError: null,
       nextAttemptAt: at,
       createdAt: at,
-      sentAt: null,
     };
   });
   await db.insertInto("mailQueue").values(rows).execute();
@@ -107,13 +79,13 @@ export async function enqueueMail(db: Db, message: OutgoingMail, now?: Date): Pr
  * mailClaimLeaseMs. One statement (update … where id in (select … limit) returning), so concurrent
  * workers on PostgreSQL or SQLite do not claim the same message.
  */
-export async function claimDueMail(db: Db, now: Date, limit: number): Promise<QueuedMail[]> {
+export async function claimDueMail(db: Db, now: Date, limit: number) {
   if (!(limit > 0)) return [];
   const at = now.toISOString();
   const due = db
     .selectFrom("mailQueue")
     .select("id")
-    .where("status", "=", pending)
+    .where("status", "=", "pending")
     .where("nextAttemptAt", "<=", at)
     .orderBy("nextAttemptAt")
     .orderBy("createdAt")
@@ -124,28 +96,21 @@ export async function claimDueMail(db: Db, now: Date, limit: number): Promise<Qu
     .where("id", "in", due)
     // The same conditions again, for a row another worker claimed meanwhile (PostgreSQL re-checks
     // them on a row it had to wait for).
-    .where("status", "=", pending)
+    .where("status", "=", "pending")
     .where("nextAttemptAt", "<=", at)
     .returning([
       "id",
       "kind",
-      "toAddress",
+      "toAddress as to",
       "subject",
-      "textBody",
-      "htmlBody",
+      "textBody as text",
+      "htmlBody as html",
       "templateData",
       "attempts",
       "createdAt",
     ])
     .execute();
-  return rows
-    .map(({ toAddress, textBody, htmlBody, ...row }) => ({
-      ...row,
-      to: toAddress,
-      text: textBody,
-      html: htmlBody,
-    }))
-    .sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  return rows.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
 }
 
 /** Records that the message went out; false if it is not a pending message. */
@@ -154,14 +119,9 @@ export async function markSent(db: Db, id: string, now: Date = new Date()): Prom
     .updateTable("mailQueue")
     .set({ status: "sent", sentAt: now.toISOString() })
     .where("id", "=", id)
-    .where("status", "=", pending)
+    .where("status", "=", "pending")
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
-}
-
-function describeError(error: unknown): string {
-  const text = error instanceof Error ? error.message || error.name : String(error);
-  return text.slice(0, maxErrorLength);
 }
 
 /**
@@ -174,13 +134,13 @@ export async function markFailed(
   error: unknown,
   now: Date = new Date(),
 ): Promise<MailFailureOutcome | undefined> {
-  const lastError = describeError(error);
-  return inTransaction(db, async (trx) => {
+  const lastError = errorText(error).slice(0, 2000);
+  const update = async (trx: Db) => {
     const row = await trx
       .selectFrom("mailQueue")
       .select("attempts")
       .where("id", "=", id)
-      .where("status", "=", pending)
+      .where("status", "=", "pending")
       .executeTakeFirst();
     if (!row) return undefined;
     const attempts = row.attempts + 1;
@@ -193,7 +153,7 @@ export async function markFailed(
       .updateTable("mailQueue")
       .set({
         attempts,
-        lastError: lastError,
+        lastError,
         status: outcome.status,
         ...(outcome.status === "pending" ? { nextAttemptAt: outcome.nextAttemptAt } : {}),
       })
@@ -201,5 +161,6 @@ export async function markFailed(
       .where("attempts", "=", row.attempts)
       .execute();
     return outcome;
-  });
+  };
+  return db.isTransaction ? update(db) : db.transaction().execute(update);
 }

@@ -3,13 +3,9 @@ import { AdminEmailTakenError, createAdminAccount, type AdminUser } from "~/serv
 import { closeDatabase, migrateToLatest, openDatabase, setDatabase } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 
-/**
- * `npm run admin:create` (DECISIONS D12; scripts/admin-create.mjs reads the terminal and loads this
- * module through Vite): checks the options and the password against SPEC §5's policy before
- * touching anything, then opens the database the server uses (DATABASE_URL or DATA_DIR, from the
- * same checked configuration), brings it to the newest migration and creates the account.
- * Messages are Spanish: the shop's staff run it.
- */
+// `npm run admin:create` (D12, docs/decisions/018): checks the options and the password before
+// touching anything, then opens and migrates the server's database and creates the account.
+// Messages are Spanish: the shop's staff run it.
 
 export class ProvisioningError extends Error {
   override name = "ProvisioningError";

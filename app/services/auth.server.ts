@@ -8,114 +8,63 @@ import {
   recordSignInSuccess,
   releaseSignInAttempt,
   reserveSignInAttempt,
-  type ThrottleKeys,
 } from "~/models/admin-sign-in-throttle.server";
 import { adminEmailExists, findAdminUser } from "~/models/admin-users.server";
 import { withAdminTables } from "~/infra/admin-db-schema";
 import { dialectOf, getDb, type Db, type Dialect } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
-import { resolvePersistedSecret } from "~/infra/secrets.server";
+import { configuredSecret } from "~/infra/secrets.server";
 
-/**
- * Staff sign-in (issue 4; DECISIONS D11, D12; docs/decisions/018-admin-sign-in.md) with Better Auth:
- * e-mail and password only, accounts and sessions in our own database (migrations 0004, 0006), no
- * sign-up of any kind, no Better Auth HTTP endpoints mounted — the admin routes call `auth.api` on
- * the server, and every admin loader and action checks the session itself through `requireAdmin`.
- * Accounts are created, disabled and enabled through Better Auth's admin plugin (its `createUser`,
- * `banUser`, `unbanUser`); the sign-in throttle is ours (docs/decisions/026).
- */
+// Staff sign-in through Better Auth's server API; no Better Auth HTTP endpoint is mounted
+// (docs/decisions/018 and 026).
 
-/** Sessions end after this long without a request (Better Auth `session.expiresIn`). */
-export const sessionInactivitySeconds = 2 * 60 * 60;
-/** A session in use is pushed forward at most this often (Better Auth `session.updateAge`). */
-export const sessionRefreshSeconds = 10 * 60;
 /** However active, a session ends this long after sign-in: a new working day signs in again. */
 export const sessionMaxAgeMs = 12 * 60 * 60_000;
-
 /** Cookie names start with this (Better Auth adds `__Secure-` in front when the site is https). */
 const cookiePrefix = "lifebox-admin";
 /** The header through which we hand Better Auth the client IP we trust (server/app.ts TRUST_PROXY). */
 const clientIpHeader = "x-lifebox-client-ip";
 
-export interface AuthSettings {
-  secret: string;
-  siteUrl: string;
-  dialect: Dialect;
-}
-
-/**
- * The configured secret, or the one kept in `dataDir/auth-secret` (created on first use, mode 600),
- * so sessions survive a restart and every process sharing DATA_DIR accepts them. Same scheme as the
- * captcha secret (services/captcha.server.ts).
- */
-export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
-  return resolvePersistedSecret(configured, dataDir, "auth-secret");
-}
-
-// Which database a Kysely instance talks to: Better Auth converts times and booleans per engine.
-export { dialectOf } from "~/infra/db.server";
-
-
-export function createAuth(db: Db, { secret, siteUrl, dialect }: AuthSettings) {
+export function createAuth(db: Db, settings: { secret: string; siteUrl: string; dialect: Dialect }) {
+  const { secret, siteUrl, dialect } = settings;
   return betterAuth({
     appName: "LifeBox",
     baseURL: siteUrl,
     secret,
-    // Our Kysely connection; transactions on, so a password change (sessions revoked, hash
-    // replaced, new session) is all-or-nothing.
+    // Transactions on: a password change (sessions revoked, hash replaced, new session) is all-or-nothing.
     database: { db, type: dialect, transaction: true },
-    emailAndPassword: {
-      enabled: true,
-      // D12: accounts are provisioned (npm run admin:create, /admin/users), never self-registered.
-      disableSignUp: true,
-      // Our policy (SPEC §5) is checked by schemas/admin-auth.ts before Better Auth sees a password.
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
-    },
-    // Our tables of migration 0004; their snake_case columns are the CamelCasePlugin's business
-    // (infra/db.server.ts), so Better Auth's own field names need no mapping.
+    // D12: accounts are provisioned, never self-registered. The policy is schemas/admin-auth.ts.
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    // Migration 0004's tables; the CamelCasePlugin (infra/db.server.ts) maps their columns.
     user: { modelName: "admin_users" },
     session: {
       modelName: "admin_sessions",
-      expiresIn: sessionInactivitySeconds,
-      updateAge: sessionRefreshSeconds,
+      // 2 hours without a request end a session; one in use is pushed forward at most every 10 min.
+      expiresIn: 2 * 60 * 60,
+      updateAge: 10 * 60,
       // Every request reads the session row: signing out or disabling an account takes effect at once.
       cookieCache: { enabled: false },
     },
-    account: {
-      modelName: "admin_accounts",
-      // No account of one person may be linked to another's by e-mail.
-      accountLinking: { enabled: false },
-    },
+    account: { modelName: "admin_accounts", accountLinking: { enabled: false } },
     verification: { modelName: "admin_verifications" },
-    plugins: [
-      // Creating, disabling ("ban") and enabling accounts, and refusing a session to a disabled
-      // account whatever the way in (its session hook; the sign-in action answers that like a
-      // wrong password). Every account is an admin (SPEC §6: one role). Its HTTP endpoints are
-      // not mounted either: only our server code calls it, through `auth.api`.
-      adminPlugin({
-        defaultRole: "admin",
-        adminRoles: ["admin"],
-      }),
-    ],
+    // Creating, disabling ("ban") and enabling accounts; its session hook refuses a disabled
+    // account whatever the way in. SPEC §6: one role.
+    plugins: [adminPlugin({ defaultRole: "admin", adminRoles: ["admin"] })],
     databaseHooks: {
       session: {
         create: {
-          async before(session) {
-            return { data: { ...session, userAgent: session.userAgent?.slice(0, 500) ?? null } };
-          },
+          before: async (session) => ({
+            data: { ...session, userAgent: session.userAgent?.slice(0, 500) ?? null },
+          }),
         },
       },
     },
-    // The sign-in throttle is ours (models/admin-sign-in-throttle.server.ts), kept in the database;
-    // Better Auth's own limiter only guards its HTTP handler, which is not mounted.
+    // The throttle is ours (decision 026); Better Auth's only guards its HTTP handler, not mounted.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: {
       cookiePrefix,
-      // httpOnly and SameSite=Lax are Better Auth's defaults, stated here; Secure when the public
-      // site is https. The cookies go only to /admin.
       useSecureCookies: siteUrl.startsWith("https:"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/admin" },
       database: { generateId: () => crypto.randomUUID() },
@@ -124,27 +73,22 @@ export function createAuth(db: Db, { secret, siteUrl, dialect }: AuthSettings) {
     logger: {
       level: "warn",
       log(level, message, ...args) {
-        const method = level === "debug" ? "debug" : level === "info" ? "info" : level;
-        logger[method]({ args }, `Better Auth: ${message}`);
+        logger[level]({ args }, `Better Auth: ${message}`);
       },
     },
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+type Auth = ReturnType<typeof createAuth>;
 
 const instances = new WeakMap<Db, Auth>();
 
 /** The Better Auth instance over the process database (one per connection: tests switch them). */
-export function getAuth(db: Db = getDb()): Auth {
+function getAuth(db: Db = getDb()): Auth {
   let auth = instances.get(db);
   if (!auth) {
-    const env = getEnv();
-    auth = createAuth(db, {
-      secret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
-      siteUrl: env.SITE_URL,
-      dialect: dialectOf(db),
-    });
+    const siteUrl = getEnv().SITE_URL;
+    auth = createAuth(db, { secret: configuredSecret("auth"), siteUrl, dialect: dialectOf(db) });
     instances.set(db, auth);
   }
   return auth;
@@ -159,7 +103,6 @@ export interface AdminUser {
 
 export interface AdminSession {
   user: AdminUser;
-  sessionId: string;
   /** Set-Cookie headers to send back (Better Auth extends the cookie when it extends the session). */
   headers: Headers;
 }
@@ -187,21 +130,21 @@ const sessionsByRequest = new WeakMap<Request, Promise<AdminSession | null>>();
 /**
  * The request's staff session, or null: no cookie, a forged or expired one, a session deleted by a
  * sign-out, a disabled account, or a session older than `sessionMaxAgeMs`. Asked once per request
- * (the layout and the page loaders share the answer); `headers` carries Better Auth's cookie updates.
+ * (the layout and the page loaders share the answer).
  */
-export function getAdminSession(request: Request, db: Db = getDb()): Promise<AdminSession | null> {
+export function getAdminSession(request: Request): Promise<AdminSession | null> {
   let pending = sessionsByRequest.get(request);
   if (!pending) {
-    pending = readAdminSession(request, db);
+    pending = readAdminSession(request);
     sessionsByRequest.set(request, pending);
   }
   return pending;
 }
 
-async function readAdminSession(request: Request, db: Db): Promise<AdminSession | null> {
+async function readAdminSession(request: Request): Promise<AdminSession | null> {
   if (!request.headers.get("cookie")) return null;
-  const auth = getAuth(db);
-  const { headers, response } = await auth.api.getSession({
+  const db = getDb();
+  const { headers, response } = await getAuth(db).api.getSession({
     headers: authHeaders(request),
     returnHeaders: true,
   });
@@ -214,17 +157,13 @@ async function readAdminSession(request: Request, db: Db): Promise<AdminSession 
   }
   return {
     user: { id: user.id, name: user.name, email: user.email },
-    sessionId: session.id,
     headers: cookiesOf(headers),
   };
 }
 
-/**
- * For every admin page's loader and action: the signed-in staff member, or a redirect to the sign-in
- * page that comes back here (`?redirectTo=` the path and query asked for).
- */
-export async function requireAdmin(request: Request, db?: Db): Promise<AdminSession> {
-  const admin = await getAdminSession(request, db);
+/** For admin pages: the signed-in staff member, or a redirect to the sign-in page that comes back. */
+export async function requireAdmin(request: Request): Promise<AdminSession> {
+  const admin = await getAdminSession(request);
   if (admin) return admin;
   const url = new URL(request.url);
   throw redirect(loginPathFor(`${url.pathname}${url.search}`), {
@@ -233,8 +172,8 @@ export async function requireAdmin(request: Request, db?: Db): Promise<AdminSess
 }
 
 /** For admin data and resource routes (exports, JSON): the staff member, or a 401 answer. */
-export async function requireAdminForData(request: Request, db?: Db): Promise<AdminSession> {
-  const admin = await getAdminSession(request, db);
+export async function requireAdminForData(request: Request): Promise<AdminSession> {
+  const admin = await getAdminSession(request);
   if (admin) return admin;
   throw data(
     { error: "No autorizado: inicia sesión en el panel de administración." },
@@ -244,15 +183,10 @@ export async function requireAdminForData(request: Request, db?: Db): Promise<Ad
 
 /** The account key of the sign-in throttle: HMAC-SHA256 of the lower-cased e-mail. */
 export function accountKeyOf(email: string): string {
-  const env = getEnv();
   return crypto
-    .createHmac("sha256", resolveAuthSecret(env.AUTH_SECRET, env.dataDir))
+    .createHmac("sha256", configuredSecret("auth"))
     .update(`admin-sign-in:${email.trim().toLowerCase()}`)
     .digest("hex");
-}
-
-function throttleKeys(email: string, clientIp: string): ThrottleKeys {
-  return { ip: clientIp.slice(0, 64), accountKey: accountKeyOf(email) };
 }
 
 /** What Better Auth's refusal says, for the log (never for the visitor). */
@@ -260,68 +194,73 @@ function codeOf(error: APIError): string | undefined {
   return (error.body as { code?: string } | undefined)?.code;
 }
 
-export type SignInOutcome =
-  | { ok: true; headers: Headers }
-  /** Wrong password, unknown e-mail or disabled account: never told apart (SPEC §8). */
-  | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
-
 /**
- * Signs a staff member in, unless the throttle says this address must wait (docs/decisions/026):
- * the attempt is counted before the password is checked. Failures of any kind are recorded and
- * answered the same; anything else (the database is down) is thrown.
+ * Runs `check` (a password check by Better Auth) through the sign-in throttle (decision 026): the
+ * attempt is counted before it. A refusal that `failure` names is a failed guess; any other error
+ * gives the address its attempt back and is thrown (the database is down).
  */
-export async function signInAdmin({
-  email,
-  password,
-  request,
-  clientIp,
-  db = getDb(),
-  now = new Date(),
-}: {
-  email: string;
-  password: string;
-  request: Request;
-  clientIp: string;
-  db?: Db;
-  now?: Date;
-}): Promise<SignInOutcome> {
-  const keys = throttleKeys(email, clientIp);
-  const decision = await reserveSignInAttempt(db, keys, now);
+async function throttled<Reason extends string>(
+  email: string,
+  clientIp: string,
+  check: () => Promise<{ headers?: Headers | null }>,
+  failure: (error: APIError) => Reason | undefined,
+): Promise<
+  | { ok: true; headers: Headers }
+  | { ok: false; reason: Reason }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number }
+> {
+  const db = getDb();
+  const keys = { ip: clientIp.slice(0, 64), accountKey: accountKeyOf(email) };
+  const decision = await reserveSignInAttempt(db, keys);
   if (!decision.allowed) {
     logger.warn({ ip: keys.ip }, "Error de inicio de sesión: demasiados intentos fallidos");
     return { ok: false, reason: "throttled", retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) };
   }
   try {
-    const headers = new Headers(authHeaders(request, clientIp));
-    // A sign-in starts a new session: an old cookie of this browser plays no part.
-    headers.delete("cookie");
-    const result = await getAuth(db).api.signInEmail({
-      body: { email: email.trim().toLowerCase(), password, rememberMe: true },
-      headers,
-      returnHeaders: true,
-    });
+    const { headers } = await check();
     await recordSignInSuccess(db, keys);
-    return { ok: true, headers: cookiesOf(result.headers) };
+    return { ok: true, headers: cookiesOf(headers ?? undefined) };
   } catch (error) {
-    if (!(error instanceof APIError) || error.statusCode >= 500) {
-      // Not a guess that failed: the address gets its attempt back.
+    const reason = error instanceof APIError ? failure(error) : undefined;
+    if (reason === undefined) {
       await releaseSignInAttempt(db, keys.ip).catch(() => {});
       throw error;
     }
-    await recordSignInFailure(db, keys, now);
-    logger.warn({ ip: keys.ip, code: codeOf(error) }, "Error de inicio de sesión:");
-    return { ok: false, reason: "invalid" };
+    await recordSignInFailure(db, keys);
+    logger.warn({ ip: keys.ip, code: codeOf(error as APIError) }, "Error de inicio de sesión:");
+    return { ok: false, reason };
   }
+}
+
+/**
+ * Signs a staff member in. A wrong password, an unknown e-mail and a disabled account are one
+ * answer, "invalid" (SPEC §8).
+ */
+export function signInAdmin(input: { email: string; password: string; request: Request; clientIp: string }) {
+  const { email, password, request, clientIp } = input;
+  // A sign-in starts a new session: an old cookie of this browser plays no part.
+  const headers = authHeaders(request, clientIp);
+  headers.delete("cookie");
+  return throttled(
+    email,
+    clientIp,
+    () =>
+      getAuth().api.signInEmail({
+        body: { email: email.trim().toLowerCase(), password, rememberMe: true },
+        headers,
+        returnHeaders: true,
+      }),
+    (error) => (error.statusCode < 500 ? "invalid" : undefined),
+  );
 }
 
 /**
  * Ends the request's session on the server and expires the cookie. A failure is logged ('Error al
  * cerrar sesión:', SPEC §8) and the cookie is expired anyway: the browser always leaves signed out.
  */
-export async function signOutAdmin(request: Request, db: Db = getDb()): Promise<Headers> {
+export async function signOutAdmin(request: Request): Promise<Headers> {
   try {
-    const { headers } = await getAuth(db).api.signOut({ headers: authHeaders(request), returnHeaders: true });
+    const { headers } = await getAuth().api.signOut({ headers: authHeaders(request), returnHeaders: true });
     const cookies = cookiesOf(headers);
     if (cookies.getSetCookie().length > 0) return cookies;
   } catch (error) {
@@ -344,12 +283,9 @@ export class AdminEmailTakenError extends Error {
 }
 
 /**
- * Creates a staff account with a password (already checked against the policy of SPEC §5 by the
- * caller's schema), through Better Auth's admin plugin (`createUser`: the user and its credential in
- * one transaction, Better Auth's own hashing), e-mail counted as verified (an admin or the server's
- * operator vouches for it). From /admin/users, `request` is the signed-in admin's, and Better Auth
- * checks their session and role too; `npm run admin:create` calls it without one (the server's
- * operator).
+ * Creates a staff account (the password already checked against SPEC §5's policy), e-mail counted
+ * as verified. From /admin/users, `request` is the signed-in admin's and Better Auth checks their
+ * session and role too; `npm run admin:create` calls it without one (the server's operator).
  */
 export async function createAdminAccount(
   { name, email, password }: { name: string; email: string; password: string },
@@ -374,81 +310,50 @@ export async function createAdminAccount(
 }
 
 /**
- * Disables another staff account (Better Auth's `banUser`, as the signed-in admin of `request`):
- * it can no longer sign in and its sessions end. False if there is no such account or it already
- * was disabled. The row stays: order history names its staff.
+ * Disables ("bans": no sign-in, its sessions end) or enables another staff account, as the admin of
+ * `request`. False if there is no such account or it already is so. The row stays: order history
+ * names its staff.
  */
-export async function disableAdminAccount(
-  request: Request,
-  userId: string,
-  db: Db = getDb(),
-): Promise<boolean> {
-  const account = await findAdminUser(db, userId);
-  if (!account || account.disabled) return false;
-  await getAuth(db).api.banUser({
-    body: { userId, banReason: `Disabled at ${new Date().toISOString()}` },
-    headers: authHeaders(request),
-  });
+async function setAccountDisabled(request: Request, userId: string, disabled: boolean): Promise<boolean> {
+  const account = await findAdminUser(getDb(), userId);
+  if (!account || account.disabled === disabled) return false;
+  const headers = authHeaders(request);
+  if (disabled) {
+    const banReason = `Disabled at ${new Date().toISOString()}`;
+    await getAuth().api.banUser({ body: { userId, banReason }, headers });
+  } else {
+    await getAuth().api.unbanUser({ body: { userId }, headers });
+  }
   return true;
 }
 
-/** Lets a disabled account sign in again, with its old password (Better Auth's `unbanUser`). */
-export async function enableAdminAccount(
-  request: Request,
-  userId: string,
-  db: Db = getDb(),
-): Promise<boolean> {
-  const account = await findAdminUser(db, userId);
-  if (!account?.disabled) return false;
-  await getAuth(db).api.unbanUser({ body: { userId }, headers: authHeaders(request) });
-  return true;
-}
-
-export type PasswordChangeOutcome =
-  | { ok: true; headers: Headers }
-  | { ok: false; reason: "wrong-password" }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+export const disableAdminAccount = (request: Request, userId: string) =>
+  setAccountDisabled(request, userId, true);
+export const enableAdminAccount = (request: Request, userId: string) =>
+  setAccountDisabled(request, userId, false);
 
 /**
- * Changes the signed-in staff member's password after checking the current one, and ends their
- * other sessions (this browser gets a new one). It goes through the sign-in throttle like a sign-in
- * (a wrong current password is a failure for the account), so a stolen session cannot be used to
- * guess the password.
+ * Changes the signed-in staff member's password after checking the current one, through the
+ * sign-in throttle (a stolen session cannot be used to guess it), and ends their other sessions
+ * (this browser gets a new one).
  */
-export async function changeAdminPassword({
-  request,
-  admin,
-  currentPassword,
-  newPassword,
-  clientIp,
-  db = getDb(),
-}: {
+export function changeAdminPassword(input: {
   request: Request;
   admin: AdminSession;
   currentPassword: string;
   newPassword: string;
   clientIp: string;
-  db?: Db;
-}): Promise<PasswordChangeOutcome> {
-  const keys = throttleKeys(admin.user.email, clientIp);
-  const decision = await reserveSignInAttempt(db, keys);
-  if (!decision.allowed) {
-    return { ok: false, reason: "throttled", retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) };
-  }
-  try {
-    const { headers } = await getAuth(db).api.changePassword({
-      body: { currentPassword, newPassword, revokeOtherSessions: true },
-      headers: authHeaders(request, clientIp),
-      returnHeaders: true,
-    });
-    await recordSignInSuccess(db, keys);
-    return { ok: true, headers: cookiesOf(headers) };
-  } catch (error) {
-    if (error instanceof APIError && codeOf(error) === "INVALID_PASSWORD") {
-      await recordSignInFailure(db, keys);
-      return { ok: false, reason: "wrong-password" };
-    }
-    await releaseSignInAttempt(db, keys.ip).catch(() => {});
-    throw error;
-  }
+}) {
+  const { request, admin, currentPassword, newPassword, clientIp } = input;
+  return throttled(
+    admin.user.email,
+    clientIp,
+    () =>
+      getAuth().api.changePassword({
+        body: { currentPassword, newPassword, revokeOtherSessions: true },
+        headers: authHeaders(request, clientIp),
+        returnHeaders: true,
+      }),
+    (error) => (codeOf(error) === "INVALID_PASSWORD" ? "wrong-password" : undefined),
+  );
 }

@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   captchaLifetimeMs,
   createCaptchaChallenge,
-  resolveCaptchaSecret,
   verifyCaptcha,
   type CaptchaSettings,
 } from "~/services/captcha.server";
+import { resolvePersistedSecret } from "~/infra/secrets.server";
 
 const settings: CaptchaSettings = { secret: "s".repeat(64), difficulty: 50 };
 const otherSettings: CaptchaSettings = { secret: "o".repeat(64), difficulty: 50 };
@@ -208,7 +208,7 @@ describe("createCaptchaChallenge", () => {
   });
 });
 
-describe("resolveCaptchaSecret", () => {
+describe("the captcha secret (resolvePersistedSecret)", () => {
   const dirs: string[] = [];
   const tempDir = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-captcha-test-"));
@@ -221,45 +221,45 @@ describe("resolveCaptchaSecret", () => {
 
   it("creates a secret file readable only by its owner, and reuses it", () => {
     const dataDir = path.join(tempDir(), "nested", "data");
-    const secret = resolveCaptchaSecret(undefined, dataDir);
+    const secret = resolvePersistedSecret(undefined, dataDir, "captcha-secret");
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     const file = path.join(dataDir, "captcha-secret");
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(file, "utf8").trim()).toBe(secret);
-    expect(resolveCaptchaSecret(undefined, dataDir)).toBe(secret);
-    expect(resolveCaptchaSecret("", dataDir)).toBe(secret);
+    expect(resolvePersistedSecret(undefined, dataDir, "captcha-secret")).toBe(secret);
+    expect(resolvePersistedSecret("", dataDir, "captcha-secret")).toBe(secret);
   });
 
   it("prefers the configured secret and then writes no file", () => {
     const dataDir = tempDir();
     const configured = "c".repeat(40);
-    expect(resolveCaptchaSecret(configured, dataDir)).toBe(configured);
+    expect(resolvePersistedSecret(configured, dataDir, "captcha-secret")).toBe(configured);
     expect(fs.existsSync(path.join(dataDir, "captcha-secret"))).toBe(false);
   });
 
   it("prefers the configured secret over a stored one", () => {
     const dataDir = tempDir();
-    const stored = resolveCaptchaSecret(undefined, dataDir);
+    const stored = resolvePersistedSecret(undefined, dataDir, "captcha-secret");
     const configured = "c".repeat(40);
-    expect(resolveCaptchaSecret(configured, dataDir)).toBe(configured);
-    expect(resolveCaptchaSecret(undefined, dataDir)).toBe(stored);
+    expect(resolvePersistedSecret(configured, dataDir, "captcha-secret")).toBe(configured);
+    expect(resolvePersistedSecret(undefined, dataDir, "captcha-secret")).toBe(stored);
   });
 
   it("uses a secret file written by someone else", () => {
     const dataDir = tempDir();
     const mine = "m".repeat(48);
     fs.writeFileSync(path.join(dataDir, "captcha-secret"), `${mine}\n`, { mode: 0o600 });
-    expect(resolveCaptchaSecret(undefined, dataDir)).toBe(mine);
+    expect(resolvePersistedSecret(undefined, dataDir, "captcha-secret")).toBe(mine);
   });
 
   it("signs challenges that only the same secret verifies", async () => {
     const dataDir = tempDir();
-    const secret = resolveCaptchaSecret(undefined, dataDir);
+    const secret = resolvePersistedSecret(undefined, dataDir, "captcha-secret");
     const { payload } = await solved({ secret, difficulty: 50 });
     expect(
       (
         await verifyCaptcha(
-          { secret: resolveCaptchaSecret(undefined, dataDir), difficulty: 50 },
+          { secret: resolvePersistedSecret(undefined, dataDir, "captcha-secret"), difficulty: 50 },
           "contact",
           payload,
         )
@@ -268,7 +268,7 @@ describe("resolveCaptchaSecret", () => {
     expect(
       (
         await verifyCaptcha(
-          { secret: resolveCaptchaSecret(undefined, tempDir()), difficulty: 50 },
+          { secret: resolvePersistedSecret(undefined, tempDir(), "captcha-secret"), difficulty: 50 },
           "contact",
           payload,
         )

@@ -3,22 +3,13 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Soluti
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { FormName } from "~/lib/submission";
 import { getEnv } from "~/infra/env.server";
-import { resolvePersistedSecret } from "~/infra/secrets.server";
+import { configuredSecret } from "~/infra/secrets.server";
 
-/**
- * The self-hosted anti-spam check of every public form (DECISIONS D13): an ALTCHA proof of work,
- * created and verified by altcha-lib. The widget fetches a signed challenge for its form
- * (GET /api/captcha?form=…), finds the counter and posts the solution in the form's `altcha` field;
- * the form's action verifies it here. A challenge names the form it was issued for, inside its
- * signed data, so a solution for the newsletter cannot pay for an order. That a solution is used
- * only once is recorded by the submission's own transaction (models/captcha-replay.server.ts).
- *
- * Challenges are "deterministic": the server picks the counter (the browser searches up to it) and
- * signs the key prefix it leads to, so the check costs one key derivation whatever the difficulty.
- */
+// The ALTCHA proof of work of every public form, through altcha-lib: deterministic challenges,
+// each bound to its form in its signed data (docs/decisions/015 and 025). Single use is recorded
+// by the submission's transaction (models/captcha-replay.server.ts).
 
-export { captchaFieldName } from "~/lib/submission";
-export const captchaAlgorithm = "SHA-256";
+const algorithm = "SHA-256";
 /** How long a challenge can be solved and used. */
 export const captchaLifetimeMs = 10 * 60_000;
 /** A payload larger than this is not one of ours (a real one is under 1,000 characters). */
@@ -30,17 +21,13 @@ export interface CaptchaSettings {
   difficulty: number;
 }
 
-/** Why a solution was refused: not there, not ours (or for another form), or too old. */
-export type CaptchaRefusal = "missing" | "invalid" | "expired";
-
 export type CaptchaCheck =
   | {
       ok: true;
-      /** Identifies the challenge for the single-use record. */
-      challengeId: string;
+      /** The challenge's signature, for the single-use record. */ challengeId: string;
       expiresAt: Date;
     }
-  | { ok: false; reason: CaptchaRefusal };
+  | { ok: false; reason: "missing" | "invalid" | "expired" };
 
 /**
  * The HMAC secret altcha-lib signs challenges with, derived from the one configured. (No derived-key
@@ -60,7 +47,7 @@ export async function createCaptchaChallenge(
   now: Date = new Date(),
 ): Promise<Challenge> {
   return createChallenge({
-    algorithm: captchaAlgorithm,
+    algorithm,
     cost: 1,
     counter: randomInt(settings.difficulty, Math.max(1, Math.floor(settings.difficulty / 10))),
     deriveKey,
@@ -94,44 +81,32 @@ export async function verifyCaptcha(
   value: FormDataEntryValue | null | undefined,
 ): Promise<CaptchaCheck> {
   if (typeof value !== "string" || value.trim() === "") return { ok: false, reason: "missing" };
-  if (value.length > maxPayloadLength) return { ok: false, reason: "invalid" };
-  const payload = parsePayload(value.trim());
-  if (!payload) return { ok: false, reason: "invalid" };
-  const { parameters, signature } = payload.challenge;
-  // Only challenges as we issue them: our algorithm and cost, an expiry, this form.
-  if (parameters.algorithm !== captchaAlgorithm || parameters.cost !== 1)
-    return { ok: false, reason: "invalid" };
-  if (typeof parameters.expiresAt !== "number" || parameters.data?.form !== form) {
-    return { ok: false, reason: "invalid" };
-  }
-  let verdict;
-  try {
-    verdict = await verifySolution({ ...payload, deriveKey, ...secrets(settings.secret) });
-  } catch {
-    // altcha-lib throws for parameters it cannot work with (an unknown algorithm, a bad length).
+  const payload = value.length > maxPayloadLength ? undefined : parsePayload(value.trim());
+  const parameters = payload?.challenge.parameters;
+  // Only challenges as we issue them (our algorithm and cost, an expiry, this form) reach the check.
+  if (
+    !payload ||
+    parameters?.algorithm !== algorithm ||
+    parameters.cost !== 1 ||
+    typeof parameters.expiresAt !== "number" ||
+    parameters.data?.form !== form
+  ) {
     return { ok: false, reason: "invalid" };
   }
-  if (verdict.expired) return { ok: false, reason: "expired" };
-  if (!verdict.verified) return { ok: false, reason: "invalid" };
-  return { ok: true, challengeId: signature!, expiresAt: new Date(parameters.expiresAt * 1000) };
+  // altcha-lib throws for parameters it cannot work with (an unknown algorithm, a bad length).
+  const verdict = await verifySolution({ ...payload, deriveKey, ...secrets(settings.secret) }).catch(
+    () => undefined,
+  );
+  if (verdict?.expired) return { ok: false, reason: "expired" };
+  if (!verdict?.verified) return { ok: false, reason: "invalid" };
+  return {
+    ok: true,
+    challengeId: payload.challenge.signature!,
+    expiresAt: new Date(parameters.expiresAt * 1000),
+  };
 }
-
-let current: { env: object; settings: CaptchaSettings } | undefined;
 
 /** This process's captcha settings, from the environment (the secret kept in DATA_DIR if not set). */
 export function getCaptchaSettings(): CaptchaSettings {
-  const env = getEnv();
-  if (current?.env !== env) {
-    const secret = resolveCaptchaSecret(env.CAPTCHA_SECRET, env.dataDir);
-    current = { env, settings: { secret, difficulty: env.CAPTCHA_DIFFICULTY } };
-  }
-  return current.settings;
-}
-
-/**
- * The configured secret, or the one kept in `dataDir/captcha-secret`, so challenges survive a
- * restart and every process shares them.
- */
-export function resolveCaptchaSecret(configured: string | undefined, dataDir: string): string {
-  return resolvePersistedSecret(configured, dataDir, "captcha-secret");
+  return { secret: configuredSecret("captcha"), difficulty: getEnv().CAPTCHA_DIFFICULTY };
 }

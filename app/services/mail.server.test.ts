@@ -339,9 +339,7 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
     expect(receipt.text).toContain("Pagar ahora: https://pagos.example.cl/expedition");
 
     const rows = await db.selectFrom("mailQueue").selectAll().orderBy("kind").execute();
-    expect(
-      rows.map((mail) => [mail.kind, mail.status, mail.attempts, mail.sentAt, mail.lastError]),
-    ).toEqual([
+    expect(rows.map((mail) => [mail.kind, mail.status, mail.attempts, mail.sentAt, mail.lastError])).toEqual([
       [mailKinds.orderConfirmation, "sent", 0, at(1000).toISOString(), null],
       [mailKinds.shopNewOrder, "sent", 0, at(1000).toISOString(), null],
     ]);

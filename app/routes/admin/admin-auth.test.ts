@@ -23,12 +23,18 @@ import {
   accountKeyOf,
   createAdminAccount,
   createAuth,
-  dialectOf,
   requireAdminForData,
-  resolveAuthSecret,
   sessionMaxAgeMs,
 } from "~/services/auth.server";
-import { migrationProvider, openDatabase, setDatabase, type Db, type DbHandle } from "~/infra/db.server";
+import {
+  dialectOf,
+  migrationProvider,
+  openDatabase,
+  setDatabase,
+  type Db,
+  type DbHandle,
+} from "~/infra/db.server";
+import { resolvePersistedSecret } from "~/infra/secrets.server";
 import { parseEnv } from "~/infra/env.server";
 import * as account from "./account";
 import * as dashboard from "./dashboard";
@@ -179,11 +185,11 @@ describe("configuration", () => {
     expect(() => parseEnv({ AUTH_SECRET: "corto" })).toThrow(/- AUTH_SECRET:/);
     expect(parseEnv({ AUTH_SECRET: "x".repeat(32) }).AUTH_SECRET).toBe("x".repeat(32));
     const dataDir = fs.mkdtempSync(`${(await testEnv).DATA_DIR}/secret-`);
-    const generated = resolveAuthSecret(undefined, dataDir);
+    const generated = resolvePersistedSecret(undefined, dataDir, "auth-secret");
     expect(generated).toMatch(/^[0-9a-f]{64}$/);
-    expect(resolveAuthSecret(undefined, dataDir)).toBe(generated);
+    expect(resolvePersistedSecret(undefined, dataDir, "auth-secret")).toBe(generated);
     expect((fs.statSync(`${dataDir}/auth-secret`).mode & 0o777).toString(8)).toBe("600");
-    expect(resolveAuthSecret("y".repeat(40), dataDir)).toBe("y".repeat(40));
+    expect(resolvePersistedSecret("y".repeat(40), dataDir, "auth-secret")).toBe("y".repeat(40));
   });
 });
 
@@ -280,11 +286,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
   });
   beforeEach(async () => {
     // Each test starts with no throttle history (tests use fresh IPs and accounts anyway).
-    for (const table of [
-      "adminSignInAddresses",
-      "adminSignInAccounts",
-      "adminSignInHolds",
-    ] as const) {
+    for (const table of ["adminSignInAddresses", "adminSignInAccounts", "adminSignInHolds"] as const) {
       await withAdminTables(db).deleteFrom(table).execute();
     }
   });
