@@ -35,15 +35,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   // A body that is too large (413, as it streams in), not a form (415) or broken (400) is answered
-  // on the page, in Spanish, like any other refusal. The connection of a body cut short is closed
-  // after the answer: the rest is never read.
+  // on the page, in Spanish, like any other refusal. The rest of a body cut short is never read
+  // (request-body.server.ts); closing the connection there would reset it before the client reads
+  // the answer.
   const body = await readFormBody(request);
   if (!body.ok) {
     return data(
       { outcome: "validation" as LoginOutcome, message: bodyRefusalMessage(body.status), result: undefined },
       {
         status: body.status,
-        headers: { "Cache-Control": "no-store", ...(body.status === 413 ? { Connection: "close" } : {}) },
+        headers: { "Cache-Control": "no-store" },
       },
     );
   }
@@ -97,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** The page's answer carries its loader's and action's headers (no-store, Retry-After, Connection). */
+/** The page's answer carries its loader's and action's headers (no-store, Retry-After). */
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
   const merged = new Headers(loaderHeaders);
   actionHeaders.forEach((value, name) => merged.set(name, value));
