@@ -36,9 +36,14 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * and the hero image for the first paint, and Lighthouse counted every one that arrived before it
  * as render-blocking, which is why the same kind of page scored an FCP of 0.8 s or 2.6 s by chance.
  * The page is complete and usable without them (links and forms work before hydration). React
- * does the same for its own bootstrap scripts.
+ * does the same for its own bootstrap scripts. It wraps the page: as a sibling it shifted every
+ * `useId` on the server away from the browser's (a remounted input then lost its label).
  */
-function LowPriorityScripts({ context, nonce }: { context: EntryContext; nonce: string }) {
+function LowPriorityScripts({
+  context,
+  nonce,
+  children,
+}: React.PropsWithChildren<{ context: EntryContext; nonce: string }>) {
   const { manifest, staticHandlerContext } = context;
   const routes = staticHandlerContext.matches.map((match) => manifest.routes[match.route.id]);
   const scripts = new Set([
@@ -49,7 +54,7 @@ function LowPriorityScripts({ context, nonce }: { context: EntryContext; nonce: 
   // React 19.3 passes fetchPriority through; its types do not list it yet.
   const options = { as: "script", nonce, fetchPriority: "low" } as PreloadModuleOptions;
   for (const href of scripts) preloadModule(href, options);
-  return null;
+  return children;
 }
 
 export default function handleRequest(
@@ -64,10 +69,11 @@ export default function handleRequest(
     let rendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <LowPriorityScripts context={routerContext} nonce={nonce} />
-        <InlineCssProvider value={import.meta.env.DEV ? "" : builtStylesheet(stylesheet)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineCssProvider>
+        <LowPriorityScripts context={routerContext} nonce={nonce}>
+          <InlineCssProvider value={import.meta.env.DEV ? "" : builtStylesheet(stylesheet)}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </InlineCssProvider>
+        </LowPriorityScripts>
       </NonceProvider>,
       {
         nonce,
