@@ -38,11 +38,7 @@ function LowPriorityScripts({
   context,
   nonce,
   children,
-}: {
-  context: EntryContext;
-  nonce: string;
-  children: React.ReactNode;
-}) {
+}: React.PropsWithChildren<{ context: EntryContext; nonce: string }>) {
   const { manifest, staticHandlerContext } = context;
   const routes = staticHandlerContext.matches.map((match) => manifest.routes[match.route.id]);
   const scripts = new Set([

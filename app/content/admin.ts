@@ -1,7 +1,4 @@
-/**
- * Spanish (es-CL) texts of the back office: sign-in, layout, dashboard, staff accounts (SPEC §2, §4,
- * §8; issue 4). The spec's own texts are quoted exactly; the rest is ours.
- */
+/** Spanish (es-CL) texts of the back office (SPEC §2, §4, §8): the spec's quoted exactly, ours the rest. */
 
 /** An admin page's title in the browser: "Pedidos | Panel LifeBox". */
 export const adminPageTitle = (page: string) => `${page} | Panel LifeBox`;
@@ -31,10 +28,7 @@ export const adminShellTexts = {
   loading: "Cargando...",
 } as const;
 
-/**
- * The sidebar's entries (SPEC §2; Chatbot and Galería come with the gallery and chatbot issue) and
- * what each says while its page loads (SPEC §8 "Loading texts"; the others say the shell's `loading`).
- */
+/** The sidebar's entries (SPEC §2; Chatbot and Galería come with their issue) and loading texts (§8). */
 export const adminNavTexts = {
   dashboard: { label: "Dashboard", loading: "Cargando panel..." },
   orders: { label: "Pedidos", loading: "Cargando compras..." },
@@ -279,6 +273,15 @@ export const adminOrdersTexts = {
   notFound: "No existe un pedido con esa dirección. Búscalo en la lista de pedidos.",
 } as const;
 
+/** What a quotation's page and a contact message's page both say. */
+const answeredTexts = {
+  pending: "Pendiente de respuesta.",
+  markPending: "Marcar como pendiente",
+  saving: "Guardando...",
+  successTitle: "Listo",
+  failureTitle: "Error",
+} as const;
+
 /** /admin/quotes and /admin/quotes/:id (DECISIONS D18: the spec stored quotations without a screen). */
 export const adminQuotesTexts = {
   title: "Cotizaciones",
@@ -295,15 +298,11 @@ export const adminQuotesTexts = {
   back: "Volver a Cotizaciones",
   fields: { ...fieldLabels, notes: "Comentarios", id: "ID" },
   noNotes: "Sin comentarios.",
+  ...answeredTexts,
   answeredOn: (date: string) => `Respondida el ${date}.`,
-  pending: "Pendiente de respuesta.",
   markAnswered: "Marcar como respondida",
-  markPending: "Marcar como pendiente",
-  saving: "Guardando...",
   markedAnswered: "La cotización quedó marcada como respondida.",
   markedPending: "La cotización volvió a quedar pendiente.",
-  successTitle: "Listo",
-  failureTitle: "Error",
   notFoundTitle: "Cotización no encontrada",
   notFound: "No existe una cotización con esa dirección. Búscala en la lista de cotizaciones.",
 } as const;
@@ -323,15 +322,11 @@ export const adminContactsTexts = {
   detailMetaDescription: "Un mensaje de contacto completo.",
   back: "Volver a Contactos",
   fields: { ...fieldLabels, id: "ID" },
+  ...answeredTexts,
   answeredOn: (date: string) => `Respondido el ${date}.`,
-  pending: "Pendiente de respuesta.",
   markAnswered: "Marcar como respondido",
-  markPending: "Marcar como pendiente",
-  saving: "Guardando...",
   markedAnswered: "El mensaje quedó marcado como respondido.",
   markedPending: "El mensaje volvió a quedar pendiente.",
-  successTitle: "Listo",
-  failureTitle: "Error",
   notFoundTitle: "Mensaje no encontrado",
   notFound: "No existe un mensaje con esa dirección. Búscalo en la lista de contactos.",
 } as const;

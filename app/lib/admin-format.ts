@@ -9,10 +9,7 @@ const dateTime = new Intl.DateTimeFormat("es-CL", {
   hour12: false,
 });
 
-/**
- * An ISO time as staff read it. Formatted on the server (loaders), so the browser never re-formats
- * it with another time-zone database and hydration sees the same text.
- */
+/** An ISO time as staff read it, formatted in loaders so hydration never sees another zone's text. */
 export function formatAdminDateTime(iso: string): string {
   const parts = Object.fromEntries(
     dateTime.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),

@@ -1,22 +1,17 @@
 import { createCookie } from "react-router";
 
 /**
- * The admin sidebar's remembered state (SPEC §2, §9): a cookie of 7 days that the server reads to
- * render the sidebar as it was left (no flash), written by the page's script when Ctrl/⌘+B or the
- * toggle is used, or by POST /admin/sidebar without JavaScript. Both go through this one
- * definition (React Router's `createCookie`): the script assigns the same Set-Cookie text to
- * `document.cookie`, so it is not httpOnly. It only holds a display preference, unsigned.
+ * The admin sidebar's state for 7 days (SPEC §2, §9), read by the server to render the sidebar as it
+ * was left. Written by the page's script (Ctrl/⌘+B, the toggle), which assigns this same Set-Cookie
+ * text to `document.cookie` (so not httpOnly), or by POST /admin/sidebar without JavaScript. It only
+ * holds a display preference, unsigned.
  */
-export const sidebarCookieMaxAgeSeconds = 7 * 24 * 60 * 60;
-
 export const sidebarCookie = createCookie("lifebox_admin_sidebar", {
   path: "/admin",
-  maxAge: sidebarCookieMaxAgeSeconds,
+  maxAge: 7 * 24 * 60 * 60,
   sameSite: "lax",
   httpOnly: false,
 });
-
-type SidebarState = "collapsed" | "expanded";
 
 /** True when the Cookie header says the sidebar was collapsed. */
 export async function sidebarCollapsedFrom(cookieHeader: string | null | undefined): Promise<boolean> {
@@ -26,6 +21,5 @@ export async function sidebarCollapsedFrom(cookieHeader: string | null | undefin
 
 /** The cookie (Set-Cookie or document.cookie form) remembering the state; Secure on an https site. */
 export function sidebarCookieHeader(collapsed: boolean, secure: boolean): Promise<string> {
-  const state: SidebarState = collapsed ? "collapsed" : "expanded";
-  return sidebarCookie.serialize(state, { secure });
+  return sidebarCookie.serialize(collapsed ? "collapsed" : "expanded", { secure });
 }

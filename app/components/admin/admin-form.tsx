@@ -2,6 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { LucideIcon } from "lucide-react";
 import { useEffect } from "react";
+import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { TextField } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
@@ -9,15 +10,7 @@ import { FormMessage } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
 import { adminFieldLimits } from "~/schemas/admin-auth";
 
-/**
- * What the back office's forms share: Conform with the form's zod schema, the answer of the page's
- * own action said in place and in a toast, the password field and the submit button.
- */
-
-/**
- * A Conform form checked with `schema` in the browser as on the server: messages appear on submit,
- * then (unless `revalidate` is false) follow the typing.
- */
+/** A Conform form checked with `schema` on submit, then (unless `revalidate` is false) while typing. */
 export function useAdminForm<Schema extends z.ZodType>(
   id: string,
   schema: Schema,
@@ -33,17 +26,32 @@ export function useAdminForm<Schema extends z.ZodType>(
   });
 }
 
+/** The `<Form>` of a `useAdminForm`, checked by Conform instead of the browser. */
+export function AdminForm({
+  form,
+  ...props
+}: React.ComponentProps<typeof Form> & {
+  form: { id: string; onSubmit: React.FormEventHandler<HTMLFormElement> };
+}) {
+  return <Form id={form.id} onSubmit={form.onSubmit} noValidate {...props} />;
+}
+
+/** Whether the page is posting a form (a search is a GET). */
+export function usePosting(): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formMethod === "POST";
+}
+
 /** A message for the page: what its action answered, or the change it redirected back with. */
-export interface Feedback {
+interface Feedback {
   tone: "success" | "error";
   message?: string | undefined;
 }
 
 /**
- * An admin page's answer to its own form. A refusal (the action's data, `reply`) is said in a toast
- * (its own title, or `failureTitle`); a success came with the redirect (post/redirect/get), whose
- * toast the root shows, and empties the form (`reset`). Returns what the page says in place: the
- * refusal, else the success (`flash`, the redirect's toast as the page's loader read it).
+ * An admin page's answer to its own form: a refusal (the action's `reply`) is also said in a toast
+ * (its `title`, or `failureTitle`); a success came with the redirect (post/redirect/get), whose toast
+ * the root shows, and empties the form (`reset`). Returns what the page says in place.
  */
 export function useActionFeedback(
   reply: (Feedback & { title?: string }) | undefined,

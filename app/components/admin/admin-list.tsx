@@ -1,64 +1,30 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button, buttonClass } from "~/components/ui/button";
-import { controlClass } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { adminListTexts as texts } from "~/content/admin";
+import { cn } from "~/lib/cn";
 
 /**
- * Every admin list screen (orders, quotes, contacts, subscribers…): the view that the list screen
- * view builder (routes/admin/list-view.server.ts) built, laid out. Search and filter are GET forms
- * and links, sorting and paging are links, all of them carrying the list's state in the URL — so
- * the screen works without JavaScript, the back button and a shared address show the same view,
- * and React Router only makes the navigations faster.
- *
- * The view's types come first: the shape the browser receives. Everything is already formatted
- * and every link already built on the server, so no list logic reaches the browser.
+ * Every admin list screen, laid out from the view that routes/admin/list-view.server.ts built:
+ * everything formatted and every link built on the server. Search and filter are GET forms and
+ * links, sorting and paging are links, all carrying the list's state in the URL — so the screen
+ * works without JavaScript, and the back button and a shared address show the same view.
  */
 
-/** What a sorted header announces (WAI-ARIA `aria-sort`). */
-export type AriaSort = "ascending" | "descending";
-
-export interface AdminListColumnView {
+type AdminListColumnView = {
   key: string;
   label: string;
-  /** The address that sorts by this column (same column: the other direction). Absent: not sortable. */
+  /** The address that sorts by this column (the other direction if sorted by it); absent: not sortable. */
   sortHref?: string;
   /** Set on the column the list is sorted by. */
-  ariaSort?: AriaSort;
+  ariaSort?: "ascending" | "descending";
   /** The direction a click on the header gives, for its accessible name. */
   nextDirection?: "asc" | "desc";
   /** Right-aligned (amounts). */
   numeric: boolean;
-}
-
-export interface AdminListRowView {
-  id: string;
-  /** One text per column of `columns`, in order. */
-  cells: string[];
-  /** The row's detail page, linked from the cell of `linkColumn`. */
-  href?: string;
-}
-
-export interface AdminListFilterOptionView {
-  /** "" for "all". */
-  value: string;
-  label: string;
-  href: string;
-  selected: boolean;
-}
-
-export interface AdminListFilterView {
-  key: string;
-  label: string;
-  options: AdminListFilterOptionView[];
-}
-
-export interface AdminListPageLink {
-  page: number;
-  href: string;
-  current: boolean;
-}
+};
 
 export interface AdminListView {
   /** The list's address, the search form's action. */
@@ -75,11 +41,17 @@ export interface AdminListView {
     /** The address without the search (keeps filters and sort). */
     clearHref: string;
   };
-  filters: AdminListFilterView[];
+  /** Each filter's options ("" is "all"), as links. */
+  filters: Array<{
+    key: string;
+    label: string;
+    options: Array<{ value: string; label: string; href: string; selected: boolean }>;
+  }>;
   columns: AdminListColumnView[];
-  /** Key of the column whose cell links to the row's detail page. */
+  /** Key of the column whose cell links to the row's detail page (`href`). */
   linkColumn?: string;
-  rows: AdminListRowView[];
+  /** One text per column of `columns`, in order. */
+  rows: Array<{ id: string; cells: string[]; href?: string }>;
   /** "3 pedidos", "más de 10.000 pedidos". */
   countText: string;
   total: number;
@@ -94,7 +66,7 @@ export interface AdminListView {
     previousHref?: string;
     nextHref?: string;
     /** Page numbers around the current one (with the first and the last); `null` marks a gap. */
-    pages: Array<AdminListPageLink | null>;
+    pages: Array<{ page: number; href: string; current: boolean } | null>;
   };
   /** The CSV of exactly this view (search, filters, sort), every page of it. */
   exportHref: string;
@@ -131,35 +103,32 @@ export function AdminList({ view, title, list }: AdminListProps) {
     <div className="mx-auto max-w-7xl">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
-          {list.intro ? <p className="mt-1 text-stone-700">{list.intro}</p> : null}
+          <h1 className="text-2xl font-bold text-foreground">{title}</h1>
+          {list.intro ? <p className="mt-1 text-muted-foreground">{list.intro}</p> : null}
         </div>
         <div className="text-right">
-          <a
-            href={view.exportHref}
-            download
-            className={buttonClass("outline")}
-            aria-describedby={`${id}-export-hint`}
-          >
-            <Download aria-hidden="true" className="size-4" />
-            {texts.exportCsv}
-          </a>
-          <p id={`${id}-export-hint`} className="mt-1 max-w-64 text-xs text-stone-600">
+          <Button asChild variant="outline">
+            <a href={view.exportHref} download aria-describedby={`${id}-export-hint`}>
+              <Download aria-hidden="true" className="size-4" />
+              {texts.exportCsv}
+            </a>
+          </Button>
+          <p id={`${id}-export-hint`} className="mt-1 max-w-64 text-xs text-subtle-foreground">
             {texts.exportHint}
           </p>
         </div>
       </div>
 
-      <div className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-4">
+      <div className="mt-6 space-y-4 rounded-xl border border-border bg-white p-4">
         <Form method="get" action={view.path} role="search" className="flex flex-wrap items-end gap-2">
           {search.hidden.map((field) => (
             <input key={field.name} type="hidden" name={field.name} value={field.value} />
           ))}
           <div className="min-w-56 flex-1">
-            <label htmlFor={`${id}-q`} className="block text-sm font-semibold text-stone-900">
+            <label htmlFor={`${id}-q`} className="block text-sm font-semibold text-foreground">
               {texts.searchLabel}
             </label>
-            <input
+            <Input
               // A new search from a link (or the back button) refills the box.
               key={search.value}
               id={`${id}-q`}
@@ -170,7 +139,7 @@ export function AdminList({ view, title, list }: AdminListProps) {
               maxLength={200}
               autoComplete="off"
               aria-describedby={search.tooShort ? `${id}-too-short` : undefined}
-              className={`${controlClass} mt-1`}
+              className="mt-1"
             />
           </div>
           <Button type="submit">
@@ -178,9 +147,9 @@ export function AdminList({ view, title, list }: AdminListProps) {
             {texts.searchSubmit}
           </Button>
           {search.value ? (
-            <Link to={search.clearHref} className={buttonClass("ghost")}>
-              {texts.clearSearch}
-            </Link>
+            <Button asChild variant="ghost">
+              <Link to={search.clearHref}>{texts.clearSearch}</Link>
+            </Button>
           ) : null}
         </Form>
         {search.tooShort ? (
@@ -191,7 +160,7 @@ export function AdminList({ view, title, list }: AdminListProps) {
 
         {view.filters.map((filter) => (
           <div key={filter.key} role="group" aria-labelledby={`${id}-filter-${filter.key}`}>
-            <span id={`${id}-filter-${filter.key}`} className="text-sm font-semibold text-stone-900">
+            <span id={`${id}-filter-${filter.key}`} className="text-sm font-semibold text-foreground">
               {filter.label}
             </span>
             <ul className="mt-1 flex flex-wrap gap-2">
@@ -200,11 +169,12 @@ export function AdminList({ view, title, list }: AdminListProps) {
                   <Link
                     to={option.href}
                     aria-current={option.selected ? "true" : undefined}
-                    className={
+                    className={cn(
+                      "inline-block rounded-full border px-3 py-1 text-sm",
                       option.selected
-                        ? "inline-block rounded-full border border-stone-900 bg-stone-900 px-3 py-1 text-sm font-semibold text-white"
-                        : "inline-block rounded-full border border-stone-400 bg-white px-3 py-1 text-sm text-stone-900 hover:bg-stone-100"
-                    }
+                        ? "border-stone-900 bg-stone-900 font-semibold text-white"
+                        : "border-input bg-white text-foreground hover:bg-muted",
+                    )}
                   >
                     {option.label}
                   </Link>
@@ -215,7 +185,7 @@ export function AdminList({ view, title, list }: AdminListProps) {
         ))}
       </div>
 
-      <p role="status" className="mt-4 text-sm font-medium text-stone-800">
+      <p role="status" className="mt-4 text-sm font-medium text-foreground">
         {busy ? list.loading : view.countText}
       </p>
 
@@ -225,7 +195,7 @@ export function AdminList({ view, title, list }: AdminListProps) {
         aria-describedby={`${id}-scroll-hint`}
         // Focusable so a keyboard can scroll a table wider than the screen.
         tabIndex={0}
-        className="mt-2 overflow-x-auto rounded-xl border border-stone-200 bg-white"
+        className="mt-2 overflow-x-auto rounded-xl border border-border bg-white"
       >
         <p id={`${id}-scroll-hint`} className="sr-only">
           {texts.tableScrollHint}
@@ -234,14 +204,14 @@ export function AdminList({ view, title, list }: AdminListProps) {
           <caption id={`${id}-caption`} className="sr-only">
             {`${title}, ${view.sortText}. ${pageOf}.`}
           </caption>
-          <thead className="bg-stone-50 text-stone-900">
+          <thead className="bg-stone-50 text-foreground">
             <tr>
               {view.columns.map((column) => (
                 <th
                   key={column.key}
                   scope="col"
                   aria-sort={column.ariaSort}
-                  className={`px-3 py-2 font-semibold whitespace-nowrap ${column.numeric ? "text-right" : ""}`}
+                  className={cn("px-3 py-2 font-semibold whitespace-nowrap", column.numeric && "text-right")}
                 >
                   <HeaderContent column={column} />
                 </th>
@@ -251,26 +221,28 @@ export function AdminList({ view, title, list }: AdminListProps) {
           <tbody>
             {view.rows.length === 0 ? (
               <tr>
-                <td colSpan={view.columns.length} className="px-3 py-10 text-center text-stone-700">
+                <td colSpan={view.columns.length} className="px-3 py-10 text-center text-muted-foreground">
                   <span className="block font-medium">{list.empty}</span>
                   {view.narrowed ? <span className="mt-1 block text-sm">{texts.noMatchesHint}</span> : null}
                 </td>
               </tr>
             ) : (
               view.rows.map((row) => (
-                <tr key={row.id} className="border-t border-stone-200 hover:bg-stone-50">
+                <tr key={row.id} className="border-t border-border hover:bg-stone-50">
                   {view.columns.map((column, index) => {
                     const text = row.cells[index] ?? "";
                     const linked = row.href !== undefined && column.key === view.linkColumn;
                     return (
                       <td
                         key={column.key}
-                        className={`px-3 py-2 align-top text-stone-900 ${
-                          column.numeric || text.length <= 24 ? "whitespace-nowrap" : "min-w-48"
-                        } ${column.numeric ? "text-right tabular-nums" : ""}`}
+                        className={cn(
+                          "px-3 py-2 align-top text-foreground",
+                          column.numeric || text.length <= 24 ? "whitespace-nowrap" : "min-w-48",
+                          column.numeric && "text-right tabular-nums",
+                        )}
                       >
                         {linked ? (
-                          <Link to={row.href!} className="font-semibold text-brand-strong underline">
+                          <Link to={row.href!} className="font-semibold text-primary underline">
                             {text || "—"}
                           </Link>
                         ) : (
@@ -291,7 +263,7 @@ export function AdminList({ view, title, list }: AdminListProps) {
           aria-label={texts.pagination}
           className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm"
         >
-          <p className="text-stone-800">{pageOf}</p>
+          <p className="text-foreground">{pageOf}</p>
           <ul className="flex flex-wrap items-center gap-1">
             <li>
               <PageStep href={pagination.previousHref} rel="prev">
@@ -300,7 +272,7 @@ export function AdminList({ view, title, list }: AdminListProps) {
             </li>
             {pagination.pages.map((link, index) =>
               link === null ? (
-                <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-stone-600">
+                <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-subtle-foreground">
                   …
                 </li>
               ) : (
@@ -309,11 +281,12 @@ export function AdminList({ view, title, list }: AdminListProps) {
                     to={link.href}
                     aria-current={link.current ? "page" : undefined}
                     aria-label={texts.pageLink(numbers.format(link.page))}
-                    className={
+                    className={cn(
+                      "inline-block min-w-9 rounded-md px-2 py-1.5 text-center",
                       link.current
-                        ? "inline-block min-w-9 rounded-md bg-stone-900 px-2 py-1.5 text-center font-semibold text-white"
-                        : "inline-block min-w-9 rounded-md border border-stone-300 px-2 py-1.5 text-center text-stone-900 hover:bg-stone-100"
-                    }
+                        ? "bg-stone-900 font-semibold text-white"
+                        : "border border-input text-foreground hover:bg-muted",
+                    )}
                   >
                     {numbers.format(link.page)}
                   </Link>
@@ -345,7 +318,7 @@ function HeaderContent({ column }: { column: AdminListColumnView }) {
       {column.label}
       <Icon
         aria-hidden="true"
-        className={`size-3.5 ${column.ariaSort ? "text-stone-900" : "text-stone-500"}`}
+        className={cn("size-3.5", column.ariaSort ? "text-foreground" : "text-stone-500")}
       />
       <span className="sr-only">{` (${texts.sortBy(next)})`}</span>
     </Link>
@@ -364,11 +337,11 @@ function PageStep({
 }) {
   const className = "inline-block rounded-md border px-3 py-1.5";
   return href ? (
-    <Link to={href} rel={rel} className={`${className} border-stone-300 text-stone-900 hover:bg-stone-100`}>
+    <Link to={href} rel={rel} className={cn(className, "border-input text-foreground hover:bg-muted")}>
       {children}
     </Link>
   ) : (
-    <span aria-disabled="true" className={`${className} border-stone-200 text-stone-500`}>
+    <span aria-disabled="true" className={cn(className, "border-border text-stone-500")}>
       {children}
     </span>
   );

@@ -15,26 +15,19 @@ import {
 } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { adminNavTexts, adminShellTexts as texts } from "~/content/admin";
 import { adminPaths } from "~/lib/admin-paths";
 import { sidebarCookieHeader } from "~/lib/admin-sidebar";
+import { cn } from "~/lib/cn";
 
 /**
- * The back office's frame (SPEC §2 "Admin layout", §9): a collapsible sidebar (16rem, 3rem of icons
- * when collapsed; Ctrl/⌘+B toggles it and a 7-day cookie remembers it, read by the server so the
- * first paint is already right), and a header with the staff member's name, the role and
- * "Cerrar sesión". Under 768 px the sidebar becomes an off-canvas menu (Radix Dialog, 18rem).
+ * The back office's frame (SPEC §2 "Admin layout", §9): a sidebar that Ctrl/⌘+B collapses to icons
+ * (a 7-day cookie remembers it, read by the server so the first paint is right), and a header with
+ * the staff member's name, the role and "Cerrar sesión". Under 768 px the sidebar is an off-canvas menu.
  */
-
-interface NavItem {
-  to: string;
-  label: string;
-  icon: LucideIcon;
-  loading?: string;
-}
-
-const navItems: NavItem[] = [
+const navItems: { to: string; label: string; icon: LucideIcon; loading?: string }[] = [
   { to: adminPaths.dashboard, icon: LayoutDashboard, ...adminNavTexts.dashboard },
   { to: adminPaths.orders, icon: ShoppingCart, ...adminNavTexts.orders },
   { to: adminPaths.quotes, icon: FileText, ...adminNavTexts.quotes },
@@ -49,7 +42,7 @@ function loadingTextFor(pathname: string): string {
   return navItems.find((item) => pathname.startsWith(item.to))?.loading ?? texts.loading;
 }
 
-export interface AdminShellProps {
+interface AdminShellProps {
   user: { name: string; email: string };
   sidebarCollapsed: boolean;
   /** Whether cookies must be Secure (the site is https). */
@@ -90,23 +83,29 @@ export function AdminShell({ user, sidebarCollapsed, secureCookies, children }: 
     navigation.state === "loading" && navigation.location.pathname !== location.pathname
       ? loadingTextFor(navigation.location.pathname)
       : undefined;
+  const toggleLabel = collapsed ? texts.expandSidebar : texts.collapseSidebar;
+  const ToggleIcon = collapsed ? PanelLeftOpen : PanelLeftClose;
 
   return (
-    <div className="min-h-dvh bg-stone-100">
+    <div className="min-h-dvh bg-muted">
       <a
         href="#contenido-admin"
-        className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-stone-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         {texts.skipToContent}
       </a>
       <aside
         data-collapsed={collapsed ? "" : undefined}
-        className={`fixed inset-y-0 left-0 z-30 hidden flex-col bg-stone-900 text-white transition-[width] md:flex ${
-          collapsed ? "w-12" : "w-64"
-        }`}
+        className={cn(
+          "fixed inset-y-0 left-0 z-30 hidden flex-col bg-stone-900 text-white transition-[width] md:flex",
+          collapsed ? "w-12" : "w-64",
+        )}
       >
         <div
-          className={`flex h-14 items-center border-b border-stone-700 ${collapsed ? "justify-center" : "px-4"}`}
+          className={cn(
+            "flex h-14 items-center border-b border-stone-700",
+            collapsed ? "justify-center" : "px-4",
+          )}
         >
           <Link
             to={adminPaths.dashboard}
@@ -133,28 +132,25 @@ export function AdminShell({ user, sidebarCollapsed, secureCookies, children }: 
             }}
             aria-expanded={!collapsed}
             aria-keyshortcuts="Control+B Meta+B"
-            title={`${collapsed ? texts.expandSidebar : texts.collapseSidebar} (${texts.shortcutHint})`}
-            className={`flex w-full items-center gap-3 rounded-md px-2 py-2 text-sm text-stone-200 hover:bg-stone-800 hover:text-white focus-visible:outline-white ${
-              collapsed ? "justify-center" : ""
-            }`}
-          >
-            {collapsed ? (
-              <PanelLeftOpen aria-hidden="true" className="size-5 shrink-0" />
-            ) : (
-              <PanelLeftClose aria-hidden="true" className="size-5 shrink-0" />
+            title={`${toggleLabel} (${texts.shortcutHint})`}
+            className={cn(
+              "flex w-full items-center gap-3 rounded-md px-2 py-2 text-sm text-stone-200 hover:bg-stone-800 hover:text-white focus-visible:outline-white",
+              collapsed && "justify-center",
             )}
-            <span className={collapsed ? "sr-only" : ""}>
-              {collapsed ? texts.expandSidebar : texts.collapseSidebar}
-            </span>
+          >
+            <ToggleIcon aria-hidden="true" className="size-5 shrink-0" />
+            <span className={collapsed ? "sr-only" : ""}>{toggleLabel}</span>
           </button>
         </form>
       </aside>
 
-      <div className={`flex min-h-dvh flex-col transition-[padding] ${collapsed ? "md:pl-12" : "md:pl-64"}`}>
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-stone-200 bg-white px-4">
+      <div
+        className={cn("flex min-h-dvh flex-col transition-[padding]", collapsed ? "md:pl-12" : "md:pl-64")}
+      >
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-border bg-white px-4">
           <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
             <SheetTrigger
-              className="rounded-md p-2 text-stone-800 hover:bg-stone-100 md:hidden"
+              className="rounded-md p-2 text-foreground hover:bg-muted md:hidden"
               aria-label={texts.openMenu}
             >
               <Menu aria-hidden="true" className="size-5" />
@@ -168,34 +164,31 @@ export function AdminShell({ user, sidebarCollapsed, secureCookies, children }: 
               <SidebarNav collapsed={false} onNavigate={() => setMenuOpen(false)} />
             </SheetContent>
           </Sheet>
-          <span className="font-semibold text-stone-900 md:hidden">{texts.brand}</span>
+          <span className="font-semibold text-foreground md:hidden">{texts.brand}</span>
           <div className="ml-auto flex items-center gap-3">
             <p className="max-w-40 text-right leading-tight sm:max-w-64">
               <span className="sr-only">{texts.signedInAs} </span>
-              <span className="block truncate text-sm font-semibold text-stone-900">{user.name}</span>
-              <span className="block text-xs text-stone-600">{texts.roleLabel}</span>
+              <span className="block truncate text-sm font-semibold text-foreground">{user.name}</span>
+              <span className="block text-xs text-subtle-foreground">{texts.roleLabel}</span>
             </p>
             <Link
               to={adminPaths.account}
-              className="rounded-md p-2 text-stone-700 hover:bg-stone-100 hover:text-stone-900"
+              className="rounded-md p-2 text-muted-foreground hover:bg-muted hover:text-foreground"
               title={texts.account}
             >
               <KeyRound aria-hidden="true" className="size-5" />
               <span className="sr-only">{texts.account}</span>
             </Link>
             <Form method="post" action={adminPaths.logout} reloadDocument>
-              <button
-                type="submit"
-                className="inline-flex items-center gap-2 rounded-md border border-stone-300 px-3 py-1.5 text-sm font-semibold text-stone-900 hover:bg-stone-100"
-              >
+              <Button type="submit" variant="outline" className="px-3 py-1.5">
                 <LogOut aria-hidden="true" className="size-4" />
                 {texts.logout}
-              </button>
+              </Button>
             </Form>
           </div>
         </header>
         <noscript>
-          <nav aria-label={texts.navLabel} className="border-b border-stone-200 bg-white px-4 py-2 md:hidden">
+          <nav aria-label={texts.navLabel} className="border-b border-border bg-white px-4 py-2 md:hidden">
             <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
               {navItems.map((item) => (
                 <li key={item.to}>
@@ -208,7 +201,11 @@ export function AdminShell({ user, sidebarCollapsed, secureCookies, children }: 
           </nav>
         </noscript>
         <main id="contenido-admin" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none md:px-8">
-          <p role="status" aria-live="polite" className={loading ? "mb-4 text-sm text-stone-700" : "sr-only"}>
+          <p
+            role="status"
+            aria-live="polite"
+            className={loading ? "mb-4 text-sm text-muted-foreground" : "sr-only"}
+          >
             {loading ?? ""}
           </p>
           {children}
@@ -229,9 +226,11 @@ function SidebarNav({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
               title={collapsed ? label : undefined}
               onClick={onNavigate}
               className={({ isActive }) =>
-                `flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium focus-visible:outline-white ${
-                  collapsed ? "justify-center" : ""
-                } ${isActive ? "bg-brand-strong text-white" : "text-stone-200 hover:bg-stone-800 hover:text-white"}`
+                cn(
+                  "flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium focus-visible:outline-white",
+                  collapsed && "justify-center",
+                  isActive ? "bg-primary text-white" : "text-stone-200 hover:bg-stone-800 hover:text-white",
+                )
               }
             >
               <Icon aria-hidden="true" className="size-5 shrink-0" />

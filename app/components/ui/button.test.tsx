@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { cn } from "~/lib/cn";
 import { Button, buttonVariants } from "./button";
-import { FormMessage } from "./field";
+import { FieldError, FormMessage } from "./field";
 import { Input } from "./input";
 
 /** The primitives' classes: one of each kind, the caller's winning over the primitive's own. */
@@ -69,6 +69,18 @@ describe("FormMessage and Input", () => {
     const success = renderToStaticMarkup(<FormMessage tone="success">Listo</FormMessage>);
     expect(success).toContain('role="status"');
     expect(classesOf(success)).toEqual(expect.arrayContaining(["bg-success-muted", "text-success-strong"]));
+  });
+
+  it("let a field error's className replace its margin, keeping its role and colour", () => {
+    const markup = renderToStaticMarkup(
+      <FieldError id="estado-error" className="mt-2">
+        Elige un estado
+      </FieldError>,
+    );
+    expect(markup).toContain('role="alert"');
+    expect(markup).toContain('id="estado-error"');
+    expect(classesOf(markup)).toEqual(expect.arrayContaining(["mt-2", "text-destructive"]));
+    expect(classesOf(markup)).not.toContain("mt-1");
   });
 
   it("let a control's className replace its own classes of the same kind", () => {

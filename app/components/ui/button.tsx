@@ -2,11 +2,7 @@ import { Slot } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "~/lib/cn";
 
-/**
- * The button of every page, in the shadcn/ui manner: `buttonVariants` holds the styles, and
- * `asChild` renders them on the one child instead of a <button> (a link that looks like a button:
- * `<Button asChild><Link to="/productos">…</Link></Button>`).
- */
+/** The button of every page; `asChild` renders it on its child: `<Button asChild><Link …/></Button>`. */
 export const buttonVariants = cva(
   "inline-flex items-center justify-center gap-2 rounded-md text-sm font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 disabled:pointer-events-none disabled:opacity-60",
   {
@@ -35,15 +31,4 @@ export type ButtonProps = React.ComponentProps<"button"> &
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
   const Component = asChild ? Slot : "button";
   return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
-}
-
-/**
- * @deprecated The admin screens' class helper, kept until they use `<Button asChild>` or
- * `buttonVariants` (issue 11 rewrites them); public pages do not use it.
- */
-export function buttonClass(
-  variant: VariantProps<typeof buttonVariants>["variant"] = "primary",
-  extra = "",
-): string {
-  return cn(buttonVariants({ variant }), extra);
 }

@@ -1,14 +1,12 @@
 import { cva } from "class-variance-authority";
 import { useId } from "react";
-import { controlClasses } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 
 /**
- * A labelled form control with its hint and its error right below it (ARCHITECTURE "Forms"): the
- * control gets aria-invalid and aria-describedby, the error is announced (role="alert").
- * `children` receives the props to spread on the input, select or textarea.
+ * A labelled control with its hint and its announced error below it (ARCHITECTURE "Forms"): `children`
+ * receives the props (id, aria-invalid, aria-describedby) to spread on the input, select or textarea.
  */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   "aria-invalid"?: true;
   "aria-describedby"?: string;
@@ -59,19 +57,9 @@ export function Field({
 }
 
 /** A field's error, right below its control and announced (the control points to it by `id`). */
-export function FieldError({ id, children }: { id: string; children: React.ReactNode }) {
-  return (
-    <p id={id} role="alert" className="mt-1 text-sm font-medium text-destructive">
-      {children}
-    </p>
-  );
+export function FieldError({ className, ...props }: React.ComponentProps<"p">) {
+  return <p role="alert" className={cn("mt-1 text-sm font-medium text-destructive", className)} {...props} />;
 }
-
-/**
- * @deprecated The admin screens' class string, kept until they use `Input`, `Textarea` and `Select`
- * (components/ui/input.tsx; issue 11 rewrites them); public forms do not use it.
- */
-export const controlClass = controlClasses;
 
 const formMessageVariants = cva("rounded-md px-3 py-2 text-sm font-medium", {
   variants: {

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 
 /**
- * The page's toasts (sonner), as SPEC §4 has them: one visible at a time. Few pages ever show one,
- * so sonner (and the stylesheet it injects, allowed by the CSP through its hash, see
- * infra/csp-hashes.server.ts) loads with the first `showToast`, not with every page.
+ * The page's toasts (sonner), one visible at a time (SPEC §4). Few pages show one, so sonner (and the
+ * stylesheet it injects, allowed by the CSP's hash: infra/csp-hashes.server.ts) loads with the first.
  */
 let wanted = false;
 const listeners = new Set<() => void>();
@@ -12,10 +11,7 @@ const mounted = new Promise<void>((resolve) => {
   markMounted = resolve;
 });
 
-/**
- * Sonner's rich colours with darker text: its own green and red on their pale backgrounds reach
- * only about 4.3:1, short of WCAG AA's 4.5:1 for small text.
- */
+/** Sonner's rich colours with darker text: its own reach about 4.3:1, short of WCAG AA's 4.5:1. */
 const richColorContrast = {
   "--success-text": "hsl(140, 100%, 22%)",
   "--error-text": "hsl(359, 100%, 38%)",

@@ -1,12 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/account";
 import {
+  AdminForm,
   PageMessage,
   PasswordField,
   SubmitButton,
   useActionFeedback,
   useAdminForm,
+  usePosting,
 } from "~/components/admin/admin-form";
 import { AdminPage } from "~/components/admin/admin-page";
 import { adminAccountTexts as texts, adminLoginTexts, adminPageTitle } from "~/content/admin";
@@ -19,9 +21,8 @@ import { redirectWithToast } from "~/infra/toast.server";
 import { pageFlash } from "./page-flash.server";
 
 /**
- * /admin/account: the signed-in staff member changes their own password (issue 4): the current one,
- * then a new one that meets the policy of SPEC §5. Their other sessions end; this one continues.
- * A success redirects back here with its toast (post/redirect/get); a refusal renders the page.
+ * /admin/account: staff change their own password (the current one, then a new one meeting SPEC §5's
+ * policy); their other sessions end. A success redirects back here with its toast (post/redirect/get).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -77,8 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => adminMeta(adminPageTitle(texts.title), texts.metaDescription);
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = usePosting();
   const [form, fields] = useAdminForm("cambiar-contrasena", passwordChangeSchema, actionData?.result);
   const shown = useActionFeedback(actionData, loaderData.flash, {
     failureTitle: texts.failureTitle,
@@ -87,12 +87,10 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
 
   return (
     <AdminPage title={texts.title} intro={texts.intro} width="max-w-xl">
-      <Form
+      <AdminForm
+        form={form}
         method="post"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        noValidate
-        className="mt-6 space-y-4 rounded-xl border border-stone-200 bg-white p-5"
+        className="mt-6 space-y-4 rounded-xl border border-border bg-white p-5"
       >
         {/* Lets password managers file the new password under the right account. */}
         <input type="hidden" name="username" autoComplete="username" value={loaderData.email} readOnly />
@@ -113,7 +111,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
         <SubmitButton busy={busy} busyText={texts.submitting}>
           {texts.submit}
         </SubmitButton>
-      </Form>
+      </AdminForm>
     </AdminPage>
   );
 }

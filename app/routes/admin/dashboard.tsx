@@ -21,8 +21,7 @@ import { getDb } from "~/infra/db.server";
 
 /**
  * /admin/dashboard (SPEC §2; DECISIONS D18): totals of orders (and by status), quotations, contact
- * messages and subscribers, and the 3 most recent of each, read in parallel on the server. Pending
- * gallery photos join when the gallery exists.
+ * messages and subscribers, and the 3 most recent of each. Pending gallery photos join with the gallery.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -95,15 +94,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <li key={label}>
             <Link
               to={to}
-              className="flex items-center justify-between rounded-xl border border-stone-200 bg-white p-5 hover:border-stone-400"
+              className="flex items-center justify-between rounded-xl border border-border bg-white p-5 hover:border-input"
             >
               <span>
-                <span className="block text-sm font-medium text-stone-700">{label}</span>
-                <span className="mt-1 block text-3xl font-bold text-stone-900" data-testid={`total-${to}`}>
+                <span className="block text-sm font-medium text-muted-foreground">{label}</span>
+                <span className="mt-1 block text-3xl font-bold text-foreground" data-testid={`total-${to}`}>
                   {numbers.format(value)}
                 </span>
               </span>
-              <Icon aria-hidden="true" className="size-8 text-brand-strong" />
+              <Icon aria-hidden="true" className="size-8 text-primary" />
             </Link>
           </li>
         ))}
@@ -113,8 +112,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           {ordersByStatus.map(({ status, label, count }) => (
             <div key={status} className="rounded-lg bg-stone-50 px-3 py-2">
-              <dt className="text-xs font-medium text-stone-700">{label}</dt>
-              <dd className="text-xl font-bold text-stone-900">{numbers.format(count)}</dd>
+              <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+              <dd className="text-xl font-bold text-foreground">{numbers.format(count)}</dd>
             </div>
           ))}
         </dl>
@@ -142,7 +141,7 @@ function RecentList({
 }) {
   const { id, to, empty } = recentLists[list];
   const seeAll = (
-    <Link to={to} className="text-sm font-semibold text-brand-strong underline">
+    <Link to={to} className="text-sm font-semibold text-primary underline">
       {texts.seeAll}
       <span className="sr-only">: {title}</span>
     </Link>
@@ -150,13 +149,13 @@ function RecentList({
   return (
     <Panel id={id} title={title} aside={seeAll}>
       {items.length === 0 ? (
-        <p className="mt-4 text-sm text-stone-700">{empty}</p>
+        <p className="mt-4 text-sm text-muted-foreground">{empty}</p>
       ) : (
-        <ul className="mt-3 divide-y divide-stone-200">
+        <ul className="mt-3 divide-y divide-border">
           {items.map((item) => (
             <li key={item.id} className="py-3">
-              <p className="font-medium text-stone-900">{item.primary}</p>
-              <p className="text-sm text-stone-700">
+              <p className="font-medium text-foreground">{item.primary}</p>
+              <p className="text-sm text-muted-foreground">
                 {item.secondary ? `${item.secondary} · ` : ""}
                 <span className="whitespace-nowrap">{item.date}</span>
               </p>
@@ -171,7 +170,7 @@ function RecentList({
 export function ErrorBoundary() {
   return (
     <PageNotice title={texts.title}>
-      <p role="alert" className="mt-4 text-stone-700">
+      <p role="alert" className="mt-4 text-muted-foreground">
         {texts.loadFailure}
       </p>
     </PageNotice>

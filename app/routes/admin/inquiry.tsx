@@ -1,7 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useMatches } from "react-router";
+import { Check, RotateCcw } from "lucide-react";
+import { data, Form, useMatches } from "react-router";
 import type { Route } from "./+types/inquiry";
-import { AnsweredRecordPage, RecordError, type RecordField } from "~/components/admin/admin-record";
+import { PageMessage, SubmitButton, useActionFeedback, usePosting } from "~/components/admin/admin-form";
+import { Panel } from "~/components/admin/admin-page";
+import { BackToList, RecordError, RecordFields, type RecordField } from "~/components/admin/admin-record";
 import { adminContactsTexts, adminPageTitle, adminQuotesTexts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
@@ -17,21 +20,15 @@ import { requireAdmin } from "~/services/auth.server";
 import { getDb, type Db } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { requireFormData } from "~/infra/request-body.server";
-import { redirectWithToast, type Toast } from "~/infra/toast.server";
+import { redirectWithToast } from "~/infra/toast.server";
 import { pageFlash } from "./page-flash.server";
 
 /**
- * One inquiry in full, with "Marcar como respondida/o" (or back to pending): a quotation request at
- * /admin/quotes/:id (DECISIONS D18) or a contact message at /admin/contacts/:id (SPEC §2
- * "Contactos"). One module that app/routes.ts registers twice: on the server the route's pattern
- * picks the kind, in the browser the route's id picks its texts.
- *
- * The action follows post/redirect/get: a stored change answers with a redirect back to the page
- * and the success toast (infra/toast.server.ts), which the page also says in place, so a reload
- * never posts again; a refused form (400) or an unknown record (404) renders the page with the
- * reason.
+ * One inquiry in full, with "Marcar como respondida/o" (or back to pending): a quotation request
+ * (/admin/quotes/:id, DECISIONS D18) or a contact message (/admin/contacts/:id, SPEC §2). Registered
+ * twice in app/routes.ts: the route's pattern picks the kind on the server, its id in the browser.
+ * A change redirects back with its toast (post/redirect/get); a refusal (400, 404) renders the page.
  */
-
 type Kind = "quote" | "contact";
 
 const texts = { quote: adminQuotesTexts, contact: adminContactsTexts } as const;
@@ -59,73 +56,71 @@ function kindOf(matches: ReadonlyArray<{ id: string } | undefined>): Kind {
   return kind;
 }
 
-interface InquiryPage {
-  kind: Kind;
-  /** The title's subject: the requester's name, or the message's subject. */
-  name: string;
-  answered: boolean;
-  statusText: string;
-  fields: RecordField[];
-  /** The comments of a quotation request (null: none), or the message. */
-  longText: string | null;
-  /** The change the action redirected here with, also said in the page (the root shows the toast). */
-  flash: Toast | null;
-}
-
-type InquiryRecord = Omit<InquiryPage, "flash">;
-
-async function quotePage(db: Db, id: string): Promise<InquiryRecord | undefined> {
-  const quote = await getQuoteForAdmin(db, id);
-  if (!quote) return undefined;
-  const t = adminQuotesTexts;
-  const f = t.fields;
+/** An inquiry's page: its state in words and its fields, from `createdAt` to `id`. */
+function inquiryPage(
+  kind: Kind,
+  row: { id: string; createdAt: string; answeredAt: string | null },
+  /** `name`: the title's subject; `longText`: the quotation's comments (null: none), or the message. */
+  page: { name: string; fields: RecordField[]; longText: string | null },
+) {
+  const t = texts[kind];
   return {
-    kind: "quote",
-    name: quote.fullName,
-    answered: quote.answeredAt !== null,
-    statusText: quote.answeredAt ? t.answeredOn(formatAdminDateTime(quote.answeredAt)) : t.pending,
+    kind,
+    ...page,
+    answered: row.answeredAt !== null,
+    statusText: row.answeredAt ? t.answeredOn(formatAdminDateTime(row.answeredAt)) : t.pending,
     fields: [
-      { label: f.createdAt, value: formatAdminDateTime(quote.createdAt) },
-      { label: f.product, value: quote.productName },
-      { label: f.name, value: quote.fullName },
-      { label: f.company, value: quote.company },
-      { label: f.email, value: quote.email, href: `mailto:${quote.email}` },
-      { label: f.phone, value: quote.phone, href: `tel:${quote.phone.replace(/[^\d+]/g, "")}` },
-      { label: f.city, value: quote.city },
-      { label: f.id, value: quote.id },
+      { label: t.fields.createdAt, value: formatAdminDateTime(row.createdAt) },
+      ...page.fields,
+      { label: t.fields.id, value: row.id },
     ],
-    longText: quote.additionalNotes,
   };
 }
 
-async function contactPage(db: Db, id: string): Promise<InquiryRecord | undefined> {
+async function findInquiry(db: Db, kind: Kind, id: string) {
+  if (kind === "quote") {
+    const quote = await getQuoteForAdmin(db, id);
+    const f = adminQuotesTexts.fields;
+    return (
+      quote &&
+      inquiryPage(kind, quote, {
+        name: quote.fullName,
+        fields: [
+          { label: f.product, value: quote.productName },
+          { label: f.name, value: quote.fullName },
+          { label: f.company, value: quote.company },
+          { label: f.email, value: quote.email, href: `mailto:${quote.email}` },
+          { label: f.phone, value: quote.phone, href: `tel:${quote.phone.replace(/[^\d+]/g, "")}` },
+          { label: f.city, value: quote.city },
+        ],
+        longText: quote.additionalNotes,
+      })
+    );
+  }
   const message = await getContactMessageForAdmin(db, id);
-  if (!message) return undefined;
-  const t = adminContactsTexts;
-  const f = t.fields;
-  return {
-    kind: "contact",
-    name: message.subject,
-    answered: message.answeredAt !== null,
-    statusText: message.answeredAt ? t.answeredOn(formatAdminDateTime(message.answeredAt)) : t.pending,
-    fields: [
-      { label: f.createdAt, value: formatAdminDateTime(message.createdAt) },
-      { label: f.name, value: message.name },
-      { label: f.email, value: message.email, href: `mailto:${message.email}` },
-      { label: f.subject, value: message.subject },
-      { label: f.id, value: message.id },
-    ],
-    longText: message.message,
-  };
+  const f = adminContactsTexts.fields;
+  return (
+    message &&
+    inquiryPage(kind, message, {
+      name: message.subject,
+      fields: [
+        { label: f.name, value: message.name },
+        { label: f.email, value: message.email, href: `mailto:${message.email}` },
+        { label: f.subject, value: message.subject },
+      ],
+      longText: message.message,
+    })
+  );
 }
 
 export async function loader({ request, params, pattern }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const kind = kindAt(pattern);
-  const record = await (kind === "quote" ? quotePage : contactPage)(getDb(), params.id);
+  const record = await findInquiry(getDb(), kind, params.id);
   if (!record) throw data({ message: texts[kind].notFound }, { status: 404, headers: admin.headers });
-  const page: InquiryPage = { ...record, flash: await pageFlash(request, texts[kind].successTitle) };
-  return data(page, { headers: admin.headers });
+  // The change the action redirected here with, also said in the page (the root shows the toast).
+  const flash = await pageFlash(request, texts[kind].successTitle);
+  return data({ ...record, flash }, { headers: admin.headers });
 }
 
 export async function action({ request, params, pattern }: Route.ActionArgs) {
@@ -156,25 +151,38 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
 };
 
 export default function AdminInquiry({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind } = loaderData;
+  const { kind, answered } = loaderData;
   const t = texts[kind];
+  const title = t.detailTitle(loaderData.name);
+  const id = kind === "quote" ? "cotizacion" : "mensaje";
+  const busy = usePosting();
+  const shown = useActionFeedback(actionData, loaderData.flash);
   return (
-    <AnsweredRecordPage
-      id={kind === "quote" ? "cotizacion" : "mensaje"}
-      title={t.detailTitle(loaderData.name)}
-      backTo={kinds[kind].list}
-      answered={loaderData.answered}
-      statusText={loaderData.statusText}
-      texts={t}
-      fields={loaderData.fields}
-      longText={
-        kind === "quote"
-          ? { heading: adminQuotesTexts.fields.notes, text: loaderData.longText ?? adminQuotesTexts.noNotes }
-          : { heading: adminContactsTexts.fields.message, text: loaderData.longText ?? "" }
-      }
-      reply={actionData}
-      flash={loaderData.flash}
-    />
+    <div className="mx-auto max-w-4xl">
+      <BackToList to={kinds[kind].list}>{t.back}</BackToList>
+      <h1 className="mt-3 text-2xl font-bold break-words text-foreground">{title}</h1>
+      <PageMessage shown={shown} className="mt-4" />
+      <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+        <p className="text-sm font-medium text-foreground">{loaderData.statusText}</p>
+        <input type="hidden" name="answered" value={answered ? "false" : "true"} />
+        <SubmitButton
+          variant={answered ? "outline" : "primary"}
+          busy={busy}
+          busyText={t.saving}
+          icon={answered ? RotateCcw : Check}
+        >
+          {answered ? t.markPending : t.markAnswered}
+        </SubmitButton>
+      </Form>
+      <Panel id={`${id}-datos`} title={title} hideTitle>
+        <RecordFields fields={loaderData.fields} />
+      </Panel>
+      <Panel id={`${id}-texto`} title={kind === "quote" ? t.fields.notes : t.fields.message}>
+        <p className="mt-2 max-w-prose break-words whitespace-pre-line text-foreground">
+          {loaderData.longText ?? adminQuotesTexts.noNotes}
+        </p>
+      </Panel>
+    </div>
   );
 }
 

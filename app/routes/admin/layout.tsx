@@ -2,14 +2,14 @@ import { data, isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { adminPageTitle, adminShellTexts } from "~/content/admin";
+import { adminHome } from "~/lib/admin-paths";
 import { sidebarCollapsedFrom } from "~/lib/admin-sidebar";
 import { requireAdmin } from "~/services/auth.server";
 import { getEnv } from "~/infra/env.server";
 
 /**
- * The frame of every signed-in admin page (SPEC §2 "Admin layout"; issue 4). Its loader checks the
- * session, but each page's own loader and action checks it again (DECISIONS D11): a layout's check
- * does not guard a child's data request on its own.
+ * The frame of every signed-in admin page (SPEC §2 "Admin layout"). Each page's own loader and action
+ * checks the session again (DECISIONS D11): a layout's check does not guard a child's data request.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -42,8 +42,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <title>{adminPageTitle(adminShellTexts.errorTitle)}</title>
       <h1 className="text-2xl font-bold">{adminShellTexts.errorTitle}</h1>
-      <p className="mt-4 text-stone-700">{adminShellTexts.errorText}</p>
-      <a className="mt-8 inline-block font-semibold text-brand-strong underline" href="/admin/dashboard">
+      <p className="mt-4 text-muted-foreground">{adminShellTexts.errorText}</p>
+      <a className="mt-8 inline-block font-semibold text-primary underline" href={adminHome}>
         {adminShellTexts.notFoundLink}
       </a>
     </main>

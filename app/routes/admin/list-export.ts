@@ -6,12 +6,10 @@ import { logger } from "~/infra/logger.server";
 import { listViewExportedAt } from "./list-view.server";
 
 /**
- * The CSV downloads of the admin lists (/admin/orders/export.csv, /admin/quotes/export.csv,
- * /admin/contacts/export.csv, /admin/mails/export.csv; app/routes.ts registers this module once per
- * address, like the list screens, ./list.tsx): the list of the route's pattern, for the same query
- * as its screen (search, filters, sort; every page), streamed in batches. Data, so an anonymous
- * request gets 401, never a page. The search runs before the answer starts: a query that fails is
- * an error answer, not a file cut short.
+ * The CSV download of an admin list (/admin/orders/export.csv…; registered once per list, like
+ * ./list.tsx): the same query as its screen, every page, streamed in batches. Data, so an anonymous
+ * request gets 401. The search runs before the answer starts: a failing query is an error, not a
+ * file cut short.
  */
 export async function loader({ request, pattern }: Route.LoaderArgs) {
   const admin = await requireAdminForData(request);

@@ -15,16 +15,10 @@ import { getDb } from "~/infra/db.server";
 import { buildListView, listViewAt } from "./list-view.server";
 
 /**
- * The admin list screens, one module that app/routes.ts registers once per list (like the CSV
- * downloads, ./list-export.ts): /admin/orders (SPEC §2 "Pedidos": searched by product or customer,
- * filtered by status), /admin/quotes (DECISIONS D18 "Cotizaciones"), /admin/contacts (SPEC §2
- * "Contactos") and /admin/mails (SPEC §2 "Subscribers": 'Total de Suscripciones: N', every
- * subscription whatever the search). Each is searched, sorted by a header, paged and exported as
- * CSV through the one list screen.
- *
- * On the server the route's pattern picks the list (./list-view.server.ts); in the browser the
- * route's id (given in app/routes.ts) picks its texts, so that the title and the error boundary
- * need no data.
+ * The admin list screens (SPEC §2 "Pedidos", "Contactos", "Subscribers"; DECISIONS D18 "Cotizaciones"),
+ * one module registered once per list in app/routes.ts, like the CSV downloads (./list-export.ts):
+ * the route's pattern picks the list on the server, its id the texts in the browser (so the title
+ * and the error boundary need no data).
  */
 export async function loader({ request, pattern }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -36,15 +30,14 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
 }
 
 interface ListTexts extends AdminListTexts {
-  /** The page's heading; for a list that counts every row in it, the heading without the count. */
   title: string;
-  /** A heading with every row's count ("Total de Suscripciones: 1.234"). */
+  /** A heading with every row's count ("Total de Suscripciones: 1.234"), for the subscribers. */
   countedTitle?: (total: string) => string;
   loadFailure: string;
   metaDescription: string;
 }
 
-/** Each registration's texts (SPEC §2, §8), by the route id app/routes.ts gives it. */
+/** Each registration's texts, by the route id app/routes.ts gives it. */
 const textsByRouteId: Record<string, ListTexts> = {
   "admin-orders": adminOrdersTexts,
   "admin-quotes": adminQuotesTexts,

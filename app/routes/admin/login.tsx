@@ -1,9 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { LogIn } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
-import { PasswordField, SubmitButton, useAdminForm } from "~/components/admin/admin-form";
+import {
+  AdminForm,
+  PasswordField,
+  SubmitButton,
+  useAdminForm,
+  usePosting,
+} from "~/components/admin/admin-form";
 import { TextField } from "~/components/form-fields";
 import { FormMessage } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
@@ -17,13 +23,19 @@ import { toastCookieHeader } from "~/infra/toast.server";
 import { bodyRefusalMessage, readFormBody } from "~/infra/request-body.server";
 
 /**
- * /admin/login (SPEC §2, §4, §5, §8; issue 4): e-mail and password. Works as a plain form post; with
- * JavaScript the answer also comes as the spec's toasts. Whatever went wrong — unknown e-mail, wrong
- * password, disabled account — the answer is the same; too many attempts from the address, or
- * failures for the account, make it wait (docs/decisions/018, 026).
+ * /admin/login (SPEC §2, §4, §5, §8): works as a plain form post; with JavaScript the answer also
+ * comes as the spec's toasts. Unknown e-mail, wrong password and disabled account get the same
+ * answer; too many attempts from the address, or failures for the account, make it wait
+ * (docs/decisions/018, 026).
  */
+type LoginOutcome = "validation" | "invalid" | "throttled" | "error";
 
-export type LoginOutcome = "validation" | "invalid" | "throttled" | "error";
+/** The title of each refusal's toast (SPEC §8); its text is the message the page also shows. */
+const toastTitles: Partial<Record<LoginOutcome, string>> = {
+  invalid: texts.failureTitle,
+  throttled: texts.throttledTitle,
+  error: texts.errorTitle,
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeAdminPath(new URL(request.url).searchParams.get("redirectTo"));
@@ -108,23 +120,17 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
 export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const busy = usePosting();
   const [form, fields] = useAdminForm("admin-login", adminSignInSchema, actionData?.result);
-
-  // The spec's toasts (SPEC §8); the same message is in the page for everyone.
   useEffect(() => {
-    if (!actionData?.message) return;
-    if (actionData.outcome === "invalid") void showToast("error", texts.failureTitle, texts.failureText);
-    else if (actionData.outcome === "throttled")
-      void showToast("error", texts.throttledTitle, actionData.message);
-    else if (actionData.outcome === "error") void showToast("error", texts.errorTitle, texts.errorText);
+    const title = actionData && toastTitles[actionData.outcome];
+    if (title && actionData.message) void showToast("error", title, actionData.message);
   }, [actionData]);
 
   const message = busy ? undefined : actionData?.message;
   return (
-    <main className="grid min-h-dvh place-items-center bg-stone-100 px-4 py-12">
-      <div className="w-full max-w-sm rounded-xl border border-stone-200 bg-white p-8 shadow-sm">
+    <main className="grid min-h-dvh place-items-center bg-muted px-4 py-12">
+      <div className="w-full max-w-sm rounded-xl border border-border bg-white p-8 shadow-sm">
         <div className="mb-6 text-center">
           <span
             aria-hidden="true"
@@ -132,10 +138,10 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           >
             L
           </span>
-          <h1 className="text-xl font-bold text-stone-900">{texts.title}</h1>
-          <p className="mt-2 text-sm text-stone-700">{texts.intro}</p>
+          <h1 className="text-xl font-bold text-foreground">{texts.title}</h1>
+          <p className="mt-2 text-sm text-muted-foreground">{texts.intro}</p>
         </div>
-        <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="space-y-4">
+        <AdminForm form={form} method="post" className="space-y-4">
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           <fieldset disabled={busy} className="space-y-4">
             <TextField
@@ -162,9 +168,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           >
             {texts.submit}
           </SubmitButton>
-        </Form>
+        </AdminForm>
         <p className="mt-6 text-center text-sm">
-          <a href="/" className="text-stone-700 underline hover:text-stone-900">
+          <a href="/" className="text-muted-foreground underline hover:text-foreground">
             {texts.backToSite}
           </a>
         </p>

@@ -4,10 +4,8 @@ import { adminHome, adminPaths } from "~/lib/admin-paths";
 import { signOutAdmin } from "~/services/auth.server";
 
 /**
- * POST /admin/logout ("Cerrar sesión", SPEC §2, §4): ends the session on the server, expires the
- * cookie and returns to /admin/login — always, even when something fails on the way (the failure
- * is logged as 'Error al cerrar sesión:'). Signing out needs no session: an anonymous post just
- * lands on the sign-in page. A post from another site is refused before this runs (below).
+ * POST /admin/logout ("Cerrar sesión", SPEC §2, §4): ends the session, expires the cookie and returns
+ * to /admin/login — always, even when something fails on the way (logged as 'Error al cerrar sesión:').
  */
 export async function action({ request }: Route.ActionArgs) {
   const headers = await signOutAdmin(request);
@@ -21,9 +19,8 @@ export function loader() {
 }
 
 /**
- * Never rendered (the loader and the action always redirect). It makes this a UI route, so React
- * Router refuses a POST from another site (its Origin check covers UI routes' actions only): a
- * cross-site form cannot sign the admin out.
+ * Never rendered: it makes this a UI route, so React Router refuses a POST from another site (its
+ * Origin check covers UI routes' actions only; admin-auth.test.ts checks every action has one).
  */
 export default function Logout() {
   return null;

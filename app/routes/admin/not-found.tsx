@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { PageNotice } from "~/components/admin/admin-page";
-import { buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { adminPageTitle, adminShellTexts as texts } from "~/content/admin";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminHome } from "~/lib/admin-paths";
@@ -31,10 +31,10 @@ export const meta: Route.MetaFunction = () =>
 export default function AdminNotFound() {
   return (
     <PageNotice title={texts.notFoundTitle} large>
-      <p className="mt-4 text-stone-700">{texts.notFoundText}</p>
-      <Link to={adminHome} className={buttonClass("primary", "mt-8")}>
-        {texts.notFoundLink}
-      </Link>
+      <p className="mt-4 text-muted-foreground">{texts.notFoundText}</p>
+      <Button asChild className="mt-8">
+        <Link to={adminHome}>{texts.notFoundLink}</Link>
+      </Button>
     </PageNotice>
   );
 }

@@ -1,10 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/order";
 import { BackToList, RecordError, RecordFields, type RecordField } from "~/components/admin/admin-record";
-import { PageMessage, SubmitButton, useActionFeedback, useAdminForm } from "~/components/admin/admin-form";
+import {
+  AdminForm,
+  PageMessage,
+  SubmitButton,
+  useActionFeedback,
+  useAdminForm,
+  usePosting,
+} from "~/components/admin/admin-form";
 import { Panel } from "~/components/admin/admin-page";
 import { CheckboxField } from "~/components/form-fields";
+import { FieldError } from "~/components/ui/field";
 import { adminOrdersTexts as texts, adminPageTitle } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
@@ -32,10 +40,9 @@ import { redirectWithToast } from "~/infra/toast.server";
 import { pageFlash } from "./page-flash.server";
 
 /**
- * /admin/orders/:id (issue 4 "Pedidos"; DECISIONS D9): everything the customer sent, the status
- * history with time and staff member, and the status change — offering only the next statuses the
- * lifecycle allows; the server checks again, and refuses a change made on a status that is no
- * longer the order's (409) or one the lifecycle does not allow (422), with a Spanish message.
+ * /admin/orders/:id (SPEC §2 "Pedidos"; DECISIONS D9): everything the customer sent, the status
+ * history, and the status change, offering only the next statuses the lifecycle allows. The server
+ * refuses a change from a status that is no longer the order's (409) or not allowed (422).
  */
 
 const f = texts.fields;
@@ -70,9 +77,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
   const order = await getOrderForAdmin(db, params.id);
-  if (!order) {
-    throw data({ message: texts.notFound }, { status: 404, headers: admin.headers });
-  }
+  if (!order) throw data({ message: texts.notFound }, { status: 404, headers: admin.headers });
   const history = await getOrderHistory(db, order.id);
   return data(
     {
@@ -101,10 +106,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-/**
- * A change made redirects back to the order with its toast (post/redirect/get: a reload sends
- * nothing again); a refusal renders the page with its message and a 4xx.
- */
+/** A change made redirects back to the order with its toast (post/redirect/get); a refusal is a 4xx. */
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await requireFormData(request), { schema: orderStatusChangeSchema });
@@ -141,8 +143,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
   );
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const saving = usePosting();
   // A new form once the status changed: the choices are not the same any more.
   const id = `estado-${loaderData.status}`;
   const [form, fields] = useAdminForm(id, orderStatusChangeSchema, actionData?.result, { revalidate: false });
@@ -154,7 +155,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
     <div className="mx-auto max-w-4xl">
       <BackToList to={adminPaths.orders}>{texts.back}</BackToList>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold text-stone-900">{texts.detailTitle(loaderData.number)}</h1>
+        <h1 className="text-2xl font-bold text-foreground">{texts.detailTitle(loaderData.number)}</h1>
         <span className="rounded-full bg-stone-900 px-3 py-1 text-sm font-semibold text-white">
           {loaderData.statusLabel}
         </span>
@@ -171,17 +172,17 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </Panel>
 
       <Panel id="pedido-estado" title={texts.changeHeading}>
-        <p className="mt-1 text-sm text-stone-700">{texts.currentStatus(loaderData.statusLabel)}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{texts.currentStatus(loaderData.statusLabel)}</p>
         {loaderData.nextStatuses.length === 0 ? (
-          <p className="mt-3 text-sm text-stone-800">{texts.finalStatus}</p>
+          <p className="mt-3 text-sm text-foreground">{texts.finalStatus}</p>
         ) : (
-          <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
+          <AdminForm form={form} method="post" className="mt-4 space-y-4">
             <input type="hidden" name={fields.from.name} value={loaderData.status} />
             <fieldset
               aria-invalid={toErrors ? true : undefined}
               aria-describedby={toErrors ? "nuevo-estado-error" : undefined}
             >
-              <legend className="text-sm font-semibold text-stone-900">{texts.statusLegend}</legend>
+              <legend className="text-sm font-semibold text-foreground">{texts.statusLegend}</legend>
               <div className="mt-2 space-y-2">
                 {loaderData.nextStatuses.map((status) => (
                   <div key={status.value} className="flex items-start gap-2">
@@ -190,13 +191,13 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                       id={`nuevo-estado-${status.value}`}
                       name={fields.to.name}
                       value={status.value}
-                      className="mt-1 size-4 accent-brand-strong"
+                      className="mt-1 size-4 accent-primary"
                       aria-describedby={status.value === "cancelado" ? "cancelar-definitivo" : undefined}
                     />
-                    <label htmlFor={`nuevo-estado-${status.value}`} className="text-sm text-stone-900">
+                    <label htmlFor={`nuevo-estado-${status.value}`} className="text-sm text-foreground">
                       {status.label}
                       {status.value === "cancelado" ? (
-                        <span id="cancelar-definitivo" className="block text-xs text-stone-600">
+                        <span id="cancelar-definitivo" className="block text-xs text-subtle-foreground">
                           {texts.cancelHint}
                         </span>
                       ) : null}
@@ -205,9 +206,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 ))}
               </div>
               {toErrors ? (
-                <p id="nuevo-estado-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
+                <FieldError id="nuevo-estado-error" className="mt-2">
                   {toErrors[0]}
-                </p>
+                </FieldError>
               ) : null}
             </fieldset>
             {loaderData.nextStatuses.some((status) => status.value === "cancelado") ? (
@@ -218,7 +219,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <SubmitButton busy={saving} busyText={texts.submitting}>
               {texts.submit}
             </SubmitButton>
-          </Form>
+          </AdminForm>
         )}
       </Panel>
 
@@ -237,7 +238,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             </thead>
             <tbody>
               {loaderData.history.map((entry) => (
-                <tr key={entry.id} className="border-t border-stone-200">
+                <tr key={entry.id} className="border-t border-border">
                   <td className="px-3 py-2 whitespace-nowrap">{entry.at}</td>
                   <td className="px-3 py-2">{entry.change}</td>
                   <td className="px-3 py-2">{entry.by}</td>

@@ -1,11 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Search, Trash2 } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/privacy";
-import { PageMessage, SubmitButton, useActionFeedback, useAdminForm } from "~/components/admin/admin-form";
+import {
+  AdminForm,
+  PageMessage,
+  SubmitButton,
+  useActionFeedback,
+  useAdminForm,
+  usePosting,
+} from "~/components/admin/admin-form";
 import { AdminPage } from "~/components/admin/admin-page";
 import { CheckboxField, TextField } from "~/components/form-fields";
-import { buttonClass } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { adminPageTitle, adminPrivacyTexts as texts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
@@ -23,16 +30,10 @@ import { redirectWithToast } from "~/infra/toast.server";
 import { pageFlash } from "./page-flash.server";
 
 /**
- * /admin/privacy (DECISIONS D14; docs/decisions/020-privacy-requests.md): everything held about one
- * e-mail address, its JSON download (/admin/privacy/export) and its erasure. The address travels in
- * the URL of the lookup only inside the back office, which is never cached (layout headers). An
- * erasure redirects back to the report with its toast (post/redirect/get); a refusal renders the page.
+ * /admin/privacy (DECISIONS D14; docs/decisions/020): everything held about one e-mail address, its
+ * JSON download and its erasure. The address is in the lookup's URL only inside the back office,
+ * which is never cached (layout headers). An erasure redirects back with its toast (post/redirect/get).
  */
-
-/** The export of an address (a resource route, outside the frame). */
-export function privacyExportPath(email: string): string {
-  return `${adminPaths.privacy}/export?${new URLSearchParams({ email })}`;
-}
 
 interface ReportSection {
   key: keyof typeof texts.sections;
@@ -120,17 +121,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The erasure the action redirected here with, also shown in the page (the root shows the toast).
   const flash = await pageFlash(request, texts.erasedTitle);
   const params = new URL(request.url).searchParams;
-  if (!params.has("email")) {
+  const submission = params.has("email") ? parseWithZod(params, { schema: privacyLookupSchema }) : undefined;
+  if (submission?.status !== "success") {
     return data(
-      { lookup: undefined, email: undefined, sections: undefined, flash },
-      { headers: admin.headers },
-    );
-  }
-  const submission = parseWithZod(params, { schema: privacyLookupSchema });
-  if (submission.status !== "success") {
-    return data(
-      { lookup: submission.reply(), email: undefined, sections: undefined, flash },
-      { status: 400, headers: admin.headers },
+      { lookup: submission?.reply(), email: undefined, sections: undefined, flash },
+      { status: submission ? 400 : 200, headers: admin.headers },
     );
   }
   const report = await findPersonalData(getDb(), submission.value.email);
@@ -144,41 +139,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await requireFormData(request), { schema: privacyErasureSchema });
-  if (submission.status !== "success") {
-    return data(
-      { tone: "error" as const, title: texts.failureTitle, message: undefined, result: submission.reply() },
-      { status: 400, headers: admin.headers },
+  const refuse = (status: number, message?: string, title: string = texts.failureTitle) =>
+    data(
+      { tone: "error" as const, title, message, result: submission.reply() },
+      { status, headers: admin.headers },
     );
-  }
+  if (submission.status !== "success") return refuse(400);
   const { email } = submission.value;
   let outcome;
   try {
     outcome = await erasePersonalData(getDb(), email);
   } catch (error) {
     logger.error({ err: error, adminId: admin.user.id }, "Erasing personal data failed");
-    return data(
-      {
-        tone: "error" as const,
-        title: texts.failureTitle,
-        message: texts.failure,
-        result: submission.reply(),
-      },
-      { status: 503, headers: admin.headers },
-    );
+    return refuse(503, texts.failure);
   }
   if (!outcome.erased) {
     const open = outcome.openOrders
       .map((order) => `${order.number}, ${orderStatusLabels[order.status]}`)
       .join("; ");
-    return data(
-      {
-        tone: "error" as const,
-        title: texts.blockedTitle,
-        message: texts.blocked(open),
-        result: submission.reply(),
-      },
-      { status: 409, headers: admin.headers },
-    );
+    return refuse(409, texts.blocked(open), texts.blockedTitle);
   }
   // Who erased, and how much; the address itself is not written to the log.
   logger.info({ adminId: admin.user.id, counts: outcome.counts }, "Personal data erased");
@@ -199,7 +178,7 @@ export const meta: Route.MetaFunction = () => adminMeta(adminPageTitle(texts.tit
 export default function AdminPrivacy({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.formMethod === "GET";
-  const erasing = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const erasing = usePosting();
   const [lookupForm, lookupFields] = useAdminForm("buscar-datos", privacyLookupSchema, loaderData.lookup);
   const [eraseForm, eraseFields] = useAdminForm("eliminar-datos", privacyErasureSchema, actionData?.result, {
     revalidate: false,
@@ -211,12 +190,10 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
 
   return (
     <AdminPage title={texts.title} intro={texts.intro} width="max-w-4xl">
-      <Form
+      <AdminForm
+        form={lookupForm}
         method="get"
-        id={lookupForm.id}
-        onSubmit={lookupForm.onSubmit}
-        noValidate
-        className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-stone-200 bg-white p-5"
+        className="mt-6 flex flex-wrap items-end gap-3 rounded-xl border border-border bg-white p-5"
       >
         <TextField
           meta={lookupFields.email}
@@ -229,38 +206,42 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
         <SubmitButton busy={searching} busyText={texts.searching} icon={Search}>
           {texts.search}
         </SubmitButton>
-      </Form>
+      </AdminForm>
 
       <PageMessage shown={shown} className="mt-4" />
 
       {email && sections ? (
         <section aria-labelledby="datos-guardados" className="mt-8">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="datos-guardados" className="text-xl font-bold break-all text-stone-900">
+            <h2 id="datos-guardados" className="text-xl font-bold break-all text-foreground">
               {texts.resultsHeading(email)}
             </h2>
             {found ? (
-              <a href={privacyExportPath(email)} download className={buttonClass("outline")}>
-                <Download aria-hidden="true" className="size-4" />
-                {texts.download}
-              </a>
+              <Button asChild variant="outline">
+                <a href={`${adminPaths.privacy}/export?${new URLSearchParams({ email })}`} download>
+                  <Download aria-hidden="true" className="size-4" />
+                  {texts.download}
+                </a>
+              </Button>
             ) : null}
           </div>
           {found ? (
             sections.map((section) => (
               <section key={section.key} aria-labelledby={`seccion-${section.key}`} className="mt-6">
-                <h3 id={`seccion-${section.key}`} className="text-lg font-semibold text-stone-900">
+                <h3 id={`seccion-${section.key}`} className="text-lg font-semibold text-foreground">
                   {texts.sections[section.key]} ({section.items.length})
                 </h3>
                 <ul className="mt-2 space-y-3">
                   {section.items.map((item) => (
-                    <li key={item.id} className="rounded-lg border border-stone-200 bg-white p-4 text-sm">
-                      <p className="font-semibold break-words text-stone-900">{item.title}</p>
+                    <li key={item.id} className="rounded-lg border border-border bg-white p-4 text-sm">
+                      <p className="font-semibold break-words text-foreground">{item.title}</p>
                       <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
                         {item.fields.map(([label, value]) => (
                           <div key={label} className="contents">
-                            <dt className="text-stone-600">{label}</dt>
-                            <dd className="break-words whitespace-pre-line text-stone-900">{value || "—"}</dd>
+                            <dt className="text-subtle-foreground">{label}</dt>
+                            <dd className="break-words whitespace-pre-line text-foreground">
+                              {value || "—"}
+                            </dd>
                           </div>
                         ))}
                       </dl>
@@ -270,25 +251,19 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
               </section>
             ))
           ) : (
-            <p className="mt-4 text-stone-700">{texts.nothingFound}</p>
+            <p className="mt-4 text-muted-foreground">{texts.nothingFound}</p>
           )}
 
           {found ? (
             <section
               aria-labelledby="eliminar-datos-titulo"
-              className="mt-8 rounded-xl border border-red-200 bg-red-50 p-5"
+              className="mt-8 rounded-xl border border-red-200 bg-destructive-muted p-5"
             >
               <h3 id="eliminar-datos-titulo" className="text-lg font-bold text-red-900">
                 {texts.eraseHeading}
               </h3>
-              <p className="mt-1 text-sm text-stone-800">{texts.eraseRule}</p>
-              <Form
-                method="post"
-                id={eraseForm.id}
-                onSubmit={eraseForm.onSubmit}
-                noValidate
-                className="mt-4 space-y-4"
-              >
+              <p className="mt-1 text-sm text-foreground">{texts.eraseRule}</p>
+              <AdminForm form={eraseForm} method="post" className="mt-4 space-y-4">
                 <input type="hidden" name={eraseFields.email.name} value={email} />
                 <CheckboxField meta={eraseFields.confirm} id="confirmar-eliminacion">
                   {texts.confirmLabel}
@@ -296,7 +271,7 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
                 <SubmitButton variant="secondary" busy={erasing} busyText={texts.erasing} icon={Trash2}>
                   {texts.erase}
                 </SubmitButton>
-              </Form>
+              </AdminForm>
             </section>
           ) : null}
         </section>

@@ -6,10 +6,7 @@ import { requireAdmin } from "~/services/auth.server";
 import { getEnv } from "~/infra/env.server";
 import { requireFormData } from "~/infra/request-body.server";
 
-/**
- * POST /admin/sidebar: the sidebar toggle when JavaScript is off (with it, the page writes the
- * cookie itself). Remembers the state for 7 days and goes back to the page it came from.
- */
+/** POST /admin/sidebar: the sidebar toggle without JavaScript; goes back to the page it came from. */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const formData = await requireFormData(request);
@@ -26,11 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return redirect(adminHome);
 }
 
-/**
- * Never rendered (the loader and the action always redirect). It makes this a UI route, so React
- * Router refuses a POST from another site (its Origin check covers UI routes' actions only);
- * app/routes/admin/admin-auth.test.ts checks that every route with an action has one.
- */
+/** Never rendered: it makes this a UI route, whose POSTs React Router checks for origin (see ./logout.ts). */
 export default function SidebarToggle() {
   return null;
 }

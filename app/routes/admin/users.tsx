@@ -4,6 +4,7 @@ import { UserPlus } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import {
+  AdminForm,
   PageMessage,
   PasswordField,
   SubmitButton,
@@ -17,6 +18,7 @@ import { FormMessage } from "~/components/ui/field";
 import { adminPageTitle, adminUsersTexts as texts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
+import { cn } from "~/lib/cn";
 import { adminPaths } from "~/lib/admin-paths";
 import { findAdminUser, listAdminUsers } from "~/models/admin-users.server";
 import { adminFieldLimits, newAdminSchema } from "~/schemas/admin-auth";
@@ -33,9 +35,8 @@ import { redirectWithToast } from "~/infra/toast.server";
 import { pageFlash } from "./page-flash.server";
 
 /**
- * /admin/users (DECISIONS D12; issue 4): every staff account, adding one (the password policy of
- * SPEC §5) and disabling or re-enabling one — never one's own account, so the panel always keeps
- * someone who can get in.
+ * /admin/users (DECISIONS D12): every staff account, adding one (SPEC §5's password policy) and
+ * disabling or re-enabling one — never one's own, so the panel always keeps someone who can get in.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -52,11 +53,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Intent = "create" | "disable" | "enable";
+const hideFields = ["password", "passwordConfirmation"];
 
-/**
- * A success redirects back here with its toast (post/redirect/get: a reload sends nothing again);
- * a refusal renders the page with its message and a 4xx.
- */
+/** A success redirects back here with its toast (post/redirect/get); a refusal is a 4xx. */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const formData = await requireFormData(request);
@@ -89,10 +88,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: newAdminSchema });
   if (submission.status !== "success") {
-    return refuse(
-      { intent: "create", result: submission.reply({ hideFields: ["password", "passwordConfirmation"] }) },
-      400,
-    );
+    return refuse({ intent: "create", result: submission.reply({ hideFields }) }, 400);
   }
   try {
     const created = await createAdminAccount(submission.value, getDb(), request);
@@ -103,10 +99,7 @@ export async function action({ request }: Route.ActionArgs) {
       {
         intent: "create",
         message: texts.emailTaken,
-        result: submission.reply({
-          fieldErrors: { email: [texts.emailTaken] },
-          hideFields: ["password", "passwordConfirmation"],
-        }),
+        result: submission.reply({ fieldErrors: { email: [texts.emailTaken] }, hideFields }),
       },
       409,
     );
@@ -134,7 +127,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         <PageMessage shown={createReply ? undefined : shown} className="mt-3" />
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-stone-300 text-stone-700">
+            <thead className="border-b border-stone-300 text-muted-foreground">
               <tr>
                 {columns.map((column) => (
                   <th key={column} scope="col" className="py-2 pr-4 font-semibold">
@@ -146,23 +139,24 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-stone-200">
+            <tbody className="divide-y divide-border">
               {loaderData.users.map((user) => {
                 const self = user.id === loaderData.currentUserId;
                 const disabled = user.disabled;
                 return (
                   <tr key={user.id}>
-                    <td className="py-2 pr-4 font-medium text-stone-900">
+                    <td className="py-2 pr-4 font-medium text-foreground">
                       {user.name}{" "}
-                      {self ? <span className="font-normal text-stone-600">{texts.you}</span> : null}
+                      {self ? <span className="font-normal text-subtle-foreground">{texts.you}</span> : null}
                     </td>
                     <td className="py-2 pr-4 break-all">{user.email}</td>
                     <td className="py-2 pr-4 whitespace-nowrap">{user.created}</td>
                     <td className="py-2 pr-4">
                       <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                          disabled ? "bg-stone-200 text-stone-800" : "bg-green-100 text-green-900"
-                        }`}
+                        className={cn(
+                          "rounded-full px-2 py-0.5 text-xs font-semibold",
+                          disabled ? "bg-stone-200 text-stone-800" : "bg-green-100 text-green-900",
+                        )}
                       >
                         {disabled ? texts.disabled : texts.active}
                       </span>
@@ -195,8 +189,8 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       </Panel>
 
       <Panel id="agregar-administrador" title={texts.addHeading}>
-        <p className="mt-1 text-sm text-stone-700">{texts.addIntro}</p>
-        <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="mt-4 space-y-4">
+        <p className="mt-1 text-sm text-muted-foreground">{texts.addIntro}</p>
+        <AdminForm form={form} method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="create" />
           <fieldset disabled={busyIntent === "create"} className="grid gap-4 sm:grid-cols-2">
             <TextField
@@ -219,7 +213,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           <SubmitButton busy={busyIntent === "create"} busyText={texts.adding} icon={UserPlus}>
             {texts.addSubmit}
           </SubmitButton>
-        </Form>
+        </AdminForm>
       </Panel>
     </AdminPage>
   );
