@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { NotFoundContent } from "~/components/not-found-content";
 import { PageHeader } from "~/components/page-header";
-import { rootDataFromMatches } from "~/lib/root-data";
+import type { RouteMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 /**
@@ -9,24 +9,16 @@ import { pageMeta } from "~/lib/seo";
  * meta, the page frame and the not-found answer (their loaders' part is kit-form.server.ts).
  */
 
-export function kitFormMeta({
-  kitId,
-  matches,
-  title,
-  description,
-  basePath,
-}: {
-  kitId: string | undefined;
-  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
-  title: string;
-  description: string;
-  basePath: string;
-}) {
-  return pageMeta({
-    title,
-    description,
-    path: `${basePath}/${kitId ?? ""}`,
-    siteUrl: rootDataFromMatches(matches).siteUrl,
+export function kitFormMeta(
+  { data, matches }: { data: { kit: { id: string; name: string } } | undefined; matches: RouteMatches },
+  texts: { pageTitle: (kitName: string) => string; pageDescription: (kitName: string) => string },
+  basePath: string,
+) {
+  const name = data?.kit.name ?? "LifeBox";
+  return pageMeta(matches, {
+    title: texts.pageTitle(name),
+    description: texts.pageDescription(name),
+    path: `${basePath}/${data?.kit.id ?? ""}`,
     noindex: true,
   });
 }

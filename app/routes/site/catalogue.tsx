@@ -7,7 +7,6 @@ import { lineNames } from "~/content/kit-basics";
 import { kitList } from "~/content/kits";
 import { footer, seo } from "~/content/site";
 import { productLines } from "~/content/types";
-import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { parseCatalogueQuery } from "~/schemas/catalogue-query";
 import { filterCatalogue, toKitCard } from "./catalogue.server";
@@ -18,7 +17,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ ...seo.catalogue, path: "/productos", siteUrl: rootDataFromMatches(matches).siteUrl });
+  pageMeta(matches, { ...seo.catalogue, path: "/productos" });
 
 const selectClass =
   "mt-1 block w-full rounded-md border border-input bg-white px-3 py-2 text-base text-foreground sm:text-sm";

@@ -54,23 +54,20 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const { siteUrl } = rootDataFromMatches(matches);
   if (!loaderData)
-    return pageMeta({
+    return pageMeta(matches, {
       title: "Producto no encontrado | LifeBox",
       description: "El producto que buscas no existe.",
       path: "/productos",
-      siteUrl,
       noindex: true,
     });
   const { kit, path } = loaderData;
+  const { siteUrl } = rootDataFromMatches(matches);
   return [
-    ...pageMeta({
+    ...pageMeta(matches, {
       title: `${kit.name}: kit de supervivencia IP67 | LifeBox`,
       description: kit.description,
       path,
-      siteUrl,
-      image: "/og/lifebox.png",
       type: "product",
     }),
     jsonLd(productData(siteUrl, kit, path, kitImage(kit.id))),

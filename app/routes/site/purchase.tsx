@@ -35,14 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const clientAction = formClientAction(purchaseTexts.failure);
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
-  kitFormMeta({
-    kitId: loaderData?.kit.id,
-    matches,
-    title: purchaseTexts.pageTitle(loaderData?.kit.name ?? "LifeBox"),
-    description: purchaseTexts.pageDescription(loaderData?.kit.name ?? "LifeBox"),
-    basePath: "/comprar",
-  });
+export const meta: Route.MetaFunction = (args) => kitFormMeta(args, purchaseTexts, "/comprar");
 
 export default function Purchase({ loaderData, actionData }: Route.ComponentProps) {
   const { company } = useRootData();

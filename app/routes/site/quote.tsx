@@ -40,14 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const clientAction = formClientAction(quoteTexts.failure);
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
-  kitFormMeta({
-    kitId: loaderData?.kit.id,
-    matches,
-    title: quoteTexts.pageTitle(loaderData?.kit.name ?? "LifeBox"),
-    description: quoteTexts.pageDescription(loaderData?.kit.name ?? "LifeBox"),
-    basePath: "/cotizar",
-  });
+export const meta: Route.MetaFunction = (args) => kitFormMeta(args, quoteTexts, "/cotizar");
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
   const { company } = useRootData();
