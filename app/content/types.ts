@@ -22,14 +22,6 @@ export const kitIds = [
 ] as const;
 export type KitId = (typeof kitIds)[number];
 
-/** An image the site shows: always with a Spanish alt text and intrinsic size (no layout shift). */
-export interface Artwork {
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-}
-
 /** One component of a kit; the kit's component count is the number of these (DECISIONS D3). */
 export interface KitComponent {
   /** Spanish name as shown, e.g. "Mascarillas KN95". */
