@@ -1,12 +1,10 @@
-import { isRouteErrorResponse } from "react-router";
-import { NotFoundContent } from "~/components/not-found-content";
 import { PageHeader } from "~/components/page-header";
 import type { RouteMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 /**
  * What the kit form pages (/comprar/{kit}, /cotizar/{kit}) share in the browser: their noindex
- * meta, the page frame and the not-found answer (their loaders' part is kit-form.server.ts).
+ * meta and the page frame (their loaders' part is kit-form.server.ts).
  */
 
 export function kitFormMeta(
@@ -38,9 +36,4 @@ export function KitFormPage({
       <div className="mx-auto max-w-2xl px-4 py-10">{children}</div>
     </>
   );
-}
-
-export function KitFormErrorBoundary({ error }: { error: unknown }) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
-  throw error;
 }

@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/purchase";
 import { PurchaseForm } from "~/components/purchase-form";
 import { purchaseTexts } from "~/content/forms";
-import { KitFormErrorBoundary, kitFormMeta, KitFormPage } from "~/components/kit-form-page";
+import { kitFormMeta, KitFormPage } from "~/components/kit-form-page";
+import { NotFoundBoundary } from "~/components/not-found-content";
 import { useRootData } from "~/lib/root-data";
 import { formClientAction } from "~/lib/submission";
 import { placeOrder } from "~/models/orders.server";
@@ -47,4 +48,4 @@ export default function Purchase({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export const ErrorBoundary = KitFormErrorBoundary;
+export const ErrorBoundary = NotFoundBoundary;

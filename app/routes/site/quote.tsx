@@ -1,7 +1,8 @@
 import type { Route } from "./+types/quote";
 import { QuoteForm } from "~/components/quote-form";
 import { quoteTexts } from "~/content/forms";
-import { KitFormErrorBoundary, kitFormMeta, KitFormPage } from "~/components/kit-form-page";
+import { kitFormMeta, KitFormPage } from "~/components/kit-form-page";
+import { NotFoundBoundary } from "~/components/not-found-content";
 import { useRootData } from "~/lib/root-data";
 import { formClientAction, quoteThanksPath } from "~/lib/submission";
 import { requestQuote } from "~/models/quotes.server";
@@ -52,4 +53,4 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-export const ErrorBoundary = KitFormErrorBoundary;
+export const ErrorBoundary = NotFoundBoundary;
