@@ -7,8 +7,7 @@ import type { ComponentIllustration, SceneIllustration } from "./illustrations";
 export const productLines = ["essential", "expedition", "nautical", "industry"] as const;
 export type ProductLine = (typeof productLines)[number];
 
-export const kitVersions = ["standard", "mini"] as const;
-export type KitVersion = (typeof kitVersions)[number];
+export type KitVersion = "standard" | "mini";
 
 export const kitIds = [
   "essential",
