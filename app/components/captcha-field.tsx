@@ -29,8 +29,6 @@ declare module "react" {
 export interface CaptchaHandle {
   /** Solves the challenge if it is not solved yet; false when it failed or expired. */
   ensureSolved(): Promise<boolean>;
-  /** True when a solution is ready to be sent. */
-  isSolved(): boolean;
   /** Forgets the solution (it was used or refused): the next submit solves a new challenge. */
   reset(): void;
 }
@@ -41,13 +39,18 @@ function loadWidget() {
   return widgetModule;
 }
 
+/** Waits, at most a second, until `ready()` holds. */
+async function until(ready: () => boolean) {
+  for (let attempt = 0; attempt < 50 && !ready(); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Waits until the element has been upgraded and exposes its methods. */
 async function upgraded(element: AltchaElement): Promise<AltchaElement> {
   await loadWidget();
   await customElements.whenDefined("altcha-widget");
-  for (let attempt = 0; attempt < 50 && typeof element.verify !== "function"; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until(() => typeof element.verify === "function");
   return element;
 }
 
@@ -100,9 +103,7 @@ export function CaptchaField({
     setActive(true);
     solving.current ??= (async () => {
       // Rendering the widget (setActive) happens on the next commit.
-      for (let attempt = 0; attempt < 50 && !widget.current; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await until(() => widget.current !== null);
       try {
         return await solve();
       } finally {
@@ -116,7 +117,6 @@ export function CaptchaField({
     ref,
     () => ({
       ensureSolved,
-      isSolved: () => widget.current?.getState?.() === "verified",
       reset() {
         solving.current = undefined;
         widget.current?.reset?.();
@@ -131,12 +131,10 @@ export function CaptchaField({
     if (!form || start === "never") return;
     const solve = () => void ensureSolved();
     if (start === "mount") solve();
-    form.addEventListener("focusin", solve, { once: true });
-    form.addEventListener("pointerdown", solve, { once: true });
-    return () => {
-      form.removeEventListener("focusin", solve);
-      form.removeEventListener("pointerdown", solve);
-    };
+    const listening = new AbortController();
+    form.addEventListener("focusin", solve, { once: true, signal: listening.signal });
+    form.addEventListener("pointerdown", solve, { once: true, signal: listening.signal });
+    return () => listening.abort();
   }, [start, ensureSolved]);
 
   return (

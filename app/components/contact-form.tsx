@@ -1,11 +1,10 @@
 import { useState } from "react";
-import { DeferredForm } from "~/components/deferred-form";
-import { FormFooter } from "~/components/form-actions";
 import { loadContactSchema } from "~/components/form-schemas";
 import { TextField } from "~/components/form-fields";
+import { PublicForm } from "~/components/public-form";
 import type { CompanyInfo } from "~/content/company";
 import { contact } from "~/content/site";
-import { failureLine, type SubmissionReply } from "~/lib/submission";
+import type { SubmissionReply } from "~/lib/submission";
 import { contactFieldLimits } from "~/schemas/field-limits";
 
 const texts = contact.form;
@@ -20,23 +19,21 @@ export function ContactForm({
 }) {
   const [sent, setSent] = useState(initialReply?.status === "success");
   return (
-    <DeferredForm<keyof typeof contactFieldLimits>
+    <PublicForm<keyof typeof contactFieldLimits>
+      form="contact"
       id="contacto"
       action="/contacto"
       loadSchema={loadContactSchema}
       initialReply={initialReply}
       onBeforeSend={() => setSent(false)}
       onSuccess={() => setSent(true)}
+      company={company}
+      labels={texts}
+      failure={texts.errorMessage}
+      success={sent ? texts.successMessage : undefined}
     >
       {(api) => (
-        <form
-          method="post"
-          action="/contacto"
-          id={api.id}
-          noValidate
-          onSubmit={api.onSubmit}
-          className="space-y-4"
-        >
+        <>
           <fieldset disabled={api.busy} className="grid gap-4 sm:grid-cols-2">
             <TextField
               meta={api.field("name")}
@@ -66,18 +63,8 @@ export function ContactForm({
             />
           </fieldset>
           <p className="text-sm text-muted-foreground">{texts.privacyNotice}</p>
-          <FormFooter
-            form="contact"
-            captcha={api.captcha}
-            captchaStart={api.captchaStart}
-            busy={api.busy}
-            company={company}
-            message={api.formMessage ? failureLine(texts.errorMessage, api.formMessage) : undefined}
-            success={sent && !api.busy ? texts.successMessage : undefined}
-            labels={texts}
-          />
-        </form>
+        </>
       )}
-    </DeferredForm>
+    </PublicForm>
   );
 }

@@ -6,12 +6,10 @@ import type { PublicFormEngine } from "~/components/public-form-engine";
 import type { SubmissionReply } from "~/lib/submission";
 
 /**
- * The public forms with Conform (contact, purchase, quotation) load their code — Conform, the zod
- * schema, the captcha widget — when the visitor first reaches the form, not with the page
- * (docs/decisions/029). Until then `DeferredForm` renders the same markup from the server's reply,
- * so the form is complete and posts without JavaScript. The first focus, press or hover in the form
- * loads the code; then the form is rendered again by Conform (`public-form-engine.tsx`) with what
- * the visitor typed, where the focus was, and a send that came before the code, which is then made.
+ * A public form's code (Conform, the zod schema, the captcha widget) loads when the visitor first
+ * focuses, presses or hovers the form, not with the page (docs/decisions/029). Until then the same
+ * markup renders from the server's reply and posts without JavaScript; then Conform's form
+ * (`public-form-engine.tsx`) takes over what was typed, the focus, and a send made meanwhile.
  */
 
 /** A field as the form renders it: Conform's metadata, or the same read from the server's reply. */
@@ -132,21 +130,18 @@ export function DeferredForm<Name extends string>({
       submitter = event.submitter ? Array.from(form.elements).indexOf(event.submitter as Element) : -1;
       load();
     };
-    form.addEventListener("focusin", load);
-    form.addEventListener("pointerenter", load);
-    form.addEventListener("pointerdown", press);
-    form.addEventListener("submit", send);
-    document.addEventListener("pointerup", release);
-    document.addEventListener("pointercancel", release);
+    const listening = new AbortController();
+    const { signal } = listening;
+    form.addEventListener("focusin", load, { signal });
+    form.addEventListener("pointerenter", load, { signal });
+    form.addEventListener("pointerdown", press, { signal });
+    form.addEventListener("submit", send, { signal });
+    document.addEventListener("pointerup", release, { signal });
+    document.addEventListener("pointercancel", release, { signal });
     if (eager) load();
     return () => {
       stopped = true;
-      form.removeEventListener("focusin", load);
-      form.removeEventListener("pointerenter", load);
-      form.removeEventListener("pointerdown", press);
-      form.removeEventListener("submit", send);
-      document.removeEventListener("pointerup", release);
-      document.removeEventListener("pointercancel", release);
+      listening.abort();
     };
   }, [engine, eager, id, loadSchema]);
 

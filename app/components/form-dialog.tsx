@@ -1,14 +1,17 @@
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import type { CompanyInfo } from "~/content/company";
 
-/** What the kit dialogs ("Comprar", "Cotizar") receive from their link (components/kit-actions.tsx). */
-export interface KitDialogProps<Kit> {
-  kit: Kit;
-  company: Pick<CompanyInfo, "email" | "whatsappNumber">;
+interface DialogState {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus goes when the dialog closes (the link that opened it). */
-  returnFocusTo?: React.RefObject<HTMLElement | null>;
+  returnFocusTo?: React.RefObject<HTMLElement | null> | undefined;
+}
+
+/** What the kit dialogs ("Comprar", "Cotizar") receive from their link (components/kit-actions.tsx). */
+export interface KitDialogProps<Kit> extends DialogState {
+  kit: Kit;
+  company: Pick<CompanyInfo, "email" | "whatsappNumber">;
 }
 
 /** A form in a modal dialog, with its title and description. */
@@ -19,14 +22,7 @@ export function FormDialog({
   onOpenChange,
   returnFocusTo,
   children,
-}: {
-  title: string;
-  description: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  returnFocusTo?: React.RefObject<HTMLElement | null> | undefined;
-  children: React.ReactNode;
-}) {
+}: DialogState & { title: string; description: string; children: React.ReactNode }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent

@@ -6,7 +6,6 @@ import { Input, Textarea } from "~/components/ui/input";
  * Conform fields rendered the one way every public form shows them: label, optional hint, control,
  * error below (components/ui/field.tsx). `key` lets Conform reset the control after a success.
  */
-type Meta = FormField;
 
 export function TextField({
   meta,
@@ -17,7 +16,7 @@ export function TextField({
   rows,
   ...input
 }: {
-  meta: Meta;
+  meta: FormField;
   label: string;
   hint?: React.ReactNode;
   optional?: boolean;
@@ -51,7 +50,15 @@ export function TextField({
 }
 
 /** A required checkbox (e.g. accepting the terms) with its label and error. */
-export function CheckboxField({ meta, id, children }: { meta: Meta; id: string; children: React.ReactNode }) {
+export function CheckboxField({
+  meta,
+  id,
+  children,
+}: {
+  meta: FormField;
+  id: string;
+  children: React.ReactNode;
+}) {
   const errorId = `${id}-error`;
   return (
     <div>

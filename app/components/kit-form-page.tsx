@@ -1,32 +1,22 @@
-import { isRouteErrorResponse } from "react-router";
-import { NotFoundContent } from "~/components/not-found-content";
 import { PageHeader } from "~/components/page-header";
-import { rootDataFromMatches } from "~/lib/root-data";
+import type { RouteMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 /**
  * What the kit form pages (/comprar/{kit}, /cotizar/{kit}) share in the browser: their noindex
- * meta, the page frame and the not-found answer (their loaders' part is kit-form.server.ts).
+ * meta and the page frame (their loaders' part is kit-form.server.ts).
  */
 
-export function kitFormMeta({
-  kitId,
-  matches,
-  title,
-  description,
-  basePath,
-}: {
-  kitId: string | undefined;
-  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
-  title: string;
-  description: string;
-  basePath: string;
-}) {
-  return pageMeta({
-    title,
-    description,
-    path: `${basePath}/${kitId ?? ""}`,
-    siteUrl: rootDataFromMatches(matches).siteUrl,
+export function kitFormMeta(
+  { data, matches }: { data: { kit: { id: string; name: string } } | undefined; matches: RouteMatches },
+  texts: { pageTitle: (kitName: string) => string; pageDescription: (kitName: string) => string },
+  basePath: string,
+) {
+  const name = data?.kit.name ?? "LifeBox";
+  return pageMeta(matches, {
+    title: texts.pageTitle(name),
+    description: texts.pageDescription(name),
+    path: `${basePath}/${data?.kit.id ?? ""}`,
     noindex: true,
   });
 }
@@ -46,9 +36,4 @@ export function KitFormPage({
       <div className="mx-auto max-w-2xl px-4 py-10">{children}</div>
     </>
   );
-}
-
-export function KitFormErrorBoundary({ error }: { error: unknown }) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
-  throw error;
 }

@@ -28,11 +28,8 @@ function fieldErrorOf(reply: SubmissionReply | undefined): string | undefined {
 /**
  * The newsletter signup (SPEC §4, DECISIONS D14/D15): 'Enviando...' with input and button disabled,
  * then the success message and a cleared field, or the error message; both cleared by a new submit.
- *
- * It is on every page, so it does without Conform: the same zod schema as the server's is loaded on
- * the first submit, and the captcha widget on the first touch. With JavaScript a fetcher posts it to
- * /newsletter and the page stays; without, it posts there and gets the page with the same form and
- * the outcome.
+ * It is on every page, so it does without Conform: the server's zod schema loads on the first submit
+ * and the captcha widget on the first touch (docs/decisions/014).
  */
 export function NewsletterForm({
   company,

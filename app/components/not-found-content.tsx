@@ -1,6 +1,12 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { notFound } from "~/content/site";
+
+/** A route's error boundary: the not-found page for a 404, anything else goes up. */
+export function NotFoundBoundary({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  throw error;
+}
 
 /** The Spanish not-found page body (DECISIONS D5a). */
 export function NotFoundContent() {

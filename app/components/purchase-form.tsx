@@ -1,20 +1,19 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { DeferredForm, type PublicFormApi } from "~/components/deferred-form";
-import { FormFooter } from "~/components/form-actions";
+import type { PublicFormApi } from "~/components/deferred-form";
 import { loadOrderSchema } from "~/components/form-schemas";
 import { CheckboxField, TextField } from "~/components/form-fields";
 import { closePaymentTab, openPaymentTab } from "~/components/payment-tab";
+import { PublicForm, type KitFormProps } from "~/components/public-form";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { regions } from "~/content/chile";
-import type { CompanyInfo } from "~/content/company";
 import { purchaseTexts as texts } from "~/content/forms";
 import { deliveryPromise } from "~/content/policies";
 import { comunasOfRegion, shippingFor } from "~/lib/chile";
 import { formatPrice } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
-import { purchasePath, type SubmissionReply } from "~/lib/submission";
+import { purchasePath } from "~/lib/submission";
 import { orderFieldLimits } from "~/schemas/field-limits";
 import type { OrderFormData } from "~/schemas/order";
 
@@ -25,94 +24,51 @@ export interface PurchaseKit {
 }
 
 /**
- * The purchase-data form (DECISIONS D6): opens the payment tab within the click, stores the order
- * and goes to its confirmation page, which sends the tab to the kit's payment page
- * (components/payment-tab.ts). Used in the dialog and on the purchase page (which also works
- * without JavaScript).
+ * The purchase-data form (DECISIONS D6), in the dialog and on the purchase page: opens the payment
+ * tab within the click, stores the order and goes to its confirmation page, which sends the tab to
+ * the kit's payment page (components/payment-tab.ts).
  */
-export function PurchaseForm({
-  kit,
-  company,
-  initialReply,
-  onCancel,
-  cancelHref,
-}: {
-  kit: PurchaseKit;
-  company: Pick<CompanyInfo, "email" | "whatsappNumber">;
-  initialReply?: SubmissionReply | undefined;
-  onCancel?: () => void;
-  cancelHref?: string;
-}) {
+export function PurchaseForm({ kit, ...props }: KitFormProps<PurchaseKit>) {
   return (
-    <DeferredForm<keyof OrderFormData>
+    <PublicForm<keyof OrderFormData>
+      {...props}
+      form="order"
       id={`compra-${kit.id}`}
       action={purchasePath(kit.id)}
       loadSchema={loadOrderSchema}
-      initialReply={initialReply}
       onBeforeSend={openPaymentTab}
       onFailure={closePaymentTab}
-      // In the dialog the visitor is about to fill it in.
-      eager={Boolean(onCancel)}
+      labels={texts}
     >
-      {(api) => (
-        <PurchaseFields api={api} kit={kit} company={company} onCancel={onCancel} cancelHref={cancelHref} />
-      )}
-    </DeferredForm>
+      {(api) => <PurchaseFields api={api} kit={kit} />}
+    </PublicForm>
   );
 }
 
-function PurchaseFields({
-  api,
-  kit,
-  company,
-  onCancel,
-  cancelHref,
-}: {
-  api: PublicFormApi<keyof OrderFormData>;
-  kit: PurchaseKit;
-  company: Pick<CompanyInfo, "email" | "whatsappNumber">;
-  onCancel?: (() => void) | undefined;
-  cancelHref?: string | undefined;
-}) {
+function PurchaseFields({ api, kit }: { api: PublicFormApi<keyof OrderFormData>; kit: PurchaseKit }) {
   const hydrated = useHydrated();
-  const fields = {
-    name: api.field("name"),
-    email: api.field("email"),
-    phone: api.field("phone"),
-    region: api.field("region"),
-    comuna: api.field("comuna"),
-    address: api.field("address"),
-    rut: api.field("rut"),
-    notes: api.field("notes"),
-    acceptTerms: api.field("acceptTerms"),
-  };
+  const regionField = api.field("region");
+  const comunaField = api.field("comuna");
   // Kept typed values (a refusal without JavaScript re-renders the page with them).
-  const [regionCut, setRegionCut] = useState(() => (fields.region.initialValue as string | undefined) ?? "");
-  const [comunaCut, setComunaCut] = useState(() => (fields.comuna.initialValue as string | undefined) ?? "");
+  const [regionCut, setRegionCut] = useState(() => (regionField.initialValue as string | undefined) ?? "");
+  const [comunaCut, setComunaCut] = useState(() => (comunaField.initialValue as string | undefined) ?? "");
 
   const regionComunas = regionCut ? comunasOfRegion(regionCut) : [];
   const shipping = comunaCut ? shippingFor(comunaCut).kind : undefined;
 
   return (
-    <form
-      method="post"
-      action={purchasePath(kit.id)}
-      id={api.id}
-      noValidate
-      onSubmit={api.onSubmit}
-      className="space-y-4"
-    >
+    <>
       <input type="hidden" name="kitId" value={kit.id} />
       <fieldset disabled={api.busy} className="grid gap-4 sm:grid-cols-2">
         <TextField
-          meta={fields.name}
+          meta={api.field("name")}
           label={texts.nameLabel}
           autoComplete="name"
           maxLength={orderFieldLimits.name}
           className="sm:col-span-2"
         />
         <TextField
-          meta={fields.email}
+          meta={api.field("email")}
           label={texts.emailLabel}
           hint={texts.emailHint}
           type="email"
@@ -120,7 +76,7 @@ function PurchaseFields({
           maxLength={orderFieldLimits.email}
         />
         <TextField
-          meta={fields.phone}
+          meta={api.field("phone")}
           label={texts.phoneLabel}
           type="tel"
           autoComplete="tel"
@@ -128,13 +84,13 @@ function PurchaseFields({
           placeholder="+56 9 1234 5678"
           maxLength={orderFieldLimits.phone}
         />
-        <Field label={texts.regionLabel} errors={fields.region.errors}>
+        <Field label={texts.regionLabel} errors={regionField.errors}>
           {(props) => (
             <Select
               {...props}
-              key={fields.region.key}
-              name={fields.region.name}
-              defaultValue={(fields.region.initialValue as string | undefined) ?? ""}
+              key={regionField.key}
+              name={regionField.name}
+              defaultValue={(regionField.initialValue as string | undefined) ?? ""}
               autoComplete="address-level1"
               onChange={(event) => {
                 setRegionCut(event.target.value);
@@ -150,12 +106,12 @@ function PurchaseFields({
             </Select>
           )}
         </Field>
-        <Field label={texts.comunaLabel} errors={fields.comuna.errors}>
+        <Field label={texts.comunaLabel} errors={comunaField.errors}>
           {(props) => (
             <Select
               {...props}
-              key={`${fields.comuna.key ?? ""}-${regionCut}`}
-              name={fields.comuna.name}
+              key={`${comunaField.key ?? ""}-${regionCut}`}
+              name={comunaField.name}
               defaultValue={comunaCut}
               autoComplete="address-level2"
               onChange={(event) => setComunaCut(event.target.value)}
@@ -183,7 +139,7 @@ function PurchaseFields({
           )}
         </Field>
         <TextField
-          meta={fields.address}
+          meta={api.field("address")}
           label={texts.addressLabel}
           hint={texts.addressHint}
           autoComplete="street-address"
@@ -191,7 +147,7 @@ function PurchaseFields({
           className="sm:col-span-2"
         />
         <TextField
-          meta={fields.rut}
+          meta={api.field("rut")}
           label={texts.rutLabel}
           optional
           hint={texts.rutHint}
@@ -199,7 +155,7 @@ function PurchaseFields({
           maxLength={12}
         />
         <TextField
-          meta={fields.notes}
+          meta={api.field("notes")}
           label={texts.notesLabel}
           optional
           hint={texts.notesHint}
@@ -207,7 +163,7 @@ function PurchaseFields({
           maxLength={orderFieldLimits.notes}
         />
         <div className="sm:col-span-2">
-          <CheckboxField meta={fields.acceptTerms} id={`${api.id}-terms`}>
+          <CheckboxField meta={api.field("acceptTerms")} id={`${api.id}-terms`}>
             {texts.termsBefore}
             <Link to="/terminos" target="_blank" className="font-semibold underline">
               {texts.termsLink}
@@ -235,18 +191,6 @@ function PurchaseFields({
           <dd className="text-right text-base font-bold">{formatPrice(kit.price)}</dd>
         </dl>
       </section>
-
-      <FormFooter
-        form="order"
-        captcha={api.captcha}
-        captchaStart={api.captchaStart}
-        busy={api.busy}
-        company={company}
-        message={api.formMessage}
-        labels={texts}
-        onCancel={onCancel}
-        cancelHref={cancelHref}
-      />
-    </form>
+    </>
   );
 }

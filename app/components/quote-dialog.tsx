@@ -6,19 +6,11 @@ import { quoteTexts } from "~/content/forms";
 export default function QuoteDialog({
   kit,
   company,
-  open,
-  onOpenChange,
-  returnFocusTo,
+  ...dialog
 }: KitDialogProps<{ id: string; name: string }>) {
   return (
-    <FormDialog
-      title={quoteTexts.title}
-      description={quoteTexts.description(kit.name)}
-      open={open}
-      onOpenChange={onOpenChange}
-      returnFocusTo={returnFocusTo}
-    >
-      <QuoteForm kit={kit} company={company} onCancel={() => onOpenChange(false)} />
+    <FormDialog title={quoteTexts.title} description={quoteTexts.description(kit.name)} {...dialog}>
+      <QuoteForm kit={kit} company={company} onCancel={() => dialog.onOpenChange(false)} />
     </FormDialog>
   );
 }

@@ -1,56 +1,33 @@
 import { Link } from "react-router";
-import { DeferredForm } from "~/components/deferred-form";
-import { FormFooter } from "~/components/form-actions";
 import { loadQuoteSchema } from "~/components/form-schemas";
-import { showToast } from "~/components/ui/toaster";
 import { TextField } from "~/components/form-fields";
-import type { CompanyInfo } from "~/content/company";
+import { PublicForm, type KitFormProps } from "~/components/public-form";
+import { showToast } from "~/components/ui/toaster";
 import { quoteTexts as texts } from "~/content/forms";
-import { quotePath, type SubmissionReply } from "~/lib/submission";
+import { quotePath } from "~/lib/submission";
 import { quoteFieldLimits } from "~/schemas/field-limits";
 import type { QuoteFormData } from "~/schemas/quote";
 
 /**
- * The company quotation form ("Solicitar Cotización", SPEC §5): a toast and the thank-you page on
- * success, an error toast (and the reason inline) on failure. Used in the dialog and on the
- * quotation page (which also works without JavaScript).
+ * The company quotation form ("Solicitar Cotización", SPEC §5), in the dialog and on the quotation
+ * page. A stored request redirects to the thank-you page, whose toast says so (routes/site/quote.tsx).
  */
-export function QuoteForm({
-  kit,
-  company,
-  initialReply,
-  onCancel,
-  cancelHref,
-}: {
-  kit: { id: string; name: string };
-  company: Pick<CompanyInfo, "email" | "whatsappNumber">;
-  initialReply?: SubmissionReply | undefined;
-  onCancel?: () => void;
-  cancelHref?: string;
-}) {
-  // A stored request redirects to the thank-you page, whose toast says so (routes/site/quote.tsx).
+export function QuoteForm({ kit, ...props }: KitFormProps<{ id: string; name: string }>) {
   return (
-    <DeferredForm<keyof QuoteFormData>
+    <PublicForm<keyof QuoteFormData>
+      {...props}
+      form="quote"
       id={`cotizacion-${kit.id}`}
       action={quotePath(kit.id)}
       loadSchema={loadQuoteSchema}
-      initialReply={initialReply}
       onFailure={(reply) => {
         // Field errors speak for themselves; anything else also gets the spec's error toast.
         if (!reply || reply.formMessage) void showToast("error", texts.failureTitle, texts.failure);
       }}
-      // In the dialog the visitor is about to fill it in.
-      eager={Boolean(onCancel)}
+      labels={texts}
     >
       {(api) => (
-        <form
-          method="post"
-          action={quotePath(kit.id)}
-          id={api.id}
-          noValidate
-          onSubmit={api.onSubmit}
-          className="space-y-4"
-        >
+        <>
           <input type="hidden" name="productId" value={kit.id} />
           <fieldset disabled={api.busy} className="grid gap-4 sm:grid-cols-2">
             <TextField
@@ -109,19 +86,8 @@ export function QuoteForm({
             </Link>
             {texts.termsAfter}
           </p>
-          <FormFooter
-            form="quote"
-            captcha={api.captcha}
-            captchaStart={api.captchaStart}
-            busy={api.busy}
-            company={company}
-            message={api.formMessage}
-            labels={texts}
-            onCancel={onCancel}
-            cancelHref={cancelHref}
-          />
-        </form>
+        </>
       )}
-    </DeferredForm>
+    </PublicForm>
   );
 }

@@ -47,49 +47,36 @@ export function SiteFooter({ company }: { company: CompanyInfo }) {
             {footer.contactHeading}
           </h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <a
-                className="flex items-center gap-2 hover:text-white hover:underline"
-                href={`mailto:${company.email}`}
-              >
-                <Mail aria-hidden className="size-4 text-brand" />
-                {company.email}
-              </a>
-            </li>
-            <li>
-              <a
-                className="flex items-center gap-2 hover:text-white hover:underline"
-                href={telLink(company.phone)}
-              >
-                <Phone aria-hidden className="size-4 text-brand" />
-                {company.phone}
-              </a>
-            </li>
+            {[
+              { Icon: Mail, href: `mailto:${company.email}`, label: company.email },
+              { Icon: Phone, href: telLink(company.phone), label: company.phone },
+            ].map(({ Icon, href, label }) => (
+              <li key={href}>
+                <a className="flex items-center gap-2 hover:text-white hover:underline" href={href}>
+                  <Icon aria-hidden className="size-4 text-brand" />
+                  {label}
+                </a>
+              </li>
+            ))}
           </ul>
           <h3 className="mt-5 text-sm font-semibold text-white">{footer.socialHeading}</h3>
           <ul className="mt-2 flex gap-3">
-            <li>
-              <a
-                href={company.facebookUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="flex size-11 items-center justify-center rounded-full bg-stone-800 hover:bg-stone-700"
-                aria-label="LifeBox en Facebook (se abre en una pestaña nueva)"
-              >
-                <Facebook aria-hidden className="size-5 text-white" />
-              </a>
-            </li>
-            <li>
-              <a
-                href={company.instagramUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="flex size-11 items-center justify-center rounded-full bg-stone-800 hover:bg-stone-700"
-                aria-label="LifeBox en Instagram (se abre en una pestaña nueva)"
-              >
-                <Instagram aria-hidden className="size-5 text-white" />
-              </a>
-            </li>
+            {[
+              { Icon: Facebook, href: company.facebookUrl, name: "Facebook" },
+              { Icon: Instagram, href: company.instagramUrl, name: "Instagram" },
+            ].map(({ Icon, href, name }) => (
+              <li key={name}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex size-11 items-center justify-center rounded-full bg-stone-800 hover:bg-stone-700"
+                  aria-label={`LifeBox en ${name} (se abre en una pestaña nueva)`}
+                >
+                  <Icon aria-hidden className="size-5 text-white" />
+                </a>
+              </li>
+            ))}
           </ul>
         </div>
         <div>

@@ -9,12 +9,10 @@ import { submissionMessages } from "~/content/forms";
 import { captchaFieldName, type SubmissionReply } from "~/lib/submission";
 
 /**
- * The browser side of every public form with Conform (ARCHITECTURE "Forms"): Conform validates with
- * the shared zod schema, the ALTCHA challenge is solved before the first send, and a fetcher posts
- * the form to its route's action. A reply (a refusal, or a success that stays on the page) is handed
- * to onSuccess or onFailure; a success that redirects (an order, a quotation) takes the browser to
- * its page. Loaded with the form's code (components/deferred-form.tsx); without JavaScript the same
- * markup posts as a plain form and the page shows the action's answer (`initialReply`).
+ * The browser side of every public form with Conform, loaded with the form's code (deferred-form.tsx):
+ * Conform validates with the shared zod schema, the ALTCHA challenge is solved before the first send,
+ * and a fetcher posts to the route's action. A reply goes to onSuccess or onFailure; a success that
+ * redirects (an order, a quotation) takes the browser to its page.
  */
 export function usePublicForm<Name extends string>({
   id,

@@ -46,10 +46,3 @@ export function whatsappLink(
 export function telLink(phone: string): string {
   return `tel:${phone.replace(/[^+\d]/g, "")}`;
 }
-
-/** A pre-addressed e-mail asking for a business quotation of one kit. */
-export function quotationMailto(company: Pick<CompanyInfo, "email">, kitName: string): string {
-  const subject = `Cotización empresa: ${kitName}`;
-  const body = `Hola, quisiera cotizar el ${kitName} para mi empresa.\n\nEmpresa:\nCiudad:\nCantidad:\nTeléfono:\n`;
-  return `mailto:${company.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-}

@@ -1,5 +1,3 @@
-import type { CompanyInfo } from "~/content/company";
-
 /**
  * Spanish texts shared by every public form: the anti-spam check, refusals of the server and the
  * notice shown when JavaScript is off (DECISIONS D13).
@@ -26,8 +24,6 @@ export const textFieldMessages = {
 export const captchaTexts = {
   /** Label of the visually hidden honeypot field. */
   honeypotLabel: "No completes este campo",
-  /** Shown while the widget loads, and above it. */
-  label: "Verificación anti-spam",
   privacyNote: "Verificación anti-spam propia, sin servicios de terceros.",
 } as const;
 
@@ -35,7 +31,6 @@ export const captchaTexts = {
 export const noScriptNotice = {
   text: "Para enviar este formulario se necesita JavaScript, por la verificación anti-spam. Si lo tienes desactivado, escríbenos por WhatsApp o por correo electrónico:",
   whatsappLabel: "WhatsApp",
-  emailLabel: (company: Pick<CompanyInfo, "email">) => company.email,
 } as const;
 
 /** The purchase-data dialog (SPEC §2, §4, §8; DECISIONS D6–D8, D14). */

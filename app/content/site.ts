@@ -4,7 +4,6 @@
  * contact data comes from a CompanyInfo argument (DECISIONS D1, D2, D7, D10, D14).
  */
 import type { CompanyInfo } from "./company";
-import type { ProductLine } from "./types";
 import {
   coverage,
   deliveryPromise,
@@ -15,195 +14,12 @@ import {
   workingHours,
 } from "./policies";
 
-// ---------------------------------------------------------------------------------------------
-// Shapes
-// ---------------------------------------------------------------------------------------------
-
-/** A link a page renders: visible label plus route. */
-export interface TextLink {
-  label: string;
-  href: string;
-}
-
 /** One numbered step ("1 Elige tu kit"). */
 export interface NumberedStep {
   number: number;
   title: string;
   description: string;
 }
-
-export interface HomeTexts {
-  hero: {
-    /** Exactly "LifeBox Survival Kits". */
-    headline: string;
-    subheadline: string;
-    /** Call to action to the catalogue. */
-    cta: TextLink;
-  };
-  productLines: {
-    heading: string;
-    intro: string;
-    /** Button on each line card; it links to that kit's page (D5a). */
-    cardButtonLabel: string;
-    /** Short card text per product line; the Mini versions are described by `miniNote`. */
-    lines: Record<ProductLine, { title: string; description: string }>;
-    miniNote: string;
-  };
-  howItWorks: {
-    heading: string;
-    intro: string;
-    steps: NumberedStep[];
-    link: TextLink;
-  };
-  purpose: {
-    heading: string;
-    text: string;
-    link: TextLink;
-  };
-  faq: {
-    heading: string;
-    intro: string;
-    link: TextLink;
-  };
-}
-
-export interface ProcessTexts {
-  title: string;
-  intro: string;
-  /** The three numbered steps: made to order, manufacture and QC, secure delivery. */
-  steps: NumberedStep[];
-  shipping: {
-    heading: string;
-    paragraphs: string[];
-  };
-  ordering: {
-    heading: string;
-    steps: NumberedStep[];
-    cta: TextLink;
-  };
-}
-
-export interface PurposeTexts {
-  title: string;
-  intro: string;
-  quote: { text: string; attribution: string };
-  whyLifeBox: { heading: string; paragraphs: string[] };
-  vision: { heading: string; text: string };
-  mission: { heading: string; text: string };
-}
-
-export interface FaqPageTexts {
-  /** "Preguntas Frecuentes". */
-  title: string;
-  intro: string;
-  contact: {
-    heading: string;
-    text: string;
-    emailLabel: string;
-    phoneLabel: string;
-    link: TextLink;
-  };
-}
-
-export interface ContactTexts {
-  title: string;
-  intro: string;
-  form: {
-    heading: string;
-    nameLabel: string;
-    emailLabel: string;
-    subjectLabel: string;
-    messageLabel: string;
-    submitLabel: string;
-    submittingLabel: string;
-    successMessage: string;
-    errorMessage: string;
-    privacyNotice: string;
-  };
-  infoCard: {
-    heading: string;
-    emailLabel: string;
-    phoneLabel: string;
-    whatsappLabel: string;
-    addressLabel: string;
-    hoursLabel: string;
-    coverageLabel: string;
-    /** Value for hoursLabel, from policies.workingHours. */
-    workingHours: string;
-    /** Value for coverageLabel, from policies.coverage. */
-    coverage: string;
-  };
-}
-
-export interface ThanksTexts {
-  /** Exactly "¡Gracias por cotizar!". */
-  title: string;
-  /** Intro sentence; names the product when it is known. */
-  intro: (productName?: string) => string;
-  nextStepsHeading: string;
-  /** Four steps: review, quotation, formal document, purchase order. */
-  nextSteps: NumberedStep[];
-  stayInformed: { heading: string; text: string };
-  links: { home: TextLink; catalogue: TextLink };
-}
-
-export interface NotFoundTexts {
-  /** Exactly "¡Ups! Página no encontrada". */
-  title: string;
-  text: string;
-  homeLink: TextLink;
-}
-
-export interface FooterTexts {
-  blurb: string;
-  /** "Entrega en 5 a 15 días desde la confirmación del pedido." */
-  deliveryLine: string;
-  freeShippingLine: string;
-  /** Explains the asterisk of the "Envío gratis*" badges. */
-  shippingFootnote: string;
-  navHeading: string;
-  contactHeading: string;
-  socialHeading: string;
-  legalHeading: string;
-  legalLinks: { terms: TextLink; privacy: TextLink };
-  /** Seller identity line required by Ley 19.496 / DS 6 (D14). */
-  sellerIdentity: (company: CompanyInfo) => string;
-  copyright: (company: CompanyInfo, year: number) => string;
-  newsletter: {
-    heading: string;
-    text: string;
-    emailLabel: string;
-    placeholder: string;
-    submitLabel: string;
-    submittingLabel: string;
-    successMessage: string;
-    errorMessage: string;
-    /** Consent notice under the field (Ley 21.719, D14), followed by the link to the privacy policy. */
-    consentNotice: string;
-    privacyLinkLabel: string;
-  };
-}
-
-export type SeoPage =
-  | "home"
-  | "catalogue"
-  | "process"
-  | "purpose"
-  | "faq"
-  | "contact"
-  | "thanks"
-  | "terms"
-  | "privacy"
-  | "notFound";
-
-export interface SeoText {
-  title: string;
-  description: string;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Shared pieces
-// ---------------------------------------------------------------------------------------------
 
 /** The three ordering steps, shown on the home page and on the process page. */
 export const orderingSteps: NumberedStep[] = [
@@ -226,11 +42,7 @@ export const orderingSteps: NumberedStep[] = [
   },
 ];
 
-// ---------------------------------------------------------------------------------------------
-// Pages
-// ---------------------------------------------------------------------------------------------
-
-export const home: HomeTexts = {
+export const home = {
   hero: {
     headline: "LifeBox Survival Kits",
     subheadline:
@@ -285,7 +97,7 @@ export const home: HomeTexts = {
   },
 };
 
-export const processPage: ProcessTexts = {
+export const processPage = {
   title: "Cómo Funciona",
   intro:
     "Cada LifeBox se fabrica cuando tú la pides. Así controlamos cada componente, evitamos kits olvidados en bodega y te entregamos un equipo completo y revisado.",
@@ -323,7 +135,7 @@ export const processPage: ProcessTexts = {
   },
 };
 
-export const purpose: PurposeTexts = {
+export const purpose = {
   title: "Nuestro Propósito",
   intro: "LifeBox nace de una convicción simple: estar preparado no debería ser complicado ni un lujo.",
   quote: {
@@ -349,7 +161,7 @@ export const purpose: PurposeTexts = {
   },
 };
 
-export const faqPage: FaqPageTexts = {
+export const faqPage = {
   title: "Preguntas Frecuentes",
   intro: "Aquí respondemos las dudas más comunes sobre nuestros kits, la compra, los envíos y la garantía.",
   contact: {
@@ -361,7 +173,7 @@ export const faqPage: FaqPageTexts = {
   },
 };
 
-export const contact: ContactTexts = {
+export const contact = {
   title: "Contacto",
   intro:
     "¿Tienes dudas sobre un kit, un pedido o una compra para tu empresa? Escríbenos y te responderemos a la brevedad.",
@@ -391,9 +203,9 @@ export const contact: ContactTexts = {
   },
 };
 
-export const thanks: ThanksTexts = {
+export const thanks = {
   title: "¡Gracias por cotizar!",
-  intro: (productName) => {
+  intro: (productName?: string) => {
     const name = productName?.trim();
     return name
       ? `Recibimos tu solicitud de cotización por ${name}. Te contactaremos pronto con una propuesta a la medida de tu empresa.`
@@ -433,13 +245,13 @@ export const thanks: ThanksTexts = {
   },
 };
 
-export const notFound: NotFoundTexts = {
+export const notFound = {
   title: "¡Ups! Página no encontrada",
   text: "La página que buscas no existe o cambió de dirección.",
   homeLink: { label: "Volver al inicio", href: "/" },
 };
 
-export const footer: FooterTexts = {
+export const footer = {
   blurb:
     "Kits de supervivencia modulares, resistentes a golpes y herméticos IP67, fabricados a pedido para el hogar, la montaña, el mar y la industria.",
   deliveryLine: `Entrega en ${deliveryPromise}.`,
@@ -453,8 +265,10 @@ export const footer: FooterTexts = {
     terms: { label: "Términos y Condiciones", href: "/terminos" },
     privacy: { label: "Política de Privacidad", href: "/privacidad" },
   },
-  sellerIdentity: (company) => `${company.legalName} · RUT ${company.rut} · ${company.address}`,
-  copyright: (company, year) => `© ${year} ${company.brand}. Todos los derechos reservados.`,
+  // The seller's identity, required by Ley 19.496 / DS 6 (D14).
+  sellerIdentity: (company: CompanyInfo) => `${company.legalName} · RUT ${company.rut} · ${company.address}`,
+  copyright: (company: CompanyInfo, year: number) =>
+    `© ${year} ${company.brand}. Todos los derechos reservados.`,
   newsletter: {
     heading: "Suscríbete a nuestro boletín",
     text: "Consejos de preparación ante emergencias y novedades de LifeBox, sin spam.",
@@ -464,13 +278,14 @@ export const footer: FooterTexts = {
     submittingLabel: "Enviando...",
     successMessage: "¡Gracias por suscribirte!",
     errorMessage: "Ocurrió un error al enviar el mensaje. Intenta de nuevo.",
+    // Ley 21.719 (D14): the consent notice under the field, followed by the privacy policy's link.
     consentNotice:
       "Al suscribirte aceptas recibir nuestro boletín por correo electrónico. Puedes darte de baja con un clic desde cualquier envío. Más información en nuestra",
     privacyLinkLabel: "Política de Privacidad.",
   },
 };
 
-export const seo: Record<SeoPage, SeoText> = {
+export const seo = {
   home: {
     title: "LifeBox Survival Kits | Kits de emergencia IP67 en Chile",
     description:
@@ -519,6 +334,8 @@ export const seo: Record<SeoPage, SeoText> = {
       "La página que buscas no existe o cambió de dirección. Vuelve al inicio de LifeBox para conocer nuestros kits de emergencia y supervivencia IP67.",
   },
 };
+
+export type SeoPage = keyof typeof seo;
 
 /** All page texts in one object, for authors who prefer `site.process` etc. */
 export const site = {

@@ -7,8 +7,7 @@ import type { ComponentIllustration, SceneIllustration } from "./illustrations";
 export const productLines = ["essential", "expedition", "nautical", "industry"] as const;
 export type ProductLine = (typeof productLines)[number];
 
-export const kitVersions = ["standard", "mini"] as const;
-export type KitVersion = (typeof kitVersions)[number];
+export type KitVersion = "standard" | "mini";
 
 export const kitIds = [
   "essential",
@@ -21,14 +20,6 @@ export const kitIds = [
   "industry-mini",
 ] as const;
 export type KitId = (typeof kitIds)[number];
-
-/** An image the site shows: always with a Spanish alt text and intrinsic size (no layout shift). */
-export interface Artwork {
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-}
 
 /** One component of a kit; the kit's component count is the number of these (DECISIONS D3). */
 export interface KitComponent {

@@ -13,10 +13,8 @@ import type { NewOrder } from "~/schemas/order";
 import type { NewQuote } from "~/schemas/quote";
 
 /**
- * The notification e-mails of DECISIONS D19, as pure functions of plain data: each returns the
- * subject, a plain-text body and a simple inline-styled HTML body. Every value that reaches the HTML
- * is escaped (customer text included), and customer e-mails end with the seller's identity (D14).
- * Texts are Chilean Spanish, addressing the customer as "tú" like the site.
+ * The notification e-mails of DECISIONS D19, pure functions of plain data: subject, text and inline-
+ * styled HTML, with every value escaped. Customer e-mails end with the seller's identity (D14).
  */
 
 export interface RenderedMail {
@@ -25,14 +23,10 @@ export interface RenderedMail {
   html: string;
 }
 
-/** What every template needs besides the submission itself. */
-export interface MailContext {
-  /** Public origin without a trailing slash, e.g. "https://lifebox.cl" (env SITE_URL). */
+/** Every template's context: the public origin (no trailing slash) and the configured seller. */
+interface MailContext {
   siteUrl: string;
-  /**
-   * The configured seller data (env `company`). Called "seller" because a quotation's `company` is
-   * the customer's company.
-   */
+  /** Not "company": a quotation's `company` is the customer's. */
   seller: CompanyInfo;
 }
 
@@ -40,26 +34,22 @@ export interface MailContext {
 export interface OrderMailData extends MailContext, Omit<NewOrder, "kitId"> {
   /** The order's UUID (the confirmation link). */
   id: string;
-  /** The short number, e.g. "LB-7K3F9Q". */
   number: string;
   kitName: string;
-  /** Total in whole CLP, as stored. */
   total: number;
   /** Default: the initial status, "Pendiente de pago". */
   status?: OrderStatus;
   createdAt: string | Date;
-  /** The kit's external payment page, shown as "Pagar ahora" while the order is unpaid. */
+  /** Shown as "Pagar ahora" while the order is unpaid. */
   paymentUrl?: string | null;
 }
 
-/** A quotation request as the form sent it, plus what createQuote adds. */
 export interface QuoteMailData extends MailContext, NewQuote {
   id: string;
   productName: string;
   createdAt: string | Date;
 }
 
-/** A contact message as the form sent it. */
 export interface ContactMailData extends MailContext, NewContactMessage {
   id?: string;
   createdAt: string | Date;
@@ -74,21 +64,22 @@ export const mailKinds = {
   shopNewContact: "shop-new-contact",
 } as const;
 
-export type MailKind = (typeof mailKinds)[keyof typeof mailKinds];
+type MailKind = (typeof mailKinds)[keyof typeof mailKinds];
 
 export const shippingLabels = {
   free: "Gratis (Chile continental)",
   arranged: "Por coordinar con el cliente",
 } as const;
 
-// ---------------------------------------------------------------------------------------------------
-// Rendering: a message is a list of blocks, rendered once as text and once as escaped HTML.
-
 type Field = readonly [label: string, value: string | null | undefined, options?: { multiline?: boolean }];
 
+/**
+ * A message is a list of blocks, rendered once as text and once as escaped HTML. A string is a
+ * paragraph; `false` (a condition not met) is left out.
+ */
 type Block =
+  | string
   | { type: "heading"; text: string }
-  | { type: "paragraph"; text: string }
   | { type: "fields"; fields: readonly Field[] }
   | { type: "button"; label: string; url: string }
   /** `text` is what the reader sees of the link (default: the URL itself). */
@@ -110,14 +101,6 @@ export function escapeHtml(value: string): string {
 /** Customer text meant for one line (names, subjects): line breaks and runs of spaces become one space. */
 function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
-}
-
-const maxSubjectLength = 200;
-
-/** One line, at most maxSubjectLength characters (the queue's column holds 300). */
-function subjectLine(value: string): string {
-  const line = oneLine(value);
-  return line.length <= maxSubjectLength ? line : `${line.slice(0, maxSubjectLength - 1).trimEnd()}…`;
 }
 
 /** Only http(s) links are ever rendered; anything else is left out. */
@@ -160,10 +143,9 @@ const present = (field: Field): field is readonly [string, string, { multiline?:
 
 function renderText(blocks: readonly Block[]): string {
   const parts = blocks.map((block) => {
+    if (typeof block === "string") return block;
     switch (block.type) {
       case "heading":
-        return block.text;
-      case "paragraph":
         return block.text;
       case "fields":
         return block.fields
@@ -192,11 +174,10 @@ function renderText(blocks: readonly Block[]): string {
 function renderHtml(subject: string, blocks: readonly Block[]): string {
   const body = blocks
     .map((block) => {
+      if (typeof block === "string") return `<p style="margin:0 0 16px;">${escapeHtml(block)}</p>`;
       switch (block.type) {
         case "heading":
           return `<h1 style="margin:0 0 16px;font-size:20px;line-height:1.3;color:${colors.text};">${escapeHtml(block.text)}</h1>`;
-        case "paragraph":
-          return `<p style="margin:0 0 16px;">${escapeHtml(block.text)}</p>`;
         case "fields": {
           const rows = block.fields
             .filter(present)
@@ -246,13 +227,13 @@ function renderHtml(subject: string, blocks: readonly Block[]): string {
   ].join("\n");
 }
 
-function render(subject: string, blocks: readonly Block[]): RenderedMail {
-  const line = subjectLine(subject);
-  return { subject: line, text: renderText(blocks), html: renderHtml(line, blocks) };
+/** The subject is one line of at most 200 characters (the queue's column holds 300). */
+function render(subject: string, blocks: ReadonlyArray<Block | false>): RenderedMail {
+  const one = oneLine(subject);
+  const line = one.length <= 200 ? one : `${one.slice(0, 199).trimEnd()}…`;
+  const shown = blocks.filter((block) => block !== false);
+  return { subject: line, text: renderText(shown), html: renderHtml(line, shown) };
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Shared pieces.
 
 /** The seller's identity, closing every customer e-mail (Ley 19.496, DS 6). */
 function sellerSignature({ seller: company, siteUrl }: MailContext): Block {
@@ -271,18 +252,13 @@ function sellerSignature({ seller: company, siteUrl }: MailContext): Block {
 }
 
 function shopFooter({ siteUrl }: MailContext): Block {
-  return { type: "paragraph", text: `Aviso automático del sitio ${siteUrl}.` };
+  return `Aviso automático del sitio ${siteUrl}.`;
 }
 
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
-}
+const hours = workingHours.charAt(0).toLowerCase() + workingHours.slice(1);
 
 function helpParagraph({ seller: company }: MailContext): Block {
-  return {
-    type: "paragraph",
-    text: `¿Tienes dudas? Escríbenos a ${company.email} o llámanos al ${company.phone} (${lowerFirst(workingHours)}).`,
-  };
+  return `¿Tienes dudas? Escríbenos a ${company.email} o llámanos al ${company.phone} (${hours}).`;
 }
 
 function placeName(comunaCut: string, regionCut: string): { comuna: string; region: string } {
@@ -306,9 +282,6 @@ function orderPageUrl(order: Pick<OrderMailData, "siteUrl" | "id">): string {
   return `${order.siteUrl}/pedido/${encodeURIComponent(order.id)}`;
 }
 
-// ---------------------------------------------------------------------------------------------------
-// The templates.
-
 /** The order's number, date, kit, total and shipping, as shown to the shop and to the customer. */
 function orderSummaryFields(order: OrderMailData): Field[] {
   return [
@@ -323,17 +296,11 @@ function orderSummaryFields(order: OrderMailData): Field[] {
 /** To the shop: a new order, with everything needed to prepare and ship it. */
 export function newOrderForShop(order: OrderMailData): RenderedMail {
   const place = placeName(order.comuna, order.region);
-  const status = order.status ?? initialOrderStatus;
-  const blocks: Block[] = [
+  const status = orderStatusLabels[order.status ?? initialOrderStatus];
+  return render(`Nuevo pedido ${order.number}: ${order.kitName} (${formatPrice(order.total)})`, [
     { type: "heading", text: `Nuevo pedido ${order.number}` },
-    {
-      type: "paragraph",
-      text: `${oneLine(order.name)} hizo un pedido de ${order.kitName} por ${formatPrice(order.total)}. Queda en estado «${orderStatusLabels[status]}» hasta que confirmes el pago en el panel de administración.`,
-    },
-    {
-      type: "fields",
-      fields: [...orderSummaryFields(order), ["Estado", orderStatusLabels[status]]],
-    },
+    `${oneLine(order.name)} hizo un pedido de ${order.kitName} por ${formatPrice(order.total)}. Queda en estado «${status}» hasta que confirmes el pago en el panel de administración.`,
+    { type: "fields", fields: [...orderSummaryFields(order), ["Estado", status]] },
     { type: "heading", text: "Cliente y despacho" },
     {
       type: "fields",
@@ -348,19 +315,12 @@ export function newOrderForShop(order: OrderMailData): RenderedMail {
         ["Notas", order.notes, { multiline: true }],
       ],
     },
-  ];
-  if (order.shippingKind === "arranged") {
-    blocks.push({
-      type: "paragraph",
-      text: "La dirección está fuera de Chile continental: contacta al cliente para coordinar el envío.",
-    });
-  }
-  blocks.push(
+    order.shippingKind === "arranged" &&
+      "La dirección está fuera de Chile continental: contacta al cliente para coordinar el envío.",
     { type: "link", label: "Página del pedido", url: orderPageUrl(order) },
     replyLink("Responder al cliente", order.email, `Tu pedido ${order.number}`),
     shopFooter(order),
-  );
-  return render(`Nuevo pedido ${order.number}: ${order.kitName} (${formatPrice(order.total)})`, blocks);
+  ]);
 }
 
 /** To the customer: the order receipt, with the payment link while it is unpaid. */
@@ -368,12 +328,9 @@ export function orderConfirmationForCustomer(order: OrderMailData): RenderedMail
   const place = placeName(order.comuna, order.region);
   const status = order.status ?? initialOrderStatus;
   const paymentUrl = status === "pendiente_pago" ? safeUrl(order.paymentUrl) : undefined;
-  const blocks: Block[] = [
-    { type: "paragraph", text: `Hola, ${oneLine(order.name)}:` },
-    {
-      type: "paragraph",
-      text: `¡Gracias por tu compra! Registramos tu pedido ${order.number}. Este es el detalle:`,
-    },
+  return render(`Recibimos tu pedido ${order.number}: ${order.kitName}`, [
+    `Hola, ${oneLine(order.name)}:`,
+    `¡Gracias por tu compra! Registramos tu pedido ${order.number}. Este es el detalle:`,
     {
       type: "fields",
       fields: [
@@ -383,24 +340,11 @@ export function orderConfirmationForCustomer(order: OrderMailData): RenderedMail
         ["Despacho a", `${oneLine(order.address)}, ${place.comuna}, ${place.region}`],
       ],
     },
-  ];
-  if (order.shippingKind === "arranged") {
-    blocks.push({
-      type: "paragraph",
-      text: "Tu dirección está fuera de Chile continental: te contactaremos para coordinar el envío.",
-    });
-  }
-  if (paymentUrl) {
-    blocks.push(
-      { type: "paragraph", text: "Si aún no completas el pago, puedes hacerlo aquí:" },
-      { type: "button", label: "Pagar ahora", url: paymentUrl },
-    );
-  }
-  blocks.push(
-    {
-      type: "paragraph",
-      text: `Procesamos cada pedido en ${orderProcessingHours} desde la confirmación del pago, y te avisaremos cuando vaya en camino.`,
-    },
+    order.shippingKind === "arranged" &&
+      "Tu dirección está fuera de Chile continental: te contactaremos para coordinar el envío.",
+    !!paymentUrl && "Si aún no completas el pago, puedes hacerlo aquí:",
+    !!paymentUrl && { type: "button", label: "Pagar ahora", url: paymentUrl },
+    `Procesamos cada pedido en ${orderProcessingHours} desde la confirmación del pago, y te avisaremos cuando vaya en camino.`,
     { type: "link", label: "Revisa el estado de tu pedido", url: orderPageUrl(order) },
     {
       type: "link",
@@ -409,8 +353,7 @@ export function orderConfirmationForCustomer(order: OrderMailData): RenderedMail
     },
     helpParagraph(order),
     sellerSignature(order),
-  );
-  return render(`Recibimos tu pedido ${order.number}: ${order.kitName}`, blocks);
+  ]);
 }
 
 /** What the customer sent with a quotation request, as shown to the shop and to the customer. */
@@ -429,44 +372,30 @@ function quoteFields(quote: QuoteMailData, extra: Field[] = []): Field[] {
 
 /** To the shop: a new quotation request, to be answered within quotationReviewHours. */
 export function newQuoteForShop(quote: QuoteMailData): RenderedMail {
-  const blocks: Block[] = [
+  return render(`Nueva cotización: ${quote.productName} para ${quote.company}`, [
     { type: "heading", text: "Nueva solicitud de cotización" },
-    {
-      type: "paragraph",
-      text: `${oneLine(quote.fullName)}, de ${oneLine(quote.company)}, pidió una cotización de ${quote.productName}. Al cliente le dijimos que la revisaremos dentro de ${quotationReviewHours} horas.`,
-    },
-    {
-      type: "fields",
-      fields: quoteFields(quote, [["Recibida", formatMailDate(quote.createdAt)]]),
-    },
+    `${oneLine(quote.fullName)}, de ${oneLine(quote.company)}, pidió una cotización de ${quote.productName}. Al cliente le dijimos que la revisaremos dentro de ${quotationReviewHours} horas.`,
+    { type: "fields", fields: quoteFields(quote, [["Recibida", formatMailDate(quote.createdAt)]]) },
     replyLink("Responder al cliente", quote.email, `Cotización ${quote.productName}`),
     shopFooter(quote),
-  ];
-  return render(`Nueva cotización: ${quote.productName} para ${quote.company}`, blocks);
+  ]);
 }
 
 /** To the customer: we got the quotation request; what they sent and what happens next. */
 export function quoteConfirmationForCustomer(quote: QuoteMailData): RenderedMail {
-  const blocks: Block[] = [
-    { type: "paragraph", text: `Hola, ${oneLine(quote.fullName)}:` },
-    {
-      type: "paragraph",
-      text: `Gracias por cotizar con ${quote.seller.brand}. Recibimos tu solicitud y la revisaremos dentro de ${quotationReviewHours} horas; luego te enviaremos a este correo una cotización formal, con la que podrás generar tu orden de compra.`,
-    },
-    { type: "paragraph", text: "Esto es lo que nos enviaste:" },
-    {
-      type: "fields",
-      fields: quoteFields(quote),
-    },
+  return render(`Recibimos tu solicitud de cotización: ${quote.productName}`, [
+    `Hola, ${oneLine(quote.fullName)}:`,
+    `Gracias por cotizar con ${quote.seller.brand}. Recibimos tu solicitud y la revisaremos dentro de ${quotationReviewHours} horas; luego te enviaremos a este correo una cotización formal, con la que podrás generar tu orden de compra.`,
+    "Esto es lo que nos enviaste:",
+    { type: "fields", fields: quoteFields(quote) },
     helpParagraph(quote),
     sellerSignature(quote),
-  ];
-  return render(`Recibimos tu solicitud de cotización: ${quote.productName}`, blocks);
+  ]);
 }
 
 /** To the shop: a message from the contact form. */
 export function newContactForShop(message: ContactMailData): RenderedMail {
-  const blocks: Block[] = [
+  return render(`Nuevo mensaje de contacto: ${message.subject}`, [
     { type: "heading", text: "Nuevo mensaje de contacto" },
     {
       type: "fields",
@@ -480,15 +409,11 @@ export function newContactForShop(message: ContactMailData): RenderedMail {
     },
     replyLink("Responder", message.email, `Re: ${oneLine(message.subject)}`),
     shopFooter(message),
-  ];
-  return render(`Nuevo mensaje de contacto: ${message.subject}`, blocks);
+  ]);
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Notifications (DECISIONS D19), queued by the models inside the submission's
-// transaction. They carry their template's data, not the finished message: the mail worker writes
-// them out with renderNotification when it sends them.
-// The data goes through JSON, so its dates arrive as ISO strings, which every template accepts.
+// Notifications (D19) are queued with their template's data, not the finished message: the mail
+// worker writes them out with renderNotification. Through JSON, dates arrive as ISO strings.
 
 const templates: Record<MailKind, (data: never) => RenderedMail> = {
   [mailKinds.shopNewOrder]: newOrderForShop,
@@ -504,34 +429,27 @@ export function renderNotification(kind: string, data: unknown): RenderedMail {
   return templates[kind as MailKind](data as never);
 }
 
-/** A notification to queue: its kind, its address and its template's data. */
-export interface Notification {
+interface Notification {
   kind: MailKind;
   to: string;
   templateData: unknown;
 }
 
-function addressed(kind: MailKind, to: string, templateData: unknown): Notification {
-  return { kind, to, templateData };
-}
-
-/** The shop's notice and the customer's receipt of a new order. */
 export function orderNotifications(order: OrderMailData, shopEmail: string): Notification[] {
   return [
-    addressed(mailKinds.shopNewOrder, shopEmail, order),
-    addressed(mailKinds.orderConfirmation, order.email, order),
+    { kind: mailKinds.shopNewOrder, to: shopEmail, templateData: order },
+    { kind: mailKinds.orderConfirmation, to: order.email, templateData: order },
   ];
 }
 
-/** The shop's notice and the customer's confirmation of a quotation request. */
 export function quoteNotifications(quote: QuoteMailData, shopEmail: string): Notification[] {
   return [
-    addressed(mailKinds.shopNewQuote, shopEmail, quote),
-    addressed(mailKinds.quoteConfirmation, quote.email, quote),
+    { kind: mailKinds.shopNewQuote, to: shopEmail, templateData: quote },
+    { kind: mailKinds.quoteConfirmation, to: quote.email, templateData: quote },
   ];
 }
 
-/** The shop's notice of a contact message (the customer sees the success message on the page). */
+/** Only the shop's notice: the customer sees the success message on the page. */
 export function contactNotifications(message: ContactMailData, shopEmail: string): Notification[] {
-  return [addressed(mailKinds.shopNewContact, shopEmail, message)];
+  return [{ kind: mailKinds.shopNewContact, to: shopEmail, templateData: message }];
 }

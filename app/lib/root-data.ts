@@ -18,10 +18,11 @@ export function useRootData(): RootData {
   return data;
 }
 
+/** A meta function's `matches`. */
+export type RouteMatches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+
 /** The root data as seen from a meta function's `matches`. */
-export function rootDataFromMatches(
-  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>,
-): RootData {
+export function rootDataFromMatches(matches: RouteMatches): RootData {
   const root = matches.find((match) => match?.id === "root");
   return root?.data as RootData;
 }

@@ -1,11 +1,7 @@
 /**
- * Chilean RUT (Rol Único Tributario): clean, validate and format.
- *
- * A RUT is a body of 1 to 8 digits plus a check digit ("dígito verificador", 0–9 or K) computed
- * modulo 11. People type it in many shapes ("12.345.678-5", "12345678-5", "123456785",
- * "12 345 678 k"); every function here accepts all of them.
- *
- * Plain functions with no Node imports: shared by the browser and the server.
+ * Chilean RUT (Rol Único Tributario): a body of 1 to 8 digits plus a check digit (0–9 or K) computed
+ * modulo 11. Every function accepts the shapes people type ("12.345.678-5", "123456785",
+ * "12 345 678 k"). No Node imports: shared by the browser and the server.
  */
 
 /** Dots, any whitespace and hyphen-like characters people type between the digits. */
@@ -14,10 +10,7 @@ const SEPARATORS = /[.\s\-\u2010-\u2015\u2212]/g;
 /** A cleaned RUT: 1 to 8 body digits, then the check digit. */
 const CLEAN_RUT = /^(\d{1,8})([0-9K])$/;
 
-/**
- * Removes dots, spaces and the hyphen and upper-cases the K: "12.345.678-k" → "12345678K".
- * Does not validate; anything else in the input is kept as is.
- */
+/** Removes dots, spaces and the hyphen and upper-cases the K: "12.345.678-k" → "12345678K". */
 export function cleanRut(input: string): string {
   return input.replace(SEPARATORS, "").toUpperCase();
 }
@@ -41,10 +34,7 @@ export function rutCheckDigit(body: string): string {
   return String(digit);
 }
 
-/**
- * True when the input, once cleaned, is a body of 1 to 8 digits (not all zeros) followed by its
- * correct check digit.
- */
+/** True when the input, once cleaned, is a body of 1 to 8 digits (not all zeros) and its check digit. */
 export function isValidRut(input: string): boolean {
   const match = CLEAN_RUT.exec(cleanRut(input));
   if (!match) return false;

@@ -1,27 +1,26 @@
 import type { MetaDescriptor } from "react-router";
+import { rootDataFromMatches, type RouteMatches } from "~/lib/root-data";
 
-export interface PageSeo {
+interface PageSeo {
   title: string;
   description: string;
   /** Path of the canonical URL (no query), e.g. "/productos". */
   path: string;
-  siteUrl: string;
   /** Absolute or root-relative image for Open Graph; defaults to the brand image. */
   image?: string;
   type?: "website" | "product" | "article";
   noindex?: boolean;
 }
 
-export const defaultOgImage = "/og/lifebox.png";
-
 export function absoluteUrl(siteUrl: string, path: string): string {
   return new URL(path, `${siteUrl}/`).toString();
 }
 
 /** Title, description, canonical link and Open Graph / Twitter tags of one page. */
-export function pageMeta(page: PageSeo): MetaDescriptor[] {
-  const url = absoluteUrl(page.siteUrl, page.path);
-  const image = absoluteUrl(page.siteUrl, page.image ?? defaultOgImage);
+export function pageMeta(matches: RouteMatches, page: PageSeo): MetaDescriptor[] {
+  const { siteUrl } = rootDataFromMatches(matches);
+  const url = absoluteUrl(siteUrl, page.path);
+  const image = absoluteUrl(siteUrl, page.image ?? "/og/lifebox.png");
   return [
     { title: page.title },
     { name: "description", content: page.description },

@@ -2,13 +2,9 @@ import type { CompanyInfo } from "~/content/company";
 import type { FaqItem, Kit } from "~/content/types";
 import { absoluteUrl } from "~/lib/seo";
 
-/** Serialises JSON-LD so that it can sit inside a script element safely. */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c");
-}
-
-export function organizationData(siteUrl: string, company: CompanyInfo) {
-  return {
+/** The shop as JSON-LD, escaped so that it can sit inside a script element safely. */
+export function organizationJsonLd(siteUrl: string, company: CompanyInfo): string {
+  const organization = {
     "@context": "https://schema.org",
     "@type": "Organization",
     name: company.brand,
@@ -20,10 +16,7 @@ export function organizationData(siteUrl: string, company: CompanyInfo) {
     address: { "@type": "PostalAddress", streetAddress: company.address, addressCountry: "CL" },
     sameAs: [company.facebookUrl, company.instagramUrl],
   };
-}
-
-export function organizationJsonLd(siteUrl: string, company: CompanyInfo): string {
-  return serializeJsonLd(organizationData(siteUrl, company));
+  return JSON.stringify(organization).replace(/</g, "\\u003c");
 }
 
 export function productData(siteUrl: string, kit: Kit, path: string, image: string) {

@@ -1,9 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 
-/**
- * Names shared by the public forms in the browser and their actions on the server
- * (app/routes/site/public-form.server.ts).
- */
+/** Names shared by the public forms in the browser and their actions (routes/site/public-form.server.ts). */
 
 /** The public forms, each with its own rate limit and captcha challenges (DECISIONS D13). */
 export const formNames = ["order", "quote", "contact", "newsletter"] as const;
@@ -13,10 +10,7 @@ export function isFormName(value: unknown): value is FormName {
   return formNames.includes(value as FormName);
 }
 
-/**
- * The honeypot: a text field people never see or reach with the keyboard, which form-filling bots
- * tend to complete. It must arrive, and arrive empty.
- */
+/** The honeypot: a field people never see or reach, which bots tend to fill. It must arrive empty. */
 export const honeypotFieldName = "website";
 
 /** The purchase page (and form action) of a kit. */
@@ -61,9 +55,8 @@ export function failureLine(failure: string, reason: string | undefined): string
 }
 
 /**
- * The `clientAction` of a public form's route: the server's answer as it is, or, when none came
- * (the connection failed), the form's failure message as a reply, so the page says it next to the
- * form instead of showing an error page.
+ * The `clientAction` of a public form's route: the server's answer, or, when the connection failed,
+ * the form's failure message as a reply, shown next to the form instead of an error page.
  */
 export function formClientAction(failureMessage: string) {
   return async ({ serverAction }: { serverAction: () => Promise<unknown> }) => {

@@ -5,10 +5,7 @@ import { getDb, type Db } from "~/infra/db.server";
 import { getEnv, type ShopSettings } from "~/infra/env.server";
 import { contactNotifications } from "~/emails/templates.server";
 
-/**
- * Contact messages (SPEC §3 "Contacto", DECISIONS D18/D19). The captcha token is checked before this
- * is called and never stored (D13).
- */
+/** Contact messages (SPEC §3 "Contacto", DECISIONS D18/D19). */
 
 export async function createContactMessage(
   db: Db,
@@ -31,11 +28,7 @@ export async function createContactMessage(
   return { id };
 }
 
-/**
- * A visitor's message from the contact form (SPEC §2, DECISIONS D19), all or nothing in one
- * transaction: the captcha challenge marked used (ChallengeUsedError if it was), the message, and
- * the shop's notification queued.
- */
+/** A message from the contact form (SPEC §2, D19) in one transaction, like `placeOrder`. */
 export async function sendContactMessage(
   input: ContactFormData & { captcha: SolvedChallenge },
   {

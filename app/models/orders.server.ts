@@ -18,15 +18,8 @@ import { orderNotifications } from "~/emails/templates.server";
  * from the catalogue at the time of the order, never from the browser.
  */
 
-export interface CreateOrderOptions {
-  /** The time of the order (default: now). */
-  now?: Date;
-  /** Random source for the order number (tests inject one). */
-  random?: RandomSource;
-}
-
 /** What the order confirmation page shows (D8); nothing more leaves the database for the public. */
-export type CustomerOrderView = Pick<
+type CustomerOrderView = Pick<
   Selectable<OrdersTable>,
   | "id"
   | "number"
@@ -48,10 +41,8 @@ export interface OrderStatusChange {
 
 export class UnknownKitError extends Error {
   override name = "UnknownKitError";
-  readonly kitId: string;
-  constructor(kitId: string) {
+  constructor(readonly kitId: string) {
     super(`Unknown kit: ${JSON.stringify(kitId)}`);
-    this.kitId = kitId;
   }
 }
 
@@ -62,22 +53,19 @@ export class OrderNumberUnavailableError extends Error {
 
 export class OrderNotFoundError extends Error {
   override name = "OrderNotFoundError";
-  readonly orderId: string;
-  constructor(orderId: string) {
+  constructor(readonly orderId: string) {
     super(`No order ${JSON.stringify(orderId)}`);
-    this.orderId = orderId;
   }
 }
 
 /** The lifecycle (D9) does not allow this change. */
 export class OrderStatusTransitionError extends Error {
   override name = "OrderStatusTransitionError";
-  readonly from: string;
-  readonly to: string;
-  constructor(from: string, to: string) {
+  constructor(
+    readonly from: string,
+    readonly to: string,
+  ) {
     super(`An order cannot go from ${from} to ${to}`);
-    this.from = from;
-    this.to = to;
   }
 }
 
@@ -86,12 +74,10 @@ export class OrderStatusConflictError extends Error {
   override name = "OrderStatusConflictError";
 }
 
-export const orderNumberAttempts = 5;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const orderNumberAttempts = 5;
 
 export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
 }
 
 /** Runs `body` in a transaction, or inside the caller's when `db` already is one. */
@@ -99,24 +85,23 @@ async function inTransaction<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<
   return db.isTransaction ? body(db) : db.transaction().execute(body);
 }
 
-function blankToNull(value: string | null | undefined): string | null {
+export function blankToNull(value: string | null | undefined): string | null {
   return value === undefined || value === null || value.trim() === "" ? null : value;
 }
 
 /**
  * Records an order and its first status change in one transaction. Shipping is free or arranged
- * with the customer ("por coordinar"), so today the total is the kit's price.
+ * with the customer ("por coordinar"), so the total is the kit's price. `random` is for tests.
  */
 export async function createOrder(
   db: Db,
   input: NewOrder,
-  { now = new Date(), random }: CreateOrderOptions = {},
+  { now = new Date(), random }: { now?: Date; random?: RandomSource } = {},
 ): Promise<{ id: string; number: string; kitName: string; total: number }> {
   const kit = getKit(input.kitId);
   if (!kit) throw new UnknownKitError(input.kitId);
   const id = crypto.randomUUID();
   const at = now.toISOString();
-  const shippingCost = 0;
 
   return inTransaction(db, async (trx) => {
     for (let attempt = 0; attempt < orderNumberAttempts; attempt++) {
@@ -132,7 +117,7 @@ export async function createOrder(
           kitName: kit.name,
           unitPrice: kit.price,
           shippingKind: input.shippingKind,
-          total: kit.price + shippingCost,
+          total: kit.price,
           status: initialOrderStatus,
           customerName: input.name,
           email: input.email,
@@ -161,7 +146,7 @@ export async function createOrder(
           changedAt: at,
         })
         .execute();
-      return { id, number, kitName: kit.name, total: kit.price + shippingCost };
+      return { id, number, kitName: kit.name, total: kit.price };
     }
     throw new OrderNumberUnavailableError(`No free order number after ${orderNumberAttempts} attempts`);
   });
@@ -177,10 +162,9 @@ export function paymentUrlFor(
 }
 
 /**
- * A customer's order from the purchase form (DECISIONS D6–D9, D19), all or nothing in one
- * transaction: the captcha challenge marked used (ChallengeUsedError if it was), the order with its
- * price from the catalogue, free or arranged shipping by comuna, total and number, its first status,
- * and the e-mails to the shop and the customer queued. Returns what the confirmation needs.
+ * A customer's order from the purchase form (D6–D9, D19), all or nothing in one transaction: the
+ * captcha challenge marked used (ChallengeUsedError if it was), the order with its shipping by
+ * comuna, and the e-mails to the shop and the customer queued.
  */
 export async function placeOrder(
   input: OrderFormData & { captcha: SolvedChallenge },

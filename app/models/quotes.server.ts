@@ -1,17 +1,16 @@
 import { getKit } from "~/content/kits";
 import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
 import { enqueueMails } from "~/models/mail-queue.server";
-import { UnknownKitError } from "~/models/orders.server";
+import { blankToNull, UnknownKitError } from "~/models/orders.server";
 import type { NewQuote, QuoteFormData } from "~/schemas/quote";
 import { getDb, type Db } from "~/infra/db.server";
 import { getEnv, type ShopSettings } from "~/infra/env.server";
 import { quoteNotifications } from "~/emails/templates.server";
 
 /**
- * Quotation requests from companies (SPEC §3 "Cotizacion", DECISIONS D18/D19). One plain value per
- * field: the spec's one-item lists were an artifact of its API client. The product's name is taken
- * from the catalogue, so the admin reads what the kit was called when the request came in; an unknown
- * product throws UnknownKitError (from ./orders.server).
+ * Quotation requests from companies (SPEC §3 "Cotizacion", D18/D19), one plain value per field (the
+ * spec's one-item lists were an artifact of its API client). The product's name is taken from the
+ * catalogue, as it was called when the request came in; an unknown product throws UnknownKitError.
  */
 
 export async function createQuote(
@@ -22,7 +21,6 @@ export async function createQuote(
   const kit = getKit(input.productId);
   if (!kit) throw new UnknownKitError(input.productId);
   const id = crypto.randomUUID();
-  const notes = input.additionalNotes;
   await db
     .insertInto("quotes")
     .values({
@@ -34,7 +32,7 @@ export async function createQuote(
       phone: input.phone,
       company: input.company,
       city: input.city,
-      additionalNotes: notes === undefined || notes === null || notes.trim() === "" ? null : notes,
+      additionalNotes: blankToNull(input.additionalNotes),
       createdAt: now.toISOString(),
       answeredAt: null,
     })
@@ -42,11 +40,7 @@ export async function createQuote(
   return { id, productName: kit.name };
 }
 
-/**
- * A company's quotation request from the form (DECISIONS D18, D19), all or nothing in one
- * transaction: the captcha challenge marked used (ChallengeUsedError if it was), the request with
- * the product's name from the catalogue, and the e-mails to the shop and the customer queued.
- */
+/** A quotation request from the form (D18, D19) in one transaction, like `placeOrder`. */
 export async function requestQuote(
   input: QuoteFormData & { captcha: SolvedChallenge },
   {

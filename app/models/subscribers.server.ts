@@ -9,15 +9,8 @@ import { getDb, type Db } from "~/infra/db.server";
  */
 
 /** The same answer whether the address was new or already subscribed (no "already subscribed" leak). */
-export interface SubscribeOutcome {
+interface SubscribeOutcome {
   email: string;
-}
-
-/** 32 random bytes in base64url: 43 characters. */
-const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
-
-export function createUnsubscribeToken(): string {
-  return randomBytes(32).toString("base64url");
 }
 
 export function normalizeEmail(email: string): string {
@@ -41,7 +34,7 @@ export async function subscribe(
     .values({
       id: crypto.randomUUID(),
       email: address,
-      unsubscribeToken: createUnsubscribeToken(),
+      unsubscribeToken: randomBytes(32).toString("base64url"),
       createdAt: at,
       consentedAt: at,
     })
@@ -52,15 +45,13 @@ export async function subscribe(
 
 /** Deletes the subscription the token belongs to; false if there is none (or the token is malformed). */
 export async function unsubscribe(db: Db, token: string): Promise<boolean> {
-  if (!tokenPattern.test(token)) return false;
+  // A token is 32 random bytes in base64url: 43 characters.
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
   const result = await db.deleteFrom("subscribers").where("unsubscribeToken", "=", token).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
-/**
- * A sign-up from the newsletter form (DECISIONS D14, D15) in one transaction: the captcha challenge
- * marked used (ChallengeUsedError if it was) and the address subscribed (quietly, if it already was).
- */
+/** A sign-up from the newsletter form (D14, D15): the challenge marked used and the address subscribed. */
 export async function subscribeToNewsletter(
   input: NewsletterFormData & { captcha: SolvedChallenge },
   { db = getDb(), now = new Date() }: { db?: Db; now?: Date } = {},

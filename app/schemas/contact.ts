@@ -4,13 +4,9 @@ import { contactFieldLimits } from "~/schemas/field-limits";
 import { visibleText } from "~/schemas/text";
 
 /**
- * The contact form (/contacto: Nombre, Email, Asunto, Mensaje; SPEC §2 and §5), all required.
- * Shared by the form in the browser and the contact action on the server.
- *
- * Values arrive as strings from FormData: every text follows the shared text rules (`visibleText`:
- * trimmed, no control characters, minimums in visible characters), so a field of only spaces is
- * empty, and a missing field gets the same Spanish message as an empty one. Fields the schema does
- * not know (honeypot, captcha, anything added by hand) are dropped.
+ * The contact form (/contacto, SPEC §2 and §5), all fields required, shared by the browser and the
+ * contact action. Texts follow `visibleText` (schemas/text.ts); a missing field gets the empty one's
+ * message, and unknown fields (honeypot, captcha) are dropped.
  */
 
 const messages = {

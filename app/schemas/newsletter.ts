@@ -4,10 +4,8 @@ import { newsletterFieldLimits } from "~/schemas/field-limits";
 import { visibleText } from "~/schemas/text";
 
 /**
- * The newsletter signup in the footer (SPEC §5, DECISIONS D15): one e-mail, following the shared
- * text rules (`visibleText`) and lower-cased so that "Ana@Correo.cl " and "ana@correo.cl" are the
- * same subscriber. Shared by the form in the browser and the subscribe action on the server. Fields
- * the schema does not know (honeypot, captcha, anything added by hand) are dropped.
+ * The newsletter signup (SPEC §5, DECISIONS D15), shared by the browser and the subscribe action:
+ * one e-mail, lower-cased so that "Ana@Correo.cl " and "ana@correo.cl" are the same subscriber.
  */
 
 const messages = {

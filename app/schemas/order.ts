@@ -7,13 +7,9 @@ import { formatRut, isValidRut } from "~/lib/rut";
 import { digitCount, optional, visibleText } from "~/schemas/text";
 
 /**
- * The purchase-data form ("Producto {nombre}", DECISIONS D6): who buys which kit and where it goes.
- * Shared by the dialog in the browser and the order action on the server.
- *
- * Values arrive as strings from FormData: every text follows the shared text rules (`visibleText`:
- * trimmed, no control characters, minimums in visible characters), an empty optional field counts as
- * missing, and a missing required field gets the same Spanish message as an empty one. Fields the
- * schema does not know (honeypot, captcha, anything added by hand) are dropped.
+ * The purchase-data form ("Producto {nombre}", DECISIONS D6), shared by the browser and the order
+ * action. Texts follow `visibleText` (schemas/text.ts); a missing field gets the empty one's message,
+ * and unknown fields (honeypot, captcha) are dropped.
  */
 
 const messages = {

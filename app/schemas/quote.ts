@@ -5,13 +5,9 @@ import { kitIds } from "~/content/types";
 import { digitCount, optional, visibleText } from "~/schemas/text";
 
 /**
- * The company quotation form ("Solicitar Cotización", SPEC §5), for one kit (the hidden productId).
- * Shared by the dialog in the browser and the quotation action on the server.
- *
- * Values arrive as strings from FormData: every text follows the shared text rules (`visibleText`:
- * trimmed, no control characters, minimums in visible characters), empty additional notes count as
- * missing, and a missing required field gets the same Spanish message as an empty one. Fields the
- * schema does not know (honeypot, captcha, anything added by hand) are dropped.
+ * The company quotation form ("Solicitar Cotización", SPEC §5) for one kit (the hidden productId),
+ * shared by the browser and the quotation action. Texts follow `visibleText` (schemas/text.ts); a
+ * missing field gets the empty one's message, and unknown fields (honeypot, captcha) are dropped.
  */
 
 const messages = {

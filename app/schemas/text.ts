@@ -3,15 +3,9 @@ import { z } from "zod";
 import { textFieldMessages } from "~/content/forms";
 
 /**
- * The rules every text field of every form shares, public and admin (docs/decisions/028): one
- * helper, so that a new field cannot forget them.
- *
- * - The value is trimmed.
- * - Control characters (NUL, escape, DEL, …) are refused with "Contiene caracteres no permitidos.";
- *   multi-line fields (a message, notes) keep their line breaks and tabs.
- * - A minimum length counts what a person sees (`visibleLength`): ten NUL bytes or two zero-width
- *   spaces are not a name.
- * - A maximum length counts the characters stored, as the inputs' maxLength attributes do.
+ * The rules every text field of every form shares, public and admin (docs/decisions/028): trimmed,
+ * no control characters (multi-line fields keep line breaks and tabs), a minimum counted in what a
+ * person sees (`visibleLength`), a maximum in characters stored (as the inputs' maxLength).
  */
 
 /** Any control character (`\p{Cc}`: U+0000–U+001F and U+007F–U+009F, line breaks included). */

@@ -7,7 +7,6 @@ import { lineNames } from "~/content/kit-basics";
 import { kitList } from "~/content/kits";
 import { footer, seo } from "~/content/site";
 import { productLines } from "~/content/types";
-import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { parseCatalogueQuery } from "~/schemas/catalogue-query";
 import { filterCatalogue, toKitCard } from "./catalogue.server";
@@ -18,10 +17,25 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ ...seo.catalogue, path: "/productos", siteUrl: rootDataFromMatches(matches).siteUrl });
+  pageMeta(matches, { ...seo.catalogue, path: "/productos" });
 
-const selectClass =
-  "mt-1 block w-full rounded-md border border-input bg-white px-3 py-2 text-base text-foreground sm:text-sm";
+const filters = [
+  {
+    name: "linea",
+    label: "Categoría",
+    options: [["todas", "Todas"], ...productLines.map((line) => [line, lineNames[line]])],
+  },
+  {
+    name: "version",
+    label: "Versión",
+    options: [
+      ["todas", "Todas"],
+      ["estandar", "Estándar"],
+      ["mini", "Mini"],
+    ],
+  },
+  { name: "orden", label: "Ordenar por", options: catalogueSorts.map((sort) => [sort, sortLabels[sort]]) },
+] as const;
 
 export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const { query, kits, total } = loaderData;
@@ -42,50 +56,23 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         className="mt-8 grid gap-4 rounded-xl border border-border bg-white p-4 sm:grid-cols-3 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
         aria-label="Filtrar y ordenar productos"
       >
-        <label className="text-sm font-medium">
-          Categoría
-          <select
-            name="linea"
-            defaultValue={query.linea}
-            key={`linea-${query.linea}`}
-            className={selectClass}
-          >
-            <option value="todas">Todas</option>
-            {productLines.map((line) => (
-              <option key={line} value={line}>
-                {lineNames[line]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm font-medium">
-          Versión
-          <select
-            name="version"
-            defaultValue={query.version}
-            key={`version-${query.version}`}
-            className={selectClass}
-          >
-            <option value="todas">Todas</option>
-            <option value="estandar">Estándar</option>
-            <option value="mini">Mini</option>
-          </select>
-        </label>
-        <label className="text-sm font-medium">
-          Ordenar por
-          <select
-            name="orden"
-            defaultValue={query.orden}
-            key={`orden-${query.orden}`}
-            className={selectClass}
-          >
-            {catalogueSorts.map((sort) => (
-              <option key={sort} value={sort}>
-                {sortLabels[sort]}
-              </option>
-            ))}
-          </select>
-        </label>
+        {filters.map(({ name, label, options }) => (
+          <label key={name} className="text-sm font-medium">
+            {label}
+            <select
+              name={name}
+              defaultValue={query[name]}
+              key={`${name}-${query[name]}`}
+              className="mt-1 block w-full rounded-md border border-input bg-white px-3 py-2 text-base text-foreground sm:text-sm"
+            >
+              {options.map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
         <noscript>
           <Button type="submit" variant="secondary">
             Aplicar

@@ -4,7 +4,7 @@ import { ContactForm } from "~/components/contact-form";
 import { PageHeader } from "~/components/page-header";
 import { telLink, whatsappLink } from "~/content/company";
 import { contact, seo } from "~/content/site";
-import { rootDataFromMatches, useRootData } from "~/lib/root-data";
+import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { formClientAction, type SubmissionReply } from "~/lib/submission";
 import { sendContactMessage } from "~/models/contacts.server";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = formClientAction(contact.form.errorMessage);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ ...seo.contact, path: "/contacto", siteUrl: rootDataFromMatches(matches).siteUrl });
+  pageMeta(matches, { ...seo.contact, path: "/contacto" });
 
 export default function Contact({ actionData }: Route.ComponentProps) {
   const { company } = useRootData();

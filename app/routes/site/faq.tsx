@@ -6,12 +6,12 @@ import { PageHeader } from "~/components/page-header";
 import { telLink } from "~/content/company";
 import { faqItems } from "~/content/faq";
 import { faqPage, seo } from "~/content/site";
-import { rootDataFromMatches, useRootData } from "~/lib/root-data";
+import { useRootData } from "~/lib/root-data";
 import { jsonLd, pageMeta } from "~/lib/seo";
 import { faqPageData } from "~/lib/structured-data";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({ ...seo.faq, path: "/faq", siteUrl: rootDataFromMatches(matches).siteUrl }),
+  ...pageMeta(matches, { ...seo.faq, path: "/faq" }),
   jsonLd(faqPageData(faqItems)),
 ];
 

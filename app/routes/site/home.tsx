@@ -9,11 +9,9 @@ import { kitPath } from "~/content/kit-basics";
 import { home, seo } from "~/content/site";
 import { productLines } from "~/content/types";
 import { cn } from "~/lib/cn";
-import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ ...seo.home, path: "/", siteUrl: rootDataFromMatches(matches).siteUrl });
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...seo.home, path: "/" });
 
 const lineTheme = {
   essential: "border-t-[#e8590c]",

@@ -12,12 +12,12 @@ import {
   Truck,
   Users,
 } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/kit";
 import { ComponentCarousel } from "~/components/component-carousel";
 import { BuyLink, QuoteLink } from "~/components/kit-actions";
 import type { PurchaseKit } from "~/components/purchase-form";
-import { NotFoundContent } from "~/components/not-found-content";
+import { NotFoundBoundary } from "~/components/not-found-content";
 import { Button } from "~/components/ui/button";
 import type { CompanyInfo } from "~/content/company";
 import { componentCount, getKit, kitPath, kits } from "~/content/kits";
@@ -53,34 +53,31 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
+/** The kit page's place in the site, before the kit itself. */
+const breadcrumbs = [
+  { name: "Inicio", path: "/" },
+  { name: "Productos", path: "/productos" },
+];
+
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const { siteUrl } = rootDataFromMatches(matches);
   if (!loaderData)
-    return pageMeta({
+    return pageMeta(matches, {
       title: "Producto no encontrado | LifeBox",
       description: "El producto que buscas no existe.",
       path: "/productos",
-      siteUrl,
       noindex: true,
     });
   const { kit, path } = loaderData;
+  const { siteUrl } = rootDataFromMatches(matches);
   return [
-    ...pageMeta({
+    ...pageMeta(matches, {
       title: `${kit.name}: kit de supervivencia IP67 | LifeBox`,
       description: kit.description,
       path,
-      siteUrl,
-      image: "/og/lifebox.png",
       type: "product",
     }),
     jsonLd(productData(siteUrl, kit, path, kitImage(kit.id))),
-    jsonLd(
-      breadcrumbData(siteUrl, [
-        { name: "Inicio", path: "/" },
-        { name: "Productos", path: "/productos" },
-        { name: kit.name, path },
-      ]),
-    ),
+    jsonLd(breadcrumbData(siteUrl, [...breadcrumbs, { name: kit.name, path }])),
   ];
 };
 
@@ -109,18 +106,14 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
           <div>
             <nav aria-label="Ruta de navegación" className="text-sm text-stone-300">
               <ol className="flex flex-wrap gap-1">
-                <li>
-                  <Link to="/" className="hover:text-white hover:underline">
-                    Inicio
-                  </Link>{" "}
-                  /
-                </li>
-                <li>
-                  <Link to="/productos" className="hover:text-white hover:underline">
-                    Productos
-                  </Link>{" "}
-                  /
-                </li>
+                {breadcrumbs.map((crumb) => (
+                  <li key={crumb.path}>
+                    <Link to={crumb.path} className="hover:text-white hover:underline">
+                      {crumb.name}
+                    </Link>{" "}
+                    /
+                  </li>
+                ))}
                 <li aria-current="page" className="text-white">
                   {kit.name}
                 </li>
@@ -379,7 +372,4 @@ function KitActions({
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
-  throw error;
-}
+export const ErrorBoundary = NotFoundBoundary;

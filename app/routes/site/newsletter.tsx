@@ -3,7 +3,7 @@ import { NewsletterForm } from "~/components/newsletter-form";
 import { PageHeader } from "~/components/page-header";
 import { newsletterPageTexts } from "~/content/forms";
 import { footer } from "~/content/site";
-import { rootDataFromMatches, useRootData } from "~/lib/root-data";
+import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { formClientAction, type SubmissionReply } from "~/lib/submission";
 import { subscribeToNewsletter } from "~/models/subscribers.server";
@@ -30,11 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = formClientAction(footer.newsletter.errorMessage);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
+  pageMeta(matches, {
     title: `${newsletterPageTexts.title} | LifeBox`,
     description: newsletterPageTexts.metaDescription,
     path: "/newsletter",
-    siteUrl: rootDataFromMatches(matches).siteUrl,
     noindex: true,
   });
 

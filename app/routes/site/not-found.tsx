@@ -2,7 +2,6 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundContent } from "~/components/not-found-content";
 import { seo } from "~/content/site";
-import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { logger } from "~/infra/logger.server";
 
@@ -14,10 +13,9 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({
+  pageMeta(matches, {
     ...seo.notFound,
     path: location.pathname,
-    siteUrl: rootDataFromMatches(matches).siteUrl,
     noindex: true,
   });
 

@@ -9,7 +9,7 @@ import { orderPageTexts as texts } from "~/content/forms";
 import type { KitId } from "~/content/types";
 import { deliveryPromise, orderProcessingHours } from "~/content/policies";
 import { formatPrice } from "~/lib/format";
-import { rootDataFromMatches, useRootData } from "~/lib/root-data";
+import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { getOrderForCustomer, paymentUrlFor } from "~/models/orders.server";
 import { initialOrderStatus, orderStatusLabels } from "~/lib/order-status";
@@ -39,11 +39,10 @@ export async function loader({ params }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = () => privateHeaders;
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
-  pageMeta({
+  pageMeta(matches, {
     title: loaderData ? texts.metaTitle(loaderData.order.number) : `${texts.notFoundTitle} | LifeBox`,
     description: texts.metaDescription,
     path: "/pedido",
-    siteUrl: rootDataFromMatches(matches).siteUrl,
     noindex: true,
   });
 

@@ -2,11 +2,11 @@ import type { Route } from "./+types/privacy";
 import { LegalDocumentView } from "~/components/legal-document";
 import { privacyPolicy } from "~/content/legal";
 import { seo } from "~/content/site";
-import { rootDataFromMatches, useRootData } from "~/lib/root-data";
+import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ ...seo.privacy, path: "/privacidad", siteUrl: rootDataFromMatches(matches).siteUrl });
+  pageMeta(matches, { ...seo.privacy, path: "/privacidad" });
 
 /** Política de Privacidad (DECISIONS D14, Ley 21.719), with the seller's configured identity. */
 export default function Privacy() {

@@ -4,11 +4,10 @@ import { NumberedSteps } from "~/components/numbered-steps";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { processPage, seo } from "~/content/site";
-import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ ...seo.process, path: "/como-funciona", siteUrl: rootDataFromMatches(matches).siteUrl });
+  pageMeta(matches, { ...seo.process, path: "/como-funciona" });
 
 export default function Process() {
   return (

@@ -10,19 +10,11 @@ import { logger } from "~/infra/logger.server";
 import { bodyRefusalMessage, readFormBody } from "~/infra/request-body.server";
 
 /**
- * The action side of the four public forms (orders, quotations, contact messages, newsletter
- * sign-ups), so the protections of DECISIONS D13 cannot be forgotten by one of them. In order:
- *
- * 1. the per-form, per-IP rate limit, counted by server/app.ts before React Router (429);
- * 2. the body, read up to its size limit and parsed as a form (413, 415, 400);
- * 3. the honeypot field, which people never see (400);
- * 4. the form's zod schema, the same one the browser used (400 with a message per field);
- * 5. the ALTCHA solution: signature, expiry, work and form (403).
- *
- * Only then does the form's model store the submission, in one transaction that also marks the
- * captcha challenge used (a replay is refused with 403 and nothing stored) and queues its e-mails.
- * A refusal answers with the form's reply and status; the page shows it (and, without JavaScript,
- * the typed values again).
+ * The action side of the four public forms, so none can forget a protection of D13. In order
+ * (docs/decisions/014): the rate limit counted by server/app.ts (429), the bounded body (413, 415,
+ * 400), the honeypot (400), the form's zod schema (400 per field), the ALTCHA solution (403); then
+ * the model stores it in one transaction that also marks the challenge used (a replay is 403). A
+ * refusal is the form's reply with the typed values, so a page without JavaScript shows them again.
  */
 
 export interface PublicFormContext {
@@ -32,14 +24,11 @@ export interface PublicFormContext {
   formRateLimited?: boolean;
 }
 
-export type PublicFormOutcome<Value, Stored> =
+type PublicFormOutcome<Value, Stored> =
   | { ok: true; value: Value; stored: Stored; result: SubmissionResult<string[]> }
   | { ok: false; refusal: ReturnType<typeof data<SubmissionReply>> };
 
-/**
- * A refusal with a message for the whole form. Given the parsed submission, the answer also carries
- * the typed values, so a page answered without JavaScript shows them again.
- */
+/** A refusal with a message for the whole form (and, given the submission, the typed values). */
 function refuse(
   status: number,
   formMessage: string,

@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/purchase";
 import { PurchaseForm } from "~/components/purchase-form";
 import { purchaseTexts } from "~/content/forms";
-import { KitFormErrorBoundary, kitFormMeta, KitFormPage } from "~/components/kit-form-page";
+import { kitFormMeta, KitFormPage } from "~/components/kit-form-page";
+import { NotFoundBoundary } from "~/components/not-found-content";
 import { useRootData } from "~/lib/root-data";
 import { formClientAction } from "~/lib/submission";
 import { placeOrder } from "~/models/orders.server";
@@ -35,14 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const clientAction = formClientAction(purchaseTexts.failure);
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
-  kitFormMeta({
-    kitId: loaderData?.kit.id,
-    matches,
-    title: purchaseTexts.pageTitle(loaderData?.kit.name ?? "LifeBox"),
-    description: purchaseTexts.pageDescription(loaderData?.kit.name ?? "LifeBox"),
-    basePath: "/comprar",
-  });
+export const meta: Route.MetaFunction = (args) => kitFormMeta(args, purchaseTexts, "/comprar");
 
 export default function Purchase({ loaderData, actionData }: Route.ComponentProps) {
   const { company } = useRootData();
@@ -54,4 +48,4 @@ export default function Purchase({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export const ErrorBoundary = KitFormErrorBoundary;
+export const ErrorBoundary = NotFoundBoundary;

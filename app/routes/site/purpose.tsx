@@ -1,11 +1,10 @@
 import type { Route } from "./+types/purpose";
 import { PageHeader } from "~/components/page-header";
 import { purpose, seo } from "~/content/site";
-import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ ...seo.purpose, path: "/proposito", siteUrl: rootDataFromMatches(matches).siteUrl });
+  pageMeta(matches, { ...seo.purpose, path: "/proposito" });
 
 export default function Purpose() {
   return (

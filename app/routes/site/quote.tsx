@@ -1,7 +1,8 @@
 import type { Route } from "./+types/quote";
 import { QuoteForm } from "~/components/quote-form";
 import { quoteTexts } from "~/content/forms";
-import { KitFormErrorBoundary, kitFormMeta, KitFormPage } from "~/components/kit-form-page";
+import { kitFormMeta, KitFormPage } from "~/components/kit-form-page";
+import { NotFoundBoundary } from "~/components/not-found-content";
 import { useRootData } from "~/lib/root-data";
 import { formClientAction, quoteThanksPath } from "~/lib/submission";
 import { requestQuote } from "~/models/quotes.server";
@@ -40,14 +41,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const clientAction = formClientAction(quoteTexts.failure);
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
-  kitFormMeta({
-    kitId: loaderData?.kit.id,
-    matches,
-    title: quoteTexts.pageTitle(loaderData?.kit.name ?? "LifeBox"),
-    description: quoteTexts.pageDescription(loaderData?.kit.name ?? "LifeBox"),
-    basePath: "/cotizar",
-  });
+export const meta: Route.MetaFunction = (args) => kitFormMeta(args, quoteTexts, "/cotizar");
 
 export default function Quote({ loaderData, actionData }: Route.ComponentProps) {
   const { company } = useRootData();
@@ -59,4 +53,4 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-export const ErrorBoundary = KitFormErrorBoundary;
+export const ErrorBoundary = NotFoundBoundary;

@@ -2,11 +2,11 @@ import type { Route } from "./+types/terms";
 import { LegalDocumentView } from "~/components/legal-document";
 import { termsOfService } from "~/content/legal";
 import { seo } from "~/content/site";
-import { rootDataFromMatches, useRootData } from "~/lib/root-data";
+import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ ...seo.terms, path: "/terminos", siteUrl: rootDataFromMatches(matches).siteUrl });
+  pageMeta(matches, { ...seo.terms, path: "/terminos" });
 
 /** Términos y Condiciones (DECISIONS D14), with the seller's configured identity. */
 export default function Terms() {

@@ -5,7 +5,6 @@ import { NumberedSteps } from "~/components/numbered-steps";
 import { Button } from "~/components/ui/button";
 import { getKit } from "~/content/kits";
 import { seo, thanks } from "~/content/site";
-import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 
 /** The quotation thank-you page: /gracias?producto={productId}&tipo=cotizacion (DECISIONS D10). */
@@ -15,7 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ ...seo.thanks, path: "/gracias", siteUrl: rootDataFromMatches(matches).siteUrl, noindex: true });
+  pageMeta(matches, { ...seo.thanks, path: "/gracias", noindex: true });
 
 export default function Thanks({ loaderData }: Route.ComponentProps) {
   return (

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { Button } from "~/components/ui/button";
 import { newsletterPageTexts as texts } from "~/content/forms";
-import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { unsubscribe } from "~/models/subscribers.server";
 import { getDb } from "~/infra/db.server";
@@ -29,11 +28,10 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
+  pageMeta(matches, {
     title: `${texts.unsubscribeTitle} | LifeBox`,
     description: texts.unsubscribeMetaDescription,
     path: "/newsletter/baja",
-    siteUrl: rootDataFromMatches(matches).siteUrl,
     noindex: true,
   });
 
