@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { loadContactSchema } from "~/components/form-schemas";
-import { TextField } from "~/components/form-fields";
+import { EmailField, TextField } from "~/components/form-fields";
 import { PublicForm } from "~/components/public-form";
 import type { CompanyInfo } from "~/content/company";
 import { contact } from "~/content/site";
@@ -41,11 +41,9 @@ export function ContactForm({
               autoComplete="name"
               maxLength={contactFieldLimits.name}
             />
-            <TextField
+            <EmailField
               meta={api.field("email")}
               label={texts.emailLabel}
-              type="email"
-              autoComplete="email"
               maxLength={contactFieldLimits.email}
             />
             <TextField

@@ -81,3 +81,16 @@ export function CheckboxField({
     </div>
   );
 }
+
+type TextFieldProps = React.ComponentProps<typeof TextField>;
+type PresetProps = Omit<TextFieldProps, "type" | "autoComplete" | "inputMode" | "placeholder">;
+
+/** An e-mail address, as every public form asks for it. */
+export function EmailField(props: PresetProps) {
+  return <TextField type="email" autoComplete="email" {...props} />;
+}
+
+/** A phone number, as every public form asks for it (Chilean example in the placeholder). */
+export function PhoneField(props: PresetProps) {
+  return <TextField type="tel" autoComplete="tel" inputMode="tel" placeholder="+56 9 1234 5678" {...props} />;
+}

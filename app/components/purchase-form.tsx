@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { PublicFormApi } from "~/components/deferred-form";
 import { loadOrderSchema } from "~/components/form-schemas";
-import { CheckboxField, TextField } from "~/components/form-fields";
+import { CheckboxField, EmailField, PhoneField, TextField } from "~/components/form-fields";
 import { closePaymentTab, openPaymentTab } from "~/components/payment-tab";
 import { PublicForm, type KitFormProps } from "~/components/public-form";
 import { Field } from "~/components/ui/field";
@@ -67,23 +67,13 @@ function PurchaseFields({ api, kit }: { api: PublicFormApi<keyof OrderFormData>;
           maxLength={orderFieldLimits.name}
           className="sm:col-span-2"
         />
-        <TextField
+        <EmailField
           meta={api.field("email")}
           label={texts.emailLabel}
           hint={texts.emailHint}
-          type="email"
-          autoComplete="email"
           maxLength={orderFieldLimits.email}
         />
-        <TextField
-          meta={api.field("phone")}
-          label={texts.phoneLabel}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder="+56 9 1234 5678"
-          maxLength={orderFieldLimits.phone}
-        />
+        <PhoneField meta={api.field("phone")} label={texts.phoneLabel} maxLength={orderFieldLimits.phone} />
         <Field label={texts.regionLabel} errors={regionField.errors}>
           {(props) => (
             <Select

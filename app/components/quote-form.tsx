@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { loadQuoteSchema } from "~/components/form-schemas";
-import { TextField } from "~/components/form-fields";
+import { EmailField, PhoneField, TextField } from "~/components/form-fields";
 import { PublicForm, type KitFormProps } from "~/components/public-form";
 import { showToast } from "~/components/ui/toaster";
 import { quoteTexts as texts } from "~/content/forms";
@@ -36,20 +36,14 @@ export function QuoteForm({ kit, ...props }: KitFormProps<{ id: string; name: st
               autoComplete="name"
               maxLength={quoteFieldLimits.fullName}
             />
-            <TextField
+            <EmailField
               meta={api.field("email")}
               label={texts.emailLabel}
-              type="email"
-              autoComplete="email"
               maxLength={quoteFieldLimits.email}
             />
-            <TextField
+            <PhoneField
               meta={api.field("phone")}
               label={texts.phoneLabel}
-              type="tel"
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder="+56 9 1234 5678"
               maxLength={quoteFieldLimits.phone}
             />
             <TextField
