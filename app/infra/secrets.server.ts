@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { getEnv } from "~/infra/env.server";
+import { getEnv, type Env } from "~/infra/env.server";
 
 /**
  * A secret from the environment, or else the one kept in `dataDir/fileName`: created on first use
@@ -34,9 +34,20 @@ export function resolvePersistedSecret(
   }
 }
 
-/** AUTH_SECRET (staff sessions, flash toasts) or CAPTCHA_SECRET, or its file in DATA_DIR. */
+const resolved = new WeakMap<Env, Partial<Record<"auth" | "captcha", string>>>();
+
+/**
+ * AUTH_SECRET (staff sessions, flash toasts) or CAPTCHA_SECRET, or its file in DATA_DIR: resolved
+ * once per configuration, not read from disk on every request that signs or checks something.
+ */
 export function configuredSecret(name: "auth" | "captcha"): string {
   const env = getEnv();
-  const configured = name === "auth" ? env.AUTH_SECRET : env.CAPTCHA_SECRET;
-  return resolvePersistedSecret(configured, env.dataDir, `${name}-secret`);
+  const known = resolved.get(env) ?? {};
+  resolved.set(env, known);
+  known[name] ??= resolvePersistedSecret(
+    name === "auth" ? env.AUTH_SECRET : env.CAPTCHA_SECRET,
+    env.dataDir,
+    `${name}-secret`,
+  );
+  return known[name];
 }

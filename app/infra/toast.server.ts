@@ -14,26 +14,19 @@ const toastSchema = z.object({
 });
 export type Toast = z.infer<typeof toastSchema>;
 
-let cookie: { secret: string; cookie: Cookie } | undefined;
+let cookie: Cookie | undefined;
 
 function toastCookie(): Cookie {
-  // The staff cookies' secret, derived for this use.
-  const base = configuredSecret("auth");
-  if (cookie?.secret !== base) {
-    const secret = crypto.createHmac("sha256", base).update("lifebox-toast").digest("hex");
-    cookie = {
-      secret: base,
-      cookie: createCookie("lifebox_toast", {
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: getEnv().SITE_URL.startsWith("https:"),
-        maxAge: 60,
-        secrets: [secret],
-      }),
-    };
-  }
-  return cookie.cookie;
+  cookie ??= createCookie("lifebox_toast", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: getEnv().SITE_URL.startsWith("https:"),
+    maxAge: 60,
+    // The staff cookies' secret, derived for this use.
+    secrets: [crypto.createHmac("sha256", configuredSecret("auth")).update("lifebox-toast").digest("hex")],
+  });
+  return cookie;
 }
 
 /** The Set-Cookie header that hands `toast` to the next page. */
