@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useState } from "react";
+import { flushSync } from "react-dom";
 import type { z } from "zod";
 import type { CaptchaHandle } from "~/components/captcha-field";
 import type { PublicFormEngine } from "~/components/public-form-engine";
@@ -95,10 +96,14 @@ export function DeferredForm<Name extends string>({
     let pressing = false;
     let stopped = false;
     // The form is rendered again once its code is here, but not between the press and the release
-    // of a button: the click would be lost with the button it began on.
+    // of a button: the click would be lost with the button it began on. The new form is put in
+    // place at once (flushSync), not in a render task of its own: on a busy phone a press could
+    // begin on the old button in between, and a send or a key typed there would be lost.
     const swap = () => {
-      if (!loaded || pressing || stopped) return;
-      setEngine({ ...loaded, handoff: { ...snapshot(form), submitter } });
+      const ready = loaded;
+      if (!ready || pressing || stopped) return;
+      const handoff = { ...snapshot(form), submitter };
+      flushSync(() => setEngine({ ...ready, handoff }));
     };
     const load = () =>
       void loadFormEngine(loadSchema).then(

@@ -25,7 +25,8 @@ export function PublicFormEngine<Name extends string>({
     const { focus } = pending.current;
     const element = focus ? elementOf(options.id, focus.index) : undefined;
     if (!focus || !element) return;
-    element.focus();
+    // Where the visitor is on the page stays: the field may be scrolled out of view by now.
+    element.focus({ preventScroll: true });
     if (focus.selectionStart !== null && "setSelectionRange" in element) {
       (element as HTMLInputElement).setSelectionRange(focus.selectionStart, focus.selectionEnd);
     }

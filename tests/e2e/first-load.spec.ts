@@ -36,6 +36,22 @@ async function formCodeIn(page: Page, urls: string[]) {
     .map(({ name }) => name);
 }
 
+/** Holds every script the page asks for from now on (the form's code) until `release()`. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: Request[] = [];
+  await page.route(
+    (url) => url.pathname.endsWith(".js"),
+    async (route) => {
+      held.push(route.request());
+      await released;
+      await route.continue();
+    },
+  );
+  return { held, release };
+}
+
 test.describe("first load", () => {
   for (const path of ["/proposito", "/productos/kit-essential", "/contacto"]) {
     test(`${path} loads a few low-priority scripts and no form code`, async ({ page }) => {
@@ -81,18 +97,7 @@ test.describe("first load", () => {
     await page.goto("/contacto");
     await waitForHydration(page);
     await page.waitForLoadState("networkidle");
-    // Hold every script asked for from now on: the form's code.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const held: Request[] = [];
-    await page.route(
-      (url) => url.pathname.endsWith(".js"),
-      async (route) => {
-        held.push(route.request());
-        await released;
-        await route.continue();
-      },
-    );
+    const { held, release } = await holdScripts(page);
     let posted = false;
     page.on("request", (request) => {
       if (request.method() === "POST") posted = true;
@@ -124,15 +129,7 @@ test.describe("first load", () => {
     await page.goto("/contacto");
     await waitForHydration(page);
     await page.waitForLoadState("networkidle");
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.pathname.endsWith(".js"),
-      async (route) => {
-        await released;
-        await route.continue();
-      },
-    );
+    const { release } = await holdScripts(page);
     const fields = contactFields(page);
     const form = await page.locator("form#contacto").elementHandle();
     await fields.subject.click();
@@ -142,6 +139,46 @@ test.describe("first load", () => {
     await expect(fields.subject).toBeFocused();
     await page.keyboard.type("kits");
     await expect(fields.subject).toHaveValue("Consulta por kits");
+  });
+
+  test("a click that begins as the form's code arrives still sends the form (a busy phone)", async ({
+    page,
+  }) => {
+    // React renders in tasks of its own (a MessageChannel). On a busy phone the visitor's press can
+    // come between the code's arrival and such a task; delay those tasks to make that moment long.
+    await page.addInitScript(() => {
+      const post = MessagePort.prototype.postMessage;
+      MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
+        setTimeout(() => Reflect.apply(post, this, args), 400);
+      } as typeof post;
+    });
+    await page.goto("/contacto");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    const { held, release } = await holdScripts(page);
+    const fields = contactFields(page);
+    const form = await page.locator("form#contacto").elementHandle();
+    await fields.email.fill("no-es-un-correo");
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    await fields.submit.scrollIntoViewIfNeeded();
+    const box = await fields.submit.boundingBox();
+    if (!box) throw new Error("The submit button is not on screen.");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const scrolled = await page.evaluate(() => window.scrollY);
+
+    // The code arrives; the press begins once it has run, before a render task could.
+    const arrived = Promise.all(held.map((request) => request.response()));
+    release();
+    await arrived;
+    await page.waitForTimeout(100);
+    await page.mouse.down();
+    await expect.poll(() => form?.evaluate((element) => element.isConnected)).toBe(false);
+    // The page did not jump back to the focused field (it is out of view now).
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await page.mouse.up();
+
+    await expectFieldError(fields.email, messages.contact.email);
+    await expectFieldError(fields.message, messages.contact.message);
   });
 
   test("when the form's code cannot be loaded, the send goes as a plain post", async ({ page }) => {
