@@ -57,9 +57,37 @@ const collator = new Intl.Collator("es");
 /** Code-point order, for the numeric CUT strings (independent of the locale). */
 const byCode = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * The regions north to south, by CUT: the order Chileans expect in a región list (Arica y
+ * Parinacota … Magallanes), which CUT order is not (15 and 16 were created later).
+ */
+const NORTH_TO_SOUTH = [
+  "15", // Arica y Parinacota
+  "01", // Tarapacá
+  "02", // Antofagasta
+  "03", // Atacama
+  "04", // Coquimbo
+  "05", // Valparaíso
+  "13", // Metropolitana de Santiago
+  "06", // O'Higgins
+  "07", // Maule
+  "16", // Ñuble
+  "08", // Biobío
+  "09", // La Araucanía
+  "14", // Los Ríos
+  "10", // Los Lagos
+  "11", // Aysén
+  "12", // Magallanes
+];
+const geographic = (cut) => {
+  const index = NORTH_TO_SOUTH.indexOf(cut);
+  if (index === -1) fail(`region CUT "${cut}" has no place in NORTH_TO_SOUTH`);
+  return index;
+};
+
 const regions = readCsv("regiones.csv", ["region_cut", "nombre", "nombre_corto", "iso_3166_2"])
   .map((row) => ({ cut: row.region_cut, name: row.nombre, shortName: row.nombre_corto, iso: row.iso_3166_2 }))
-  .sort((a, b) => byCode(a.cut, b.cut));
+  .sort((a, b) => geographic(a.cut) - geographic(b.cut));
 
 const regionOrder = new Map(regions.map((region, index) => [region.cut, index]));
 
@@ -126,8 +154,9 @@ const source = [
   " * compiled in the MIT-licensed clregions data set).",
   " * Regenerate: node scripts/generate-chile.mjs (CHILE_DATA_DIR overrides the data folder).",
   " *",
-  " * Regions are in CUT order; comunas are grouped by region (CUT order) and sorted by name in Spanish",
-  " * collation within each region. Helpers live in app/lib/chile.ts.",
+  " * Regions run north to south (Arica y Parinacota … Magallanes); comunas are grouped by region in",
+  " * that order and sorted by name in Spanish collation within each region. Helpers live in",
+  " * app/lib/chile.ts.",
   " */",
   "",
   "export interface Region {",

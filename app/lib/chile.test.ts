@@ -5,32 +5,34 @@ import { comunas, nonContinentalComunaCuts, regions } from "~/content/chile";
 import { comunasOfRegion, getComuna, getRegion, isComunaInRegion, shippingFor } from "~/lib/chile";
 
 /**
- * Comunas per region, in CUT order, counted in the official list (independent of the generated
- * module). An array, not an object: "10".."16" would be reordered before "01" as object keys.
+ * Comunas per region, north to south (the order Chileans expect in a región list), counted in the
+ * official list (independent of the generated module).
  */
 const comunasPerRegion: ReadonlyArray<readonly [string, number]> = [
-  ["01", 7],
-  ["02", 9],
-  ["03", 9],
-  ["04", 15],
-  ["05", 38],
-  ["06", 33],
-  ["07", 30],
-  ["08", 33],
-  ["09", 32],
-  ["10", 30],
-  ["11", 10],
-  ["12", 11],
-  ["13", 52],
-  ["14", 12],
-  ["15", 4],
-  ["16", 21],
+  ["15", 4], // Arica y Parinacota
+  ["01", 7], // Tarapacá
+  ["02", 9], // Antofagasta
+  ["03", 9], // Atacama
+  ["04", 15], // Coquimbo
+  ["05", 38], // Valparaíso
+  ["13", 52], // Metropolitana de Santiago
+  ["06", 33], // O'Higgins
+  ["07", 30], // Maule
+  ["16", 21], // Ñuble
+  ["08", 33], // Biobío
+  ["09", 32], // La Araucanía
+  ["14", 12], // Los Ríos
+  ["10", 30], // Los Lagos
+  ["11", 10], // Aysén
+  ["12", 11], // Magallanes
 ];
 
 describe("the generated regions and comunas (app/content/chile.ts)", () => {
-  it("has Chile's 16 regions, in CUT order, with unique CUT and ISO codes", () => {
+  it("has Chile's 16 regions, north to south, with unique CUT and ISO codes", () => {
     expect(regions).toHaveLength(16);
     expect(regions.map((r) => r.cut)).toEqual(comunasPerRegion.map(([cut]) => cut));
+    expect(regions[0]?.name).toBe("Región de Arica y Parinacota");
+    expect(regions.at(-1)?.shortName).toMatch(/^Magallanes/);
     expect(new Set(regions.map((r) => r.iso)).size).toBe(16);
     for (const region of regions) {
       expect(region.iso).toMatch(/^CL-[A-Z]{2}$/);
@@ -60,9 +62,9 @@ describe("the generated regions and comunas (app/content/chile.ts)", () => {
     }
   });
 
-  it("groups comunas by region in CUT order and sorts them by name in Spanish collation", () => {
-    const regionCuts = comunas.map((c) => c.regionCut);
-    expect(regionCuts).toEqual([...regionCuts].sort());
+  it("groups comunas by region, north to south, and sorts them by name in Spanish collation", () => {
+    const regionCuts = [...new Set(comunas.map((c) => c.regionCut))];
+    expect(regionCuts).toEqual(regions.map((r) => r.cut));
     const collator = new Intl.Collator("es");
     for (const region of regions) {
       const names = comunas.filter((c) => c.regionCut === region.cut).map((c) => c.name);

@@ -153,6 +153,13 @@ test.describe("purchase dialog", () => {
     const fields = purchaseFields(dialog);
     const shipping = dialog.getByRole("region", { name: "Resumen" });
 
+    // The regiones north to south, as Chileans expect them (Arica y Parinacota … Magallanes).
+    const regionCuts = await fields.region
+      .locator("option")
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).join(" "));
+    expect(regionCuts).toBe(" 15 01 02 03 04 05 13 06 07 16 08 09 14 10 11 12");
+    await expect(fields.region.locator("option").nth(1)).toHaveText("Región de Arica y Parinacota");
+
     // No región yet: the comuna select only asks for one.
     await expect(fields.comuna.locator("option")).toHaveText([purchaseTexts.comunaFirstRegion]);
     await expect(shipping).toContainText(purchaseTexts.shippingPending);
