@@ -24,7 +24,7 @@ const specTable: Record<
     dimensions: "29,60 x 22,20 x 10,30 cm",
     weight: "3,2 kg",
     capacity: "Hasta 4 personas por 72 horas",
-    temperature: "-20 °C a +60 °C",
+    temperature: "-20\u00a0°C a +60\u00a0°C",
   },
   "essential-mini": {
     dimensions: "21,00 x 16,70 x 9,40 cm",
@@ -35,13 +35,13 @@ const specTable: Record<
     dimensions: "29,60 x 22,20 x 10,30 cm",
     weight: "4,8 kg",
     capacity: "1 persona por 5 días",
-    temperature: "-40 °C a +70 °C",
+    temperature: "-40\u00a0°C a +70\u00a0°C",
   },
   "expedition-mini": {
     dimensions: "21,00 x 16,70 x 9,40 cm",
     weight: "2,1 kg",
     capacity: "1 persona por 3 días",
-    temperature: "-40 °C a +70 °C",
+    temperature: "-40\u00a0°C a +70\u00a0°C",
   },
   nautical: {
     dimensions: "39,74 x 29,20 x 15,20 cm",
@@ -57,7 +57,7 @@ const specTable: Record<
     dimensions: "39,74 x 29,20 x 15,20 cm",
     weight: "6,8 kg",
     capacity: "Hasta 50 trabajadores",
-    temperature: "-30 °C a +80 °C",
+    temperature: "-30\u00a0°C a +80\u00a0°C",
   },
   "industry-mini": {
     dimensions: "21,00 x 16,70 x 9,40 cm",
@@ -413,7 +413,7 @@ describe("kit texts", () => {
       [/(\d+)\s*milla\b/g, "1"],
       [/oxígeno[^.]*?(\d+)\s*minutos/gi, "12"],
       [/lavaojos[^.]*?(\d+)\s*ml/gi, "250"],
-      [/hasta (\d+) °C/g, "500"],
+      [/hasta (\d+)\s°C/g, "500"],
       [/hasta (\d+) m\b/g, "10|2"],
     ];
     const all = allKits.flatMap(kitTexts).join("\n");

@@ -114,7 +114,7 @@ export const thermalBlankets: KitComponent = {
 export const fireBlankets: KitComponent = {
   name: "Mantas ignífugas de escape",
   description:
-    "Resisten hasta 500 °C: sirven para sofocar un fuego incipiente o para cubrirse al evacuar un lugar con llamas.",
+    "Resisten hasta 500\u00a0°C: sirven para sofocar un fuego incipiente o para cubrirse al evacuar un lugar con llamas.",
   illustration: "fire-blanket",
 };
 
@@ -126,7 +126,7 @@ export const fireBlanket: KitComponent = {
 export const industrialFireBlanket: KitComponent = {
   name: "Manta ignífuga",
   description:
-    "Resiste hasta 500 °C: permite sofocar un fuego incipiente en un equipo o en la ropa de una persona, y cubrirse al evacuar.",
+    "Resiste hasta 500\u00a0°C: permite sofocar un fuego incipiente en un equipo o en la ropa de una persona, y cubrirse al evacuar.",
   illustration: "fire-blanket",
 };
 

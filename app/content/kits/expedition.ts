@@ -42,12 +42,12 @@ export const expedition: Kit = {
     "Pedernal de hasta 15.000 usos",
     "Botiquín, kit para hemorragias y férula inmovilizadora",
     "Brújula y alarma de alta frecuencia",
-    "Caja apta de -40 °C a +70 °C",
+    "Caja apta de -40\u00a0°C a +70\u00a0°C",
   ],
   benefits: [
     {
       title: "Hecho para la montaña",
-      description: "Soporta de -40 °C a +70 °C, desde la cordillera en invierno hasta el desierto en verano.",
+      description: "Soporta de -40\u00a0°C a +70\u00a0°C, desde la cordillera en invierno hasta el desierto en verano.",
       icon: "mountain",
     },
     {
@@ -106,7 +106,7 @@ export const expedition: Kit = {
     { label: "Dimensiones", value: "29,60 x 22,20 x 10,30 cm" },
     { label: "Peso", value: "4,8 kg" },
     { label: "Capacidad", value: "1 persona por 5 días" },
-    { label: "Rango de temperatura", value: "-40 °C a +70 °C" },
+    { label: "Rango de temperatura", value: "-40\u00a0°C a +70\u00a0°C" },
     { label: "Hermeticidad", value: "IP67" },
     { label: "Material de la caja", value: "Polímero antiimpacto reforzado" },
   ],
@@ -132,7 +132,7 @@ export const expeditionMini: Kit = {
     "Botiquín compacto y kit para hemorragias",
     "Brújula, silbato y linterna frontal",
     "Filtro para agua dulce",
-    "Caja apta de -40 °C a +70 °C",
+    "Caja apta de -40\u00a0°C a +70\u00a0°C",
   ],
   benefits: [
     {
@@ -144,7 +144,7 @@ export const expeditionMini: Kit = {
     {
       title: "Resiste la cordillera",
       description:
-        "Funciona de -40 °C a +70 °C, con abrigo térmico y fuego para pasar una noche imprevista a la intemperie.",
+        "Funciona de -40\u00a0°C a +70\u00a0°C, con abrigo térmico y fuego para pasar una noche imprevista a la intemperie.",
       icon: "mountain",
     },
     {
@@ -197,7 +197,7 @@ export const expeditionMini: Kit = {
     { label: "Dimensiones", value: "21,00 x 16,70 x 9,40 cm" },
     { label: "Peso", value: "2,1 kg" },
     { label: "Capacidad", value: "1 persona por 3 días" },
-    { label: "Rango de temperatura", value: "-40 °C a +70 °C" },
+    { label: "Rango de temperatura", value: "-40\u00a0°C a +70\u00a0°C" },
     { label: "Hermeticidad", value: "IP67" },
     { label: "Material de la caja", value: "Polímero resistente a impactos" },
   ],
