@@ -47,7 +47,8 @@ export const expedition: Kit = {
   benefits: [
     {
       title: "Hecho para la montaña",
-      description: "Soporta de -40\u00a0°C a +70\u00a0°C, desde la cordillera en invierno hasta el desierto en verano.",
+      description:
+        "Soporta de -40\u00a0°C a +70\u00a0°C, desde la cordillera en invierno hasta el desierto en verano.",
       icon: "mountain",
     },
     {
