@@ -24,14 +24,26 @@ describe("csvCell", () => {
     expect(csvCell('"')).toBe('""""');
   });
 
+  it("writes text that starts with + (a phone) as a text constant: Excel shows it as typed", () => {
+    // In the file: "=""+56 9 1234 5678""", which Excel reads as ="+56 9 1234 5678", the text.
+    expect(csvCell("+56 9 1234 5678")).toBe('"=""+56 9 1234 5678"""');
+    expect(csvCell("+56912345678")).toBe('"=""+56912345678"""');
+    // Whatever follows the +, it stays inside the constant: nothing runs.
+    expect(csvCell("+cmd|' /C calc'!A0")).toBe('"=""+cmd|\' /C calc\'!A0"""');
+    expect(csvCell(`+${"9".repeat(254)}`)).toBe(`"=""+${"9".repeat(254)}"""`);
+  });
+
   it("neutralises cells a spreadsheet would run as a formula", () => {
     expect(csvCell("=1+1")).toBe("'=1+1");
-    expect(csvCell("+56 9 1234 5678")).toBe("'+56 9 1234 5678");
     expect(csvCell("-2")).toBe("'-2");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\tcmd")).toBe("'\tcmd");
     expect(csvCell("\r=1")).toBe('"\'\r=1"');
     expect(csvCell('=HYPERLINK("http://x";"y")')).toBe('"\'=HYPERLINK(""http://x"";""y"")"');
+    // "+…" that cannot be a text constant (a quote could end it; a line break; over 255 characters).
+    expect(csvCell('+1"),HYPERLINK("x')).toBe('"\'+1""),HYPERLINK(""x"');
+    expect(csvCell("+56\n9")).toBe('"\'+56\n9"');
+    expect(csvCell(`+${"9".repeat(255)}`)).toBe(`'+${"9".repeat(255)}`);
     // Only the first character counts.
     expect(csvCell("a=b")).toBe("a=b");
     expect(csvCell(" =1")).toBe(" =1");
@@ -59,7 +71,7 @@ describe("csvRow", () => {
       ...bom,
       ...[...bytes("Nombre;Tel"), ...eAcute, ...bytes("fono;Nota\r\n")],
       ...[...capitalNTilde, ...bytes("u"), ...nTilde, ...bytes("oa P"), ...eAcute, ...bytes("rez;")],
-      ...[...bytes("'+56 9 1234 5678;"), ...bytes('"dice ""hola""; adi'), ...oAcute, ...bytes('s"\r\n')],
+      ...[...bytes('"=""+56 9 1234 5678""";'), ...bytes('"dice ""hola""; adi'), ...oAcute, ...bytes('s"\r\n')],
       ...bytes("'=cmd;;7\r\n"),
     ];
     expect(bytes(document)).toEqual(expected);

@@ -211,7 +211,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(text).toBe(
         "\uFEFFN.º de pedido;Fecha;Producto;Cliente;Email;Teléfono;RUT;Región / Comuna;Dirección;Total;Envío;Estado;Notas;ID del pedido\r\n" +
           `${order.number};${formatAdminDateTime(at(4).toISOString())};LifeBox Expedition;Inés Rojas;'=cmd@example.cl;` +
-          `'+56 9 1234 5678;12.345.678-5;Metropolitana de Santiago / Ñuñoa;Av. Irarrázaval 1234;289990;Gratis;` +
+          `"=""+56 9 1234 5678""";12.345.678-5;Metropolitana de Santiago / Ñuñoa;Av. Irarrázaval 1234;289990;Gratis;` +
           `Pendiente de pago;"Llamar, ""urgente""";${order.id}\r\n`,
       );
     });
@@ -287,7 +287,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
         "\uFEFFFecha;Producto;Nombre;Empresa;Email;Teléfono;Ciudad;Comentarios;Respondida;ID",
       );
       expect(lines[1]).toMatch(
-        /^[^;]+;LifeBox Nautical;Ana Soto;Pesquera Sur;ana@pesquera\.cl;'\+56 2 2345 6789;Puerto Montt;;Sí;/,
+        /^[^;]+;LifeBox Nautical;Ana Soto;Pesquera Sur;ana@pesquera\.cl;"=""\+56 2 2345 6789""";Puerto Montt;;Sí;/,
       );
       expect(lines[2]).toMatch(/;No;[0-9a-f-]{36}$/);
     });
