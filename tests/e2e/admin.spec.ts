@@ -287,6 +287,8 @@ test("the lists: search without accents, sort, filter, page, export, change an o
     ).toBeVisible();
     await waitForAdminHydration(page);
     await expect(main.getByText(visitor.subscriber.toLowerCase())).toBeVisible();
+    // The e-mail first: it is what staff look for (the ID is a long code).
+    await expect(main.getByRole("columnheader").first()).toContainText("Email");
     const prefix = `pagina-${Date.now().toString(36)}`;
     seedSubscribers(prefix, 55);
     await main.getByLabel("Buscar", { exact: true }).fill(prefix);

@@ -351,7 +351,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(all.rows.map((row) => row.email)).toEqual(["jose@correo.cl", "ana.perez@example.cl"]);
       const text = await csvText(db, subscribersList, { q: "correo" });
       expect(text).toBe(
-        `\uFEFFID;Email;Fecha de suscripción\r\n${all.rows[0]!.id};jose@correo.cl;${formatAdminDateTime(at(1).toISOString())}\r\n`,
+        `\uFEFFEmail;Fecha de suscripción;ID\r\njose@correo.cl;${formatAdminDateTime(at(1).toISOString())};${all.rows[0]!.id}\r\n`,
       );
     });
   });

@@ -167,14 +167,17 @@ export const contactsList = defineList({
   ftsTable: "contact_messages_search",
 });
 
-/** Suscriptores (/admin/mails): SPEC §2 columns ID and Email, searched by e-mail; plus the date. */
+/**
+ * Suscriptores (/admin/mails): SPEC §2 columns ID and Email, searched by e-mail; plus the date. The
+ * e-mail comes first (issue 12): it is what staff look for; the ID is a long code they rarely need.
+ */
 export const subscribersList = defineList({
   name: "suscriptores",
   table: "subscribers",
   columns: [
-    { key: "id", label: "ID", value: (row) => row.id },
     { key: "email", label: "Email", value: (row) => row.email, sortBy: ["email"], searches: ["email"] },
     dateColumn("Fecha de suscripción"),
+    { key: "id", label: "ID", value: (row) => row.id },
   ],
   defaultSort: { key: "createdAt", direction: "desc" },
   ftsTable: "subscribers_search",
