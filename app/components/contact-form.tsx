@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { loadContactSchema } from "~/components/form-schemas";
 import { EmailField, TextField } from "~/components/form-fields";
 import { PublicForm } from "~/components/public-form";
@@ -60,7 +61,14 @@ export function ContactForm({
               className="sm:col-span-2"
             />
           </fieldset>
-          <p className="text-sm text-muted-foreground">{texts.privacyNotice}</p>
+          <p className="text-sm text-muted-foreground">
+            {texts.privacyNotice.before}
+            {/* A new tab, as in the quotation form: what was typed here stays. */}
+            <Link to="/privacidad" target="_blank" className="font-semibold underline">
+              {texts.privacyNotice.link}
+            </Link>
+            {texts.privacyNotice.after}
+          </p>
         </>
       )}
     </PublicForm>

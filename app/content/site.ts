@@ -187,8 +187,12 @@ export const contact = {
     submittingLabel: "Enviando...",
     successMessage: "¡Mensaje enviado correctamente!",
     errorMessage: "Ocurrió un error al enviar el mensaje. Intenta de nuevo.",
-    privacyNotice:
-      "Usaremos tus datos solo para responder tu mensaje, como se explica en nuestra Política de Privacidad.",
+    /** "Política de Privacidad" is a link to /privacidad (issue 12). */
+    privacyNotice: {
+      before: "Usaremos tus datos solo para responder tu mensaje, como se explica en nuestra ",
+      link: "Política de Privacidad",
+      after: ".",
+    },
   },
   infoCard: {
     heading: "Información de contacto",

@@ -123,6 +123,13 @@ test.describe("contact form", () => {
     await expectFieldError(fields.message, messages.contact.message);
   });
 
+  test("the privacy notice links to the Política de Privacidad, in a new tab", async ({ page }) => {
+    await page.goto("/contacto");
+    const link = contactForm(page).getByRole("link", { name: "Política de Privacidad", exact: true });
+    await expect(link).toHaveAttribute("href", "/privacidad");
+    await expect(link).toHaveAttribute("target", "_blank");
+  });
+
   test("/contacto after a validation error has no WCAG A/AA violations", async ({ page }) => {
     await page.goto("/contacto");
     await waitForHydration(page);
