@@ -438,6 +438,8 @@ test.describe("completing a purchase", () => {
     expect(onSubmit, "the submit button is reachable with Tab").toBe(true);
 
     const { number, orderId } = await submitPurchase(page, () => page.keyboard.press("Enter"), kit.id);
+    // Reached without a reload, the confirmation page starts at its heading (keyboard, screen reader).
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     await expectOrderConfirmation(page, {
       number,
       kitId: kit.id,

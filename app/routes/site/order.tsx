@@ -1,6 +1,6 @@
 import { CheckCircle2, ExternalLink } from "lucide-react";
-import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
 import type { Route } from "./+types/order";
 import { sendPaymentTab } from "~/components/payment-tab";
 import { Button } from "~/components/ui/button";
@@ -59,6 +59,14 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   useEffect(() => {
     if (paymentUrl) sendPaymentTab(paymentUrl);
   }, [paymentUrl]);
+  // Reached from the purchase form without a reload (a client-side navigation, whose location has
+  // a key), the page starts at its heading: a keyboard or a screen reader would be left on the
+  // dialog's button that no longer exists.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    if (key !== "default") heading.current?.focus();
+  }, [key]);
   const rows = [
     { label: texts.numberLabel, value: order.number },
     { label: texts.productLabel, value: order.kitName },
@@ -75,7 +83,9 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
     <div className="mx-auto max-w-3xl px-4 py-14">
       <div className="text-center">
         <CheckCircle2 aria-hidden className="mx-auto size-14 text-success" />
-        <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{texts.title}</h1>
+        <h1 ref={heading} tabIndex={-1} className="mt-4 text-3xl font-bold outline-none sm:text-4xl">
+          {texts.title}
+        </h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
           {texts.greeting(order.customerName)} {paymentUrl ? texts.pendingIntro : texts.confirmedIntro}
         </p>
