@@ -302,6 +302,19 @@ test("the lists: search without accents, sort, filter, page, export, change an o
   });
 });
 
+test("the dark sidebar runs the full height of a long page, scrolled to its end", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await signInAsAdmin(page, adminEmail);
+  await waitForAdminHydration(page);
+  const sidebar = page.locator("aside").filter({ has: page.getByRole("link", { name: "Pedidos" }) });
+  // A page longer than the window (the dashboard is, at this height), scrolled to the bottom.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(600);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const box = await sidebar.boundingBox();
+  expect(box?.y).toBeLessThanOrEqual(0);
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThanOrEqual(600);
+});
+
 test("on a phone the sections are in an off-canvas menu", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsAdmin(page, adminEmail);
