@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Logo } from "~/components/logo";
 import { ProductsDropdown } from "~/components/products-dropdown";
+import { WhatsAppButton } from "~/components/whatsapp-button";
 import { allProductsLink, mainNavigation, type NavLinkItem } from "~/content/navigation";
 import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
@@ -22,7 +23,8 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   const [home, ...rest] = mainNavigation;
   const productsActive = isActivePath(pathname, "/productos");
-  const productLinks = [allProductsLink, ...useRootData().kitLinks];
+  const { company, kitLinks } = useRootData();
+  const productLinks = [allProductsLink, ...kitLinks];
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-stone-800 bg-stone-950/95 backdrop-blur">
@@ -47,7 +49,10 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <MobileMenu pathname={pathname} productLinks={productLinks} />
+        <div className="flex items-center gap-2 md:hidden">
+          <WhatsAppButton company={company} placement="header" />
+          <MobileMenu pathname={pathname} productLinks={productLinks} />
+        </div>
       </div>
     </header>
   );

@@ -36,6 +36,54 @@ test.describe("page details", () => {
     });
   }
 
+  test("on a phone the WhatsApp button covers no link or button, at the top or the end of a page", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const covered: string[] = [];
+    for (const path of pages) {
+      await page.goto(path);
+      for (const where of ["top", "end"] as const) {
+        if (where === "end")
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const found = await page.evaluate(() => {
+          const shown = Array.from(document.querySelectorAll('a[href^="https://wa.me/"]')).filter(
+            (link) => link.checkVisibility() && !link.closest("main, footer"),
+          );
+          const whatsapp = shown[0];
+          if (shown.length !== 1 || !whatsapp) return [`${shown.length} WhatsApp buttons shown`];
+          const button = whatsapp.getBoundingClientRect();
+          const controls = document.querySelectorAll("a, button, input, select, textarea, summary");
+          return Array.from(controls).flatMap((control) => {
+            if (control === whatsapp || whatsapp.contains(control)) return [];
+            const box = control.getBoundingClientRect();
+            // Not in a closed menu (a closed <details> keeps its links' boxes) nor hidden.
+            const visible =
+              box.width > 0 && box.height > 0 && control.checkVisibility({ visibilityProperty: true });
+            const overlaps =
+              box.left < button.right &&
+              box.right > button.left &&
+              box.top < button.bottom &&
+              box.bottom > button.top;
+            return visible && overlaps
+              ? [
+                  (
+                    control.textContent?.trim() ||
+                    control.getAttribute("aria-label") ||
+                    control.tagName
+                  ).slice(0, 40),
+                ]
+              : [];
+          });
+        });
+        covered.push(...found.map((name) => `${path} (${where}): "${name}"`));
+      }
+    }
+    expect(covered).toEqual([]);
+    // On a phone it sits in the header (docs/decisions/031).
+    await expect(page.getByRole("banner").getByRole("link", { name: /WhatsApp/ })).toBeVisible();
+  });
+
   test("a temperature never breaks between the number and °C", async ({ page }) => {
     const breakable: string[] = [];
     for (const path of pages) {

@@ -4,7 +4,10 @@ import { SiteHeader } from "~/components/site-header";
 import { WhatsAppButton } from "~/components/whatsapp-button";
 import { useRootData } from "~/lib/root-data";
 
-/** The shared public layout (SPEC §2): fixed header, page, footer, floating WhatsApp button. */
+/**
+ * The shared public layout (SPEC §2): fixed header, page, footer, floating WhatsApp button (in the
+ * header on phones, docs/decisions/031).
+ */
 export default function SiteLayout() {
   const { company } = useRootData();
   return (
@@ -20,7 +23,7 @@ export default function SiteLayout() {
         <Outlet />
       </main>
       <SiteFooter company={company} />
-      <WhatsAppButton company={company} />
+      <WhatsAppButton company={company} placement="floating" />
     </>
   );
 }
