@@ -66,7 +66,7 @@ export function KitCard({
           <span className="text-2xl font-bold" data-testid="kit-price">
             {formatPrice(kit.price)}
           </span>
-          <span className="text-sm font-semibold text-success-strong">Envío Grátis*</span>
+          <span className="text-sm font-semibold text-success-strong">Envío gratis*</span>
         </p>
         <div className="mt-4 grid gap-2">
           <Button asChild>

@@ -7,7 +7,7 @@ import type { FaqItem } from "./types";
 import {
   deliveryPromise,
   freeShippingNote,
-  quotationReviewHours,
+  quotationReviewTime,
   shippingExceptionsNote,
   warrantyMonths,
   withdrawalDays,
@@ -47,7 +47,7 @@ export const faqItems: FaqItem[] = [
   },
   {
     question: "¿Hacen cotizaciones para empresas?",
-    answer: `Sí. Usa el botón «Cotizar para Empresa» en el catálogo o en la ficha de cualquier kit e indícanos cantidades y datos de tu empresa. Revisamos tu solicitud dentro de ${quotationReviewHours} horas, te enviamos una cotización formal y, si la apruebas, puedes emitir tu orden de compra.`,
+    answer: `Sí. Usa el botón «Cotizar para Empresa» del catálogo o «Cotización Empresas» en la ficha de cualquier kit e indícanos cantidades y datos de tu empresa. Revisamos tu solicitud dentro de ${quotationReviewTime}, te enviamos una cotización formal y, si la apruebas, puedes emitir tu orden de compra.`,
   },
   {
     question: "¿Puedo arrepentirme de mi compra?",

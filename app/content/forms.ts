@@ -2,6 +2,8 @@
  * Spanish texts shared by every public form: the anti-spam check, refusals of the server and the
  * notice shown when JavaScript is off (DECISIONS D13).
  */
+import { quotationReviewTime } from "~/content/policies";
+
 export const submissionMessages = {
   rateLimited: "Recibimos demasiados envíos desde tu conexión. Espera unos minutos e intenta nuevamente.",
   tooLarge: "El envío es demasiado grande. Acorta el texto e intenta nuevamente.",
@@ -79,7 +81,7 @@ export const purchaseTexts = {
 export const quoteTexts = {
   title: "Solicitar Cotización",
   description: (productName: string) =>
-    `Cotiza el ${productName} para tu empresa u organización. Te responderemos dentro de 24 horas hábiles.`,
+    `Cotiza el ${productName} para tu empresa u organización. Te responderemos dentro de ${quotationReviewTime}.`,
   fullNameLabel: "Nombre completo",
   emailLabel: "Email",
   phoneLabel: "Teléfono",
@@ -101,7 +103,7 @@ export const quoteTexts = {
   failure: "Hubo un problema al procesar tu cotización. Por favor, intenta nuevamente.",
   pageTitle: (kitName: string) => `Cotizar ${kitName} para empresas | LifeBox`,
   pageDescription: (kitName: string) =>
-    `Solicita una cotización del ${kitName} para tu empresa u organización. Respondemos dentro de 24 horas.`,
+    `Solicita una cotización del ${kitName} para tu empresa u organización. Respondemos dentro de ${quotationReviewTime}.`,
 } as const;
 
 /** The order confirmation page /pedido/{id} (DECISIONS D8). */

@@ -9,7 +9,7 @@ import type { CompanyInfo } from "./company";
 import {
   deliveryPromise,
   freeShippingNote,
-  quotationReviewHours,
+  quotationReviewTime,
   warrantyMonths,
   withdrawalDays,
   workingHours,
@@ -51,7 +51,7 @@ export function termsOfService(company: CompanyInfo): LegalDocument {
           `Razón social: ${legalName}`,
           `RUT: ${rut}`,
           `Domicilio: ${address}`,
-          `Correo electrónico: ${email}`,
+          `Email: ${email}`,
           `Teléfono: ${phone}`,
           `Horario de atención: ${workingHours}`,
         ],
@@ -144,7 +144,7 @@ export function termsOfService(company: CompanyInfo): LegalDocument {
       {
         heading: "10. Compras de empresas y cotizaciones",
         paragraphs: [
-          `Las empresas e instituciones pueden solicitar una cotización desde el catálogo o desde la ficha de cada kit. Revisamos cada solicitud dentro de ${quotationReviewHours} horas y enviamos una cotización formal con el detalle de los productos, precios, plazo de entrega, condiciones de pago y vigencia.`,
+          `Las empresas e instituciones pueden solicitar una cotización desde el catálogo o desde la ficha de cada kit. Revisamos cada solicitud dentro de ${quotationReviewTime} y enviamos una cotización formal con el detalle de los productos, precios, plazo de entrega, condiciones de pago y vigencia.`,
           "El pedido se confirma con la orden de compra emitida conforme a la cotización aceptada. Las condiciones especiales de la cotización prevalecen sobre estos términos en lo que regulen; en todo lo demás se aplican estos términos.",
           "Las empresas que compran como destinatarias finales, y las micro y pequeñas empresas en los casos que contempla la Ley 20.416, conservan los derechos que les reconoce la Ley 19.496.",
         ],
@@ -202,7 +202,7 @@ export function privacyPolicy(company: CompanyInfo): LegalDocument {
           `Razón social: ${legalName}`,
           `RUT: ${rut}`,
           `Domicilio: ${address}`,
-          `Correo electrónico: ${email}`,
+          `Email: ${email}`,
           `Teléfono: ${phone}`,
         ],
       },

@@ -5,7 +5,7 @@ export interface NavLinkItem {
 }
 
 export const mainNavigation: NavLinkItem[] = [
-  { label: "Home", to: "/" },
+  { label: "Inicio", to: "/" },
   { label: "Cómo Funciona", to: "/como-funciona" },
   { label: "Propósito", to: "/proposito" },
   { label: "FAQ", to: "/faq" },

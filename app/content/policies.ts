@@ -15,5 +15,6 @@ export const shippingExceptionsNote =
 export const workingHours = "Lunes a viernes, de 9:00 a 18:00";
 export const coverage = "Todo Chile continental";
 
-export const quotationReviewHours = 24;
+/** How soon a quotation request is answered: within working hours (workingHours), said the same everywhere. */
+export const quotationReviewTime = "24 horas hábiles";
 export const orderProcessingHours = "24 a 48 horas";

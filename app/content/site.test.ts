@@ -5,7 +5,7 @@ import { legalUpdated, privacyPolicy, termsOfService, type LegalDocument } from 
 import {
   coverage,
   deliveryPromise,
-  quotationReviewHours,
+  quotationReviewTime,
   warrantyMonths,
   withdrawalDays,
   workingHours,
@@ -156,7 +156,7 @@ describe("page texts", () => {
     expect(processPage.steps[0]?.title).toBe("Fabricación a pedido");
     expect(processPage.steps[2]?.description).toContain(deliveryPromise);
     expect(thanks.nextSteps).toHaveLength(4);
-    expect(thanks.nextSteps[0]?.description).toContain(`${quotationReviewHours} horas`);
+    expect(thanks.nextSteps[0]?.description).toContain(`${quotationReviewTime}`);
     expect(purpose.whyLifeBox.heading).toBe("Por Qué LifeBox");
     expect(purpose.whyLifeBox.paragraphs.length).toBeGreaterThanOrEqual(3);
     expect(purpose.whyLifeBox.paragraphs.length).toBeLessThanOrEqual(4);

@@ -8,7 +8,7 @@ import {
   coverage,
   deliveryPromise,
   freeShippingNote,
-  quotationReviewHours,
+  quotationReviewTime,
   shippingExceptionsNote,
   warrantyMonths,
   workingHours,
@@ -167,7 +167,7 @@ export const faqPage = {
   contact: {
     heading: "¿No encontraste tu respuesta?",
     text: "Escríbenos o llámanos y te ayudamos a elegir el kit adecuado.",
-    emailLabel: "Correo electrónico",
+    emailLabel: "Email",
     phoneLabel: "Teléfono",
     link: { label: "Ir a Contacto", href: "/contacto" },
   },
@@ -196,7 +196,7 @@ export const contact = {
   },
   infoCard: {
     heading: "Información de contacto",
-    emailLabel: "Correo electrónico",
+    emailLabel: "Email",
     phoneLabel: "Teléfono",
     whatsappLabel: "WhatsApp",
     addressLabel: "Dirección",
@@ -220,7 +220,7 @@ export const thanks = {
     {
       number: 1,
       title: "Revisamos tu solicitud",
-      description: `Nuestro equipo revisa tu solicitud dentro de ${quotationReviewHours} horas y, si falta algún dato, te contacta.`,
+      description: `Nuestro equipo revisa tu solicitud dentro de ${quotationReviewTime} y, si falta algún dato, te contacta.`,
     },
     {
       number: 2,
@@ -276,7 +276,7 @@ export const footer = {
   newsletter: {
     heading: "Suscríbete a nuestro boletín",
     text: "Consejos de preparación ante emergencias y novedades de LifeBox, sin spam.",
-    emailLabel: "Correo electrónico",
+    emailLabel: "Email",
     placeholder: "tu@correo.cl",
     submitLabel: "Suscribirme",
     submittingLabel: "Enviando...",
@@ -320,7 +320,7 @@ export const seo = {
   },
   thanks: {
     title: "Gracias por cotizar | LifeBox",
-    description: `Recibimos tu solicitud de cotización. La revisamos dentro de ${quotationReviewHours} horas y te enviamos una cotización formal para tu empresa por correo electrónico.`,
+    description: `Recibimos tu solicitud de cotización. La revisamos dentro de ${quotationReviewTime} y te enviamos una cotización formal para tu empresa por correo electrónico.`,
   },
   terms: {
     title: "Términos y Condiciones | LifeBox",

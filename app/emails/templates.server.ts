@@ -1,10 +1,5 @@
 import type { CompanyInfo } from "~/content/company";
-import {
-  deliveryPromise,
-  orderProcessingHours,
-  quotationReviewHours,
-  workingHours,
-} from "~/content/policies";
+import { deliveryPromise, orderProcessingHours, quotationReviewTime, workingHours } from "~/content/policies";
 import { getComuna, getRegion } from "~/lib/chile";
 import { formatPrice } from "~/lib/format";
 import { initialOrderStatus, orderStatusLabels, type OrderStatus } from "~/lib/order-status";
@@ -370,11 +365,11 @@ function quoteFields(quote: QuoteMailData, extra: Field[] = []): Field[] {
   ];
 }
 
-/** To the shop: a new quotation request, to be answered within quotationReviewHours. */
+/** To the shop: a new quotation request, to be answered within quotationReviewTime. */
 export function newQuoteForShop(quote: QuoteMailData): RenderedMail {
   return render(`Nueva cotización: ${quote.productName} para ${quote.company}`, [
     { type: "heading", text: "Nueva solicitud de cotización" },
-    `${oneLine(quote.fullName)}, de ${oneLine(quote.company)}, pidió una cotización de ${quote.productName}. Al cliente le dijimos que la revisaremos dentro de ${quotationReviewHours} horas.`,
+    `${oneLine(quote.fullName)}, de ${oneLine(quote.company)}, pidió una cotización de ${quote.productName}. Al cliente le dijimos que la revisaremos dentro de ${quotationReviewTime}.`,
     { type: "fields", fields: quoteFields(quote, [["Recibida", formatMailDate(quote.createdAt)]]) },
     replyLink("Responder al cliente", quote.email, `Cotización ${quote.productName}`),
     shopFooter(quote),
@@ -385,7 +380,7 @@ export function newQuoteForShop(quote: QuoteMailData): RenderedMail {
 export function quoteConfirmationForCustomer(quote: QuoteMailData): RenderedMail {
   return render(`Recibimos tu solicitud de cotización: ${quote.productName}`, [
     `Hola, ${oneLine(quote.fullName)}:`,
-    `Gracias por cotizar con ${quote.seller.brand}. Recibimos tu solicitud y la revisaremos dentro de ${quotationReviewHours} horas; luego te enviaremos a este correo una cotización formal, con la que podrás generar tu orden de compra.`,
+    `Gracias por cotizar con ${quote.seller.brand}. Recibimos tu solicitud y la revisaremos dentro de ${quotationReviewTime}; luego te enviaremos a este correo una cotización formal, con la que podrás generar tu orden de compra.`,
     "Esto es lo que nos enviaste:",
     { type: "fields", fields: quoteFields(quote) },
     helpParagraph(quote),

@@ -147,6 +147,15 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
         "shop-new-quote",
       ].sort(),
     );
+    // Each e-mail by its Spanish subject, as the admin reads it (not the template's id).
+    const subjects = report.mails.map((mail) => mail.subject);
+    expect(
+      subjects.filter((subject) => subject.startsWith(`Recibimos tu pedido ${anaOrder.number}: `)),
+    ).toHaveLength(1);
+    expect(
+      subjects.filter((subject) => subject.startsWith("Recibimos tu solicitud de cotización: ")),
+    ).toHaveLength(1);
+    expect(subjects.some((subject) => /^[a-z]+(-[a-z]+)+$/.test(subject))).toBe(false);
     expect(JSON.stringify(report)).not.toContain("Otra Persona");
     expect(JSON.stringify(report)).not.toContain("Tercera Persona");
   });

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { renderNotification } from "~/emails/templates.server";
 import { isFinalStatus, type OrderStatus } from "~/lib/order-status";
 import { normalizeEmail } from "~/models/subscribers.server";
 import type { Db } from "~/infra/db.server";
@@ -50,6 +51,15 @@ function mailsAbout(db: Db, email: string) {
     );
 }
 
+/** The Spanish subject of a notification queued as its template's data (its kind if unreadable). */
+function subjectOf(kind: string, templateData: string | null): string {
+  try {
+    return renderNotification(kind, JSON.parse(templateData ?? "null")).subject;
+  } catch {
+    return kind;
+  }
+}
+
 /**
  * Everything held about `email` (any case), for the admin to read or export. The unsubscribe token
  * is left out (a key, not information about the person), and so are the e-mails' contents (they
@@ -72,7 +82,7 @@ export async function findPersonalData(db: Db, rawEmail: string, now: Date = new
       .where("email", "=", email)
       .execute(),
     mailsAbout(db, email)
-      .select(["id", "kind", "toAddress", "status", "createdAt", "sentAt"])
+      .select(["id", "kind", "toAddress", "subject", "templateData", "status", "createdAt", "sentAt"])
       .orderBy("createdAt")
       .execute(),
   ]);
@@ -98,7 +108,11 @@ export async function findPersonalData(db: Db, rawEmail: string, now: Date = new
     quotes,
     contactMessages,
     subscriptions,
-    mails: mails.map(({ toAddress, ...mail }) => ({ ...mail, to: toAddress })),
+    mails: mails.map(({ toAddress, subject, templateData, ...mail }) => ({
+      ...mail,
+      subject: subject ?? subjectOf(mail.kind, templateData),
+      to: toAddress,
+    })),
   };
 }
 

@@ -80,7 +80,7 @@ test.describe("first load", () => {
     await waitForHydration(page);
     await page.waitForLoadState("networkidle");
     const before = scripts.length;
-    await contactFields(page).name.focus();
+    await contactFields(page.getByRole("main")).name.focus();
     await expect
       .poll(async () =>
         formCodeIn(
@@ -102,7 +102,7 @@ test.describe("first load", () => {
     page.on("request", (request) => {
       if (request.method() === "POST") posted = true;
     });
-    const fields = contactFields(page);
+    const fields = contactFields(page.getByRole("main"));
     const form = await page.locator("form#contacto").elementHandle();
 
     await fields.name.fill("Valentina");
@@ -130,7 +130,7 @@ test.describe("first load", () => {
     await waitForHydration(page);
     await page.waitForLoadState("networkidle");
     const { release } = await holdScripts(page);
-    const fields = contactFields(page);
+    const fields = contactFields(page.getByRole("main"));
     const form = await page.locator("form#contacto").elementHandle();
     await fields.subject.click();
     await page.keyboard.type("Consulta por ");
@@ -156,7 +156,7 @@ test.describe("first load", () => {
     await waitForHydration(page);
     await page.waitForLoadState("networkidle");
     const { held, release } = await holdScripts(page);
-    const fields = contactFields(page);
+    const fields = contactFields(page.getByRole("main"));
     const form = await page.locator("form#contacto").elementHandle();
     await fields.email.fill("no-es-un-correo");
     await expect.poll(() => held.length).toBeGreaterThan(0);
@@ -189,7 +189,7 @@ test.describe("first load", () => {
       (url) => url.pathname.endsWith(".js"),
       (route) => route.abort("internetdisconnected"),
     );
-    const fields = contactFields(page);
+    const fields = contactFields(page.getByRole("main"));
     const posted = page.waitForRequest((request) => request.method() === "POST");
     await fields.email.fill("no-es-un-correo");
     await fields.submit.click();

@@ -79,7 +79,7 @@ export const contactTexts = {
 } as const;
 
 export const newsletterTexts = {
-  label: "Correo electrónico",
+  label: "Email",
   submit: "Suscribirme",
   submitting: "Enviando...",
   success: "¡Gracias por suscribirte!",

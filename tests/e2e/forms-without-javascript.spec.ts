@@ -209,7 +209,7 @@ test.describe("forms without JavaScript", () => {
     await expect(page).toHaveURL(/\/newsletter$/);
     // The answer page shows the form with the outcome.
     const form = page.getByRole("main").locator("form");
-    const email = form.getByLabel("Correo electrónico", { exact: true });
+    const email = form.getByLabel("Email", { exact: true });
     await expectFieldError(email, messages.newsletter.email);
 
     const address = uniqueEmail("sin-js-boletin");

@@ -122,25 +122,25 @@ test.describe("desktop header", () => {
   });
 
   const activeCases = [
-    { path: "/", link: "Home" },
+    { path: "/", link: "Inicio" },
     { path: "/como-funciona", link: "Cómo Funciona" },
     { path: "/proposito", link: "Propósito" },
     { path: "/faq", link: "FAQ" },
     { path: "/contacto", link: "Contacto" },
   ];
   for (const { path, link } of activeCases) {
-    test(`on ${path} the "${link}" link is orange and Home only on /`, async ({ page }) => {
+    test(`on ${path} the "${link}" link is orange and Inicio only on /`, async ({ page }) => {
       await page.goto(path);
       const nav = mainNav(page);
       await expect(nav.getByRole("link", { name: link, exact: true })).toHaveCSS("color", brandOrange);
       if (path !== "/") {
-        await expect(nav.getByRole("link", { name: "Home", exact: true })).not.toHaveCSS(
+        await expect(nav.getByRole("link", { name: "Inicio", exact: true })).not.toHaveCSS(
           "color",
           brandOrange,
         );
       }
       for (const other of activeCases) {
-        if (other.link === link || other.link === "Home") continue;
+        if (other.link === link || other.link === "Inicio") continue;
         await expect(nav.getByRole("link", { name: other.link, exact: true })).not.toHaveCSS(
           "color",
           brandOrange,
@@ -151,10 +151,10 @@ test.describe("desktop header", () => {
   }
 
   for (const path of ["/productos", "/productos/kit-industry"]) {
-    test(`on ${path} the Productos trigger is orange and Home is not`, async ({ page }) => {
+    test(`on ${path} the Productos trigger is orange and Inicio is not`, async ({ page }) => {
       await page.goto(path);
       await expect(productsTrigger(page)).toHaveCSS("color", brandOrange);
-      await expect(mainNav(page).getByRole("link", { name: "Home", exact: true })).not.toHaveCSS(
+      await expect(mainNav(page).getByRole("link", { name: "Inicio", exact: true })).not.toHaveCSS(
         "color",
         brandOrange,
       );
@@ -189,7 +189,7 @@ test.describe("mobile menu", () => {
     await expect(page.getByTestId("mobile-menu")).toHaveJSProperty("open", true);
     await expect(menu(page)).toBeVisible();
     for (const name of [
-      "Home",
+      "Inicio",
       "Cómo Funciona",
       "Propósito",
       "FAQ",
@@ -234,14 +234,14 @@ test.describe("mobile menu", () => {
     await expect(page.getByTestId("mobile-menu")).toHaveJSProperty("open", false);
   });
 
-  test("the active link is orange in the mobile menu, Home only on /", async ({ page }) => {
+  test("the active link is orange in the mobile menu, Inicio only on /", async ({ page }) => {
     await page.goto("/contacto");
     await toggle(page).click();
     await expect(menu(page).getByRole("link", { name: "Contacto", exact: true })).toHaveCSS(
       "color",
       brandOrange,
     );
-    await expect(menu(page).getByRole("link", { name: "Home", exact: true })).not.toHaveCSS(
+    await expect(menu(page).getByRole("link", { name: "Inicio", exact: true })).not.toHaveCSS(
       "color",
       brandOrange,
     );

@@ -105,7 +105,7 @@ function presentReport(report: PersonalDataReport): ReportSection[] {
       key: "mails",
       items: report.mails.map((mail) => ({
         id: mail.id,
-        title: `${mail.kind} → ${mail.to}`,
+        title: `${mail.subject} → ${mail.to}`,
         fields: [
           [f.date, formatAdminDateTime(mail.createdAt)],
           [f.status, texts.mailStatuses[mail.status] ?? mail.status],
