@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { loadContactSchema } from "~/components/form-schemas";
 import { EmailField, TextField } from "~/components/form-fields";
+import { FieldGrid } from "~/components/ui/field";
 import { PublicForm } from "~/components/public-form";
 import type { CompanyInfo } from "~/content/company";
 import { contact } from "~/content/site";
@@ -35,7 +36,7 @@ export function ContactForm({
     >
       {(api) => (
         <>
-          <fieldset disabled={api.busy} className="grid gap-4 sm:grid-cols-2">
+          <FieldGrid disabled={api.busy}>
             <TextField
               meta={api.field("name")}
               label={texts.nameLabel}
@@ -60,7 +61,7 @@ export function ContactForm({
               maxLength={contactFieldLimits.message}
               className="sm:col-span-2"
             />
-          </fieldset>
+          </FieldGrid>
           <p className="text-sm text-muted-foreground">
             {texts.privacyNotice.before}
             {/* A new tab, as in the quotation form: what was typed here stays. */}

@@ -26,7 +26,7 @@ export function FormDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        className="max-w-2xl"
+        className="max-w-3xl"
         onCloseAutoFocus={(event) => {
           // The dialog is opened by a link, not a Radix trigger: give focus back to it.
           if (!returnFocusTo?.current) return;

@@ -5,7 +5,7 @@ import { loadOrderSchema } from "~/components/form-schemas";
 import { CheckboxField, EmailField, PhoneField, TextField } from "~/components/form-fields";
 import { closePaymentTab, openPaymentTab } from "~/components/payment-tab";
 import { PublicForm, type KitFormProps } from "~/components/public-form";
-import { Field } from "~/components/ui/field";
+import { Field, FieldGrid } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { regions } from "~/content/chile";
 import { purchaseTexts as texts } from "~/content/forms";
@@ -59,7 +59,7 @@ function PurchaseFields({ api, kit }: { api: PublicFormApi<keyof OrderFormData>;
   return (
     <>
       <input type="hidden" name="kitId" value={kit.id} />
-      <fieldset disabled={api.busy} className="grid gap-4 sm:grid-cols-2">
+      <FieldGrid disabled={api.busy}>
         <TextField
           meta={api.field("name")}
           label={texts.nameLabel}
@@ -152,7 +152,7 @@ function PurchaseFields({ api, kit }: { api: PublicFormApi<keyof OrderFormData>;
           rows={2}
           maxLength={orderFieldLimits.notes}
         />
-        <div className="sm:col-span-2">
+        <div className="sm:col-span-2 sm:pb-4">
           <CheckboxField meta={api.field("acceptTerms")} id={`${api.id}-terms`}>
             {texts.termsBefore}
             <Link to="/terminos" target="_blank" className="font-semibold underline">
@@ -161,7 +161,7 @@ function PurchaseFields({ api, kit }: { api: PublicFormApi<keyof OrderFormData>;
             {texts.termsAfter}
           </CheckboxField>
         </div>
-      </fieldset>
+      </FieldGrid>
 
       <section aria-label={texts.summaryHeading} className="rounded-md bg-muted p-3 text-sm">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">

@@ -3,6 +3,7 @@ import { loadQuoteSchema } from "~/components/form-schemas";
 import { EmailField, PhoneField, TextField } from "~/components/form-fields";
 import { PublicForm, type KitFormProps } from "~/components/public-form";
 import { showToast } from "~/components/ui/toaster";
+import { FieldGrid } from "~/components/ui/field";
 import { quoteTexts as texts } from "~/content/forms";
 import { quotePath } from "~/lib/submission";
 import { quoteFieldLimits } from "~/schemas/field-limits";
@@ -29,7 +30,7 @@ export function QuoteForm({ kit, ...props }: KitFormProps<{ id: string; name: st
       {(api) => (
         <>
           <input type="hidden" name="productId" value={kit.id} />
-          <fieldset disabled={api.busy} className="grid gap-4 sm:grid-cols-2">
+          <FieldGrid disabled={api.busy}>
             <TextField
               meta={api.field("fullName")}
               label={texts.fullNameLabel}
@@ -68,7 +69,7 @@ export function QuoteForm({ kit, ...props }: KitFormProps<{ id: string; name: st
               maxLength={quoteFieldLimits.additionalNotes}
               className="sm:col-span-2"
             />
-          </fieldset>
+          </FieldGrid>
           <p className="text-sm text-muted-foreground">
             {texts.termsBefore}
             <Link to="/terminos" target="_blank" className="font-semibold underline">

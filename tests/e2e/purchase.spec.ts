@@ -60,6 +60,12 @@ async function chooseWithArrowKeys(page: Page, select: Locator, value: string) {
   await expect(select).toHaveValue(value);
 }
 
+/** Fields shown side by side have their controls at the same height. */
+async function expectControlsLineUp(controls: Locator[]) {
+  const tops = await Promise.all(controls.map(async (control) => (await control.boundingBox())?.y));
+  expect(new Set(tops).size, `tops ${tops.join(", ")}`).toBe(1);
+}
+
 /** Submits the dialog's form and follows the payment tab and the page to the order confirmation. */
 async function submitPurchase(page: Page, submit: () => Promise<void>, kitId: string) {
   const popupPromise = page.waitForEvent("popup");
@@ -183,6 +189,27 @@ test.describe("purchase dialog", () => {
     await expect(shipping).toContainText(purchaseTexts.shippingArranged);
     await fields.comuna.selectOption({ label: "Valparaíso" });
     await expect(shipping).toContainText(purchaseTexts.shippingFree);
+  });
+
+  test("on a laptop the dialog fits a long e-mail address, and paired fields line up", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const kit = kits.essential;
+    await page.goto(`/productos/kit-${kit.id}`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Comprar", exact: true }).first().click();
+    const dialog = purchaseDialog(page, kit.name);
+    const fields = purchaseFields(dialog);
+    await fields.email.fill("valentina.gonzalez.rojas@universidad.cl");
+    expect(await fields.email.evaluate((input) => input.scrollWidth <= input.clientWidth)).toBe(true);
+    await expectControlsLineUp([fields.email, fields.phone]);
+    await expectControlsLineUp([fields.region, fields.comuna]);
+    await expectControlsLineUp([fields.rut, fields.notes]);
+
+    // The same on the purchase page (what the button opens without JavaScript).
+    await page.goto(`/comprar/${kit.id}`);
+    const pageFields = purchaseFields(page.getByRole("main"));
+    await expectControlsLineUp([pageFields.email, pageFields.phone]);
+    await expectControlsLineUp([pageFields.rut, pageFields.notes]);
   });
 
   test("Cancelar and Escape close the dialog and give the focus back to the Comprar button", async ({

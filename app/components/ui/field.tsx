@@ -1,5 +1,5 @@
 import { cva } from "class-variance-authority";
-import { useId } from "react";
+import { createContext, useContext, useId } from "react";
 import { cn } from "~/lib/cn";
 
 /**
@@ -11,6 +11,25 @@ interface FieldControlProps {
   "aria-invalid"?: true;
   "aria-describedby"?: string;
 }
+
+const InFieldGrid = createContext(false);
+
+/**
+ * A form's fields in two columns from `sm` up (a field spans both with `sm:col-span-2`). Each field
+ * is a subgrid of four rows (label, hint, control, error), so the controls of a row line up whether
+ * or not their neighbours have a hint or an error; the space between rows is each field's bottom
+ * padding. On a phone the fields simply stack.
+ */
+export function FieldGrid({ className, children, ...props }: React.ComponentProps<"fieldset">) {
+  return (
+    <fieldset className={cn("grid gap-4 sm:-mb-4 sm:grid-cols-2 sm:gap-y-0", className)} {...props}>
+      <InFieldGrid.Provider value={true}>{children}</InFieldGrid.Provider>
+    </fieldset>
+  );
+}
+
+/** Classes of a field's part in its `FieldGrid` subgrid (none outside one). */
+const rowOf = ["sm:row-start-1", "sm:row-start-2", "sm:row-start-3", "sm:row-start-4"] as const;
 
 export function Field({
   label,
@@ -33,25 +52,36 @@ export function Field({
   const errorId = `${id}-error`;
   const error = errors?.[0];
   const describedBy = [hint ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ");
+  const inGrid = useContext(InFieldGrid);
+  const row = (index: 0 | 1 | 2 | 3) => (inGrid ? rowOf[index] : undefined);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-semibold text-foreground">
+    <div
+      className={cn(
+        inGrid && "sm:row-span-4 sm:grid sm:grid-rows-subgrid sm:content-start sm:pb-4",
+        className,
+      )}
+    >
+      <label htmlFor={id} className={cn("block text-sm font-semibold text-foreground", row(0))}>
         {label}
         {optional ? <span className="font-normal text-subtle-foreground"> (opcional)</span> : null}
       </label>
       {hint ? (
-        <p id={hintId} className="mt-0.5 text-xs text-subtle-foreground">
+        <p id={hintId} className={cn("mt-0.5 text-xs text-subtle-foreground", row(1))}>
           {hint}
         </p>
       ) : null}
-      <div className="mt-1">
+      <div className={cn("mt-1", row(2))}>
         {children({
           id,
           ...(error ? { "aria-invalid": true as const } : {}),
           ...(describedBy ? { "aria-describedby": describedBy } : {}),
         })}
       </div>
-      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
+      {error ? (
+        <FieldError id={errorId} className={row(3)}>
+          {error}
+        </FieldError>
+      ) : null}
     </div>
   );
 }
