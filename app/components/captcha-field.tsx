@@ -29,7 +29,7 @@ declare module "react" {
 export interface CaptchaHandle {
   /** Solves the challenge if it is not solved yet; false when it failed or expired. */
   ensureSolved(): Promise<boolean>;
-  /** Forgets the solution (it was used or refused): the next submit solves a new challenge. */
+  /** Forgets the solution (it was used or refused) and solves a new challenge for the next send. */
   reset(): void;
 }
 
@@ -120,6 +120,8 @@ export function CaptchaField({
       reset() {
         solving.current = undefined;
         widget.current?.reset?.();
+        // A fresh challenge at once: the widget shows "Verificado" again, ready for the next send.
+        void ensureSolved();
       },
     }),
     [ensureSolved],

@@ -72,6 +72,11 @@ test.describe("contact form", () => {
       await expect(field).toHaveValue("");
     }
     await expect(fields.submit).toBeEnabled();
+    // The anti-spam check is ready again for another message, and says so.
+    await expect(form.locator("altcha-widget [data-state]")).toHaveAttribute("data-state", "verified", {
+      timeout: submitTimeout,
+    });
+    await expect(form.getByText("Verificado", { exact: true })).toBeVisible();
 
     const rows = contactMessagesByEmail(data.email);
     expect(rows).toHaveLength(1);
@@ -184,6 +189,12 @@ test.describe("newsletter in the footer", () => {
     await expect(newsletter.email).toBeEnabled();
     await expect(newsletter.submit).toHaveText(newsletterTexts.submit);
     await expect(page).toHaveURL(/\/como-funciona$/);
+    // The anti-spam check is ready again, and says so.
+    await expect(newsletter.form.locator("altcha-widget [data-state]")).toHaveAttribute(
+      "data-state",
+      "verified",
+      { timeout: submitTimeout },
+    );
 
     const rows = subscribersLike(email);
     expect(rows).toHaveLength(1);
