@@ -77,6 +77,22 @@ export const adminDashboardTexts = {
   recentSubscribers: "Últimas suscripciones",
   seeAll: "Ver todos",
   loadFailure: "No se pudo cargar el panel. Intenta nuevamente en unos minutos.",
+  sales: "Ventas",
+  salesNote: "Pedidos pagados (pagado, en preparación, enviado o entregado), por el día en que se hicieron.",
+  salesToday: "Hoy",
+  salesWeek: "Últimos 7 días",
+  salesMonth: "Últimos 30 días",
+  salesCount: (count: string) => (count === "1" ? "1 pedido" : `${count} pedidos`),
+  chartTitle: "Ventas diarias de los últimos 30 días",
+  chartSummary: (total: string, best: string) => `Total ${total}; el mejor día, ${best}.`,
+  chartNoSales: "Sin ventas en estos 30 días.",
+  chartDay: "Día",
+  chartOrders: "Pedidos",
+  chartTotal: "Total",
+  unpaidTitle: "Pendientes de pago hace más de 48 horas",
+  unpaidIntro: "Escríbeles para saber si necesitan ayuda con el pago.",
+  unpaidMore: (count: string) => `Y ${count} más en la lista de pedidos.`,
+  unpaidEmpty: "No hay pedidos pendientes de pago con más de 48 horas.",
 } as const;
 
 /** /admin/users: the staff accounts (DECISIONS D12). */

@@ -8,6 +8,90 @@ import type { Db } from "~/infra/db.server";
  */
 
 const recentCount = 3;
+
+/** An order that was paid is a sale: pending and cancelled orders are not (DECISIONS D9). */
+export const saleStatuses = ["pagado", "en_preparacion", "enviado", "entregado"] as const;
+/** Days of the daily sales chart, ending today. */
+export const salesChartDays = 30;
+/** An unpaid order older than this is listed to follow up. */
+export const unpaidFollowUpHours = 48;
+const unpaidListed = 10;
+
+/** The Chilean calendar day of a time, "2026-11-24" (the shop's days are Chile's). */
+const chileDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/Santiago",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The `count` calendar days ending with `today` ("2026-11-24"), oldest first. */
+function daysEnding(today: string, count: number): string[] {
+  const [year, month, day] = today.split("-").map(Number) as [number, number, number];
+  return Array.from({ length: count }, (_, index) =>
+    new Date(Date.UTC(year, month - 1, day - (count - 1 - index))).toISOString().slice(0, 10),
+  );
+}
+
+export interface DaySales {
+  day: string;
+  count: number;
+  total: number;
+}
+
+/**
+ * Sales by Chilean day of the order over the last `salesChartDays` days (today last), and the
+ * orders still unpaid after `unpaidFollowUpHours`, oldest first.
+ */
+export async function getSalesSummary(db: Db, now: Date = new Date()) {
+  const days = daysEnding(chileDay.format(now), salesChartDays).map((day): DaySales => ({
+    day,
+    count: 0,
+    total: 0,
+  }));
+  const byDay = new Map(days.map((entry) => [entry.day, entry]));
+  // A day more than the chart, so that the first Chilean day is whole whatever the time zone.
+  const since = new Date(now.getTime() - (salesChartDays + 1) * 86_400_000).toISOString();
+  const cutoff = new Date(now.getTime() - unpaidFollowUpHours * 3_600_000).toISOString();
+  const unpaid = db
+    .selectFrom("orders")
+    .where("status", "=", "pendiente_pago")
+    .where("createdAt", "<", cutoff);
+  const [sales, unpaidCount, unpaidOrders] = await Promise.all([
+    db
+      .selectFrom("orders")
+      .select(["total", "createdAt"])
+      .where("createdAt", ">=", since)
+      .where("status", "in", saleStatuses)
+      .execute(),
+    unpaid.select(count).executeTakeFirstOrThrow(),
+    unpaid
+      .select(["id", "number", "customerName", "kitName", "total", "createdAt"])
+      .orderBy("createdAt", "asc")
+      .limit(unpaidListed)
+      .execute(),
+  ]);
+  for (const sale of sales) {
+    const entry = byDay.get(chileDay.format(new Date(sale.createdAt)));
+    if (!entry) continue;
+    entry.count += 1;
+    entry.total += sale.total;
+  }
+  const last = (n: number) =>
+    days
+      .slice(-n)
+      .reduce((sum, entry) => ({ count: sum.count + entry.count, total: sum.total + entry.total }), {
+        count: 0,
+        total: 0,
+      });
+  return {
+    today: last(1),
+    week: last(7),
+    month: last(salesChartDays),
+    daily: days,
+    unpaid: { count: Number(unpaidCount.n), orders: unpaidOrders },
+  };
+}
 const count = sql<number | string>`count(*)`.as("n");
 
 export async function getDashboardSummary(db: Db) {

@@ -115,6 +115,14 @@ test("an admin sees what a visitor just sent, on the dashboard", async ({ page }
   await expect(main.getByText(visitor.quote.fullName, { exact: false }).first()).toBeVisible();
   await expect(main.getByText(visitor.contact.name, { exact: true }).first()).toBeVisible();
   await expect(main.getByText(visitor.subscriber.toLowerCase(), { exact: true })).toBeVisible();
+  // Sales today, in 7 and 30 days, with a daily chart (an image with its figures as a table).
+  const sales = main.getByRole("region", { name: "Ventas" });
+  for (const period of ["Hoy", "Últimos 7 días", "Últimos 30 días"]) {
+    await expect(sales.getByText(period, { exact: true })).toBeVisible();
+  }
+  await expect(sales.getByRole("img", { name: /^Ventas diarias de los últimos 30 días\./ })).toBeVisible();
+  await expect(sales.getByRole("table")).toContainText("Pedidos");
+  await expect(main.getByRole("heading", { name: "Pendientes de pago hace más de 48 horas" })).toBeVisible();
   await expectAdminPageAccessible(page, "dashboard");
 });
 

@@ -14,20 +14,49 @@ import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatPrice } from "~/lib/format";
-import { getDashboardSummary } from "~/models/dashboard-admin.server";
+import { getDashboardSummary, getSalesSummary, type DaySales } from "~/models/dashboard-admin.server";
 import { orderStatuses, orderStatusLabels } from "~/lib/order-status";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";
 
 /**
- * /admin/dashboard (SPEC §2; DECISIONS D18): totals of orders (and by status), quotations, contact
- * messages and subscribers, and the 3 most recent of each. Pending gallery photos join with the gallery.
+ * /admin/dashboard (SPEC §2; DECISIONS D18; issue 12): sales today, in 7 and 30 days with a daily
+ * chart, the orders unpaid for more than 48 hours, totals of orders (and by status), quotations,
+ * contact messages and subscribers, and the 3 most recent of each. Pending gallery photos join with
+ * the gallery.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const summary = await getDashboardSummary(getDb());
+  const [summary, sales] = await Promise.all([getDashboardSummary(getDb()), getSalesSummary(getDb())]);
+  const period = (label: string, { count, total }: { count: number; total: number }) => ({
+    label,
+    count: texts.salesCount(numbers.format(count)),
+    total: formatPrice(total),
+  });
   return data(
     {
+      sales: {
+        periods: [
+          period(texts.salesToday, sales.today),
+          period(texts.salesWeek, sales.week),
+          period(texts.salesMonth, sales.month),
+        ],
+        monthTotal: formatPrice(sales.month.total),
+        daily: sales.daily.map((day) => ({
+          ...day,
+          label: dayLabel(day),
+          totalText: formatPrice(day.total),
+        })),
+      },
+      unpaid: {
+        more: sales.unpaid.count - sales.unpaid.orders.length,
+        orders: sales.unpaid.orders.map((order) => ({
+          id: order.id,
+          primary: `${order.number} · ${order.customerName}`,
+          secondary: `${order.kitName} · ${formatPrice(order.total)}`,
+          date: formatAdminDateTime(order.createdAt),
+        })),
+      },
       totals: summary.totals,
       ordersByStatus: orderStatuses.map((status) => ({
         status,
@@ -67,6 +96,12 @@ export const meta: Route.MetaFunction = () => adminMeta(adminPageTitle(texts.tit
 
 const numbers = new Intl.NumberFormat("es-CL");
 
+/** "2026-11-24" → "24-11", as the chart's days read. */
+function dayLabel({ day }: DaySales): string {
+  const [, month, date] = day.split("-");
+  return `${date}-${month}`;
+}
+
 /** Each list's latest entries: the id of their heading, the list's address and its empty text. */
 const recentLists = {
   orders: { id: "ultimos-pedidos", to: adminPaths.orders, empty: adminOrdersTexts.empty },
@@ -89,6 +124,50 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <AdminPage title={texts.title} intro={texts.intro} width="max-w-6xl">
+      <Panel id="ventas" title={texts.sales}>
+        <p className="mt-1 text-sm text-muted-foreground">{texts.salesNote}</p>
+        <dl className="mt-3 grid gap-3 sm:grid-cols-3">
+          {loaderData.sales.periods.map((period) => (
+            <div key={period.label} className="rounded-lg bg-stone-50 px-4 py-3">
+              <dt className="text-sm font-medium text-muted-foreground">{period.label}</dt>
+              <dd className="mt-1 text-2xl font-bold text-foreground">{period.total}</dd>
+              <dd className="text-sm text-muted-foreground">{period.count}</dd>
+            </div>
+          ))}
+        </dl>
+        <SalesChart daily={loaderData.sales.daily} monthTotal={loaderData.sales.monthTotal} />
+      </Panel>
+
+      <Panel id="pendientes-de-pago" title={texts.unpaidTitle}>
+        {loaderData.unpaid.orders.length === 0 ? (
+          <p className="mt-3 text-sm text-muted-foreground">{texts.unpaidEmpty}</p>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-muted-foreground">{texts.unpaidIntro}</p>
+            <ul className="mt-3 divide-y divide-border">
+              {loaderData.unpaid.orders.map((order) => (
+                <li key={order.id} className="py-3">
+                  <Link
+                    to={`${adminPaths.orders}/${order.id}`}
+                    className="font-medium text-foreground underline-offset-2 hover:underline"
+                  >
+                    {order.primary}
+                  </Link>
+                  <p className="text-sm text-muted-foreground">
+                    {order.secondary} · <span className="whitespace-nowrap">{order.date}</span>
+                  </p>
+                </li>
+              ))}
+            </ul>
+            {loaderData.unpaid.more > 0 ? (
+              <p className="mt-2 text-sm text-muted-foreground">
+                {texts.unpaidMore(numbers.format(loaderData.unpaid.more))}
+              </p>
+            ) : null}
+          </>
+        )}
+      </Panel>
+
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map(({ label, value, icon: Icon, to }) => (
           <li key={label}>
@@ -127,6 +206,89 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <RecentList list="subscribers" title={texts.recentSubscribers} items={loaderData.recentSubscribers} />
       </div>
     </AdminPage>
+  );
+}
+
+/**
+ * Daily sales as bars, drawn on the server at a fixed size (no layout shift). The figure is an image
+ * with a one-line summary for screen readers, and the same figures as a table they can read.
+ */
+function SalesChart({
+  daily,
+  monthTotal,
+}: {
+  daily: (DaySales & { label: string; totalText: string })[];
+  monthTotal: string;
+}) {
+  const height = 80;
+  const barWidth = 8;
+  const step = 10;
+  const highest = Math.max(0, ...daily.map((day) => day.total));
+  const best = daily.find((day) => day.total === highest);
+  const summary =
+    highest > 0 && best
+      ? texts.chartSummary(monthTotal, `${best.label} (${best.totalText})`)
+      : texts.chartNoSales;
+  return (
+    <figure className="mt-5">
+      <figcaption className="text-sm font-semibold text-foreground">{texts.chartTitle}</figcaption>
+      <svg
+        role="img"
+        aria-label={`${texts.chartTitle}. ${summary}`}
+        viewBox={`0 0 ${daily.length * step} ${height + 14}`}
+        className="mt-2 h-32 w-full"
+        preserveAspectRatio="none"
+      >
+        <line
+          x1="0"
+          y1={height}
+          x2={daily.length * step}
+          y2={height}
+          className="stroke-border"
+          strokeWidth="0.5"
+        />
+        {daily.map((day, index) => {
+          const barHeight =
+            highest > 0 ? Math.max(day.total > 0 ? 2 : 0, (day.total / highest) * (height - 4)) : 0;
+          return (
+            <rect
+              key={day.day}
+              x={index * step + 1}
+              y={height - barHeight}
+              width={barWidth}
+              height={barHeight}
+              rx="1"
+              className="fill-primary"
+            >
+              <title>{`${day.label}: ${day.totalText} (${texts.salesCount(numbers.format(day.count))})`}</title>
+            </rect>
+          );
+        })}
+      </svg>
+      <div className="flex justify-between text-xs text-muted-foreground" aria-hidden="true">
+        <span>{daily[0]?.label}</span>
+        <span>{daily.at(-1)?.label}</span>
+      </div>
+      <table className="sr-only">
+        <caption>{texts.chartTitle}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{texts.chartDay}</th>
+            <th scope="col">{texts.chartOrders}</th>
+            <th scope="col">{texts.chartTotal}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {daily.map((day) => (
+            <tr key={day.day}>
+              <th scope="row">{day.label}</th>
+              <td>{day.count}</td>
+              <td>{day.totalText}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
   );
 }
 
