@@ -195,7 +195,9 @@ export function AdminList({ view, title, list }: AdminListProps) {
         aria-describedby={`${id}-scroll-hint`}
         // Focusable so a keyboard can scroll a table wider than the screen.
         tabIndex={0}
-        className="mt-2 overflow-x-auto rounded-xl border border-border bg-white"
+        // `relative`: the screen-reader-only texts of far-right columns (absolutely positioned) stay
+        // inside this scroller instead of widening the page.
+        className="relative mt-2 overflow-x-auto rounded-xl border border-border bg-white"
       >
         <p id={`${id}-scroll-hint`} className="sr-only">
           {texts.tableScrollHint}

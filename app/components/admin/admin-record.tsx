@@ -28,7 +28,10 @@ export function RecordFields({ fields, className }: { fields: readonly RecordFie
         <div key={field.label} className="contents">
           <dt className="font-medium text-subtle-foreground">{field.label}</dt>
           <dd
-            className={cn("break-words text-foreground", field.long && "whitespace-pre-line sm:max-w-prose")}
+            className={cn(
+              "wrap-anywhere text-foreground",
+              field.long && "whitespace-pre-line sm:max-w-prose",
+            )}
           >
             {field.value && field.href ? (
               <a href={field.href} className="text-primary underline">

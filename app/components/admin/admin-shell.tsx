@@ -165,8 +165,8 @@ export function AdminShell({ user, sidebarCollapsed, secureCookies, children }: 
             </SheetContent>
           </Sheet>
           <span className="font-semibold text-foreground md:hidden">{texts.brand}</span>
-          <div className="ml-auto flex items-center gap-3">
-            <p className="max-w-40 text-right leading-tight sm:max-w-64">
+          <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+            <p className="max-w-28 min-w-0 text-right leading-tight sm:max-w-64">
               <span className="sr-only">{texts.signedInAs} </span>
               <span className="block truncate text-sm font-semibold text-foreground">{user.name}</span>
               <span className="block text-xs text-subtle-foreground">{texts.roleLabel}</span>
@@ -180,9 +180,10 @@ export function AdminShell({ user, sidebarCollapsed, secureCookies, children }: 
               <span className="sr-only">{texts.account}</span>
             </Link>
             <Form method="post" action={adminPaths.logout} reloadDocument>
-              <Button type="submit" variant="outline" className="px-3 py-1.5">
+              {/* On a phone the button is its icon (its name stays for screen readers and on hover). */}
+              <Button type="submit" variant="outline" className="px-3 py-1.5" title={texts.logout}>
                 <LogOut aria-hidden="true" className="size-4" />
-                {texts.logout}
+                <span className="sr-only sm:not-sr-only">{texts.logout}</span>
               </Button>
             </Form>
           </div>

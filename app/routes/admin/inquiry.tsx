@@ -160,7 +160,7 @@ export default function AdminInquiry({ loaderData, actionData }: Route.Component
   return (
     <div className="mx-auto max-w-4xl">
       <BackToList to={kinds[kind].list}>{t.back}</BackToList>
-      <h1 className="mt-3 text-2xl font-bold break-words text-foreground">{title}</h1>
+      <h1 className="mt-3 text-2xl font-bold wrap-anywhere text-foreground">{title}</h1>
       <PageMessage shown={shown} className="mt-4" />
       <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
         <p className="text-sm font-medium text-foreground">{loaderData.statusText}</p>
@@ -178,7 +178,7 @@ export default function AdminInquiry({ loaderData, actionData }: Route.Component
         <RecordFields fields={loaderData.fields} />
       </Panel>
       <Panel id={`${id}-texto`} title={kind === "quote" ? t.fields.notes : t.fields.message}>
-        <p className="mt-2 max-w-prose break-words whitespace-pre-line text-foreground">
+        <p className="mt-2 max-w-prose wrap-anywhere whitespace-pre-line text-foreground">
           {loaderData.longText ?? adminQuotesTexts.noNotes}
         </p>
       </Panel>

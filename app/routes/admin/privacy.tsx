@@ -234,12 +234,12 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
                 <ul className="mt-2 space-y-3">
                   {section.items.map((item) => (
                     <li key={item.id} className="rounded-lg border border-border bg-white p-4 text-sm">
-                      <p className="font-semibold break-words text-foreground">{item.title}</p>
+                      <p className="font-semibold wrap-anywhere text-foreground">{item.title}</p>
                       <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
                         {item.fields.map(([label, value]) => (
                           <div key={label} className="contents">
                             <dt className="text-subtle-foreground">{label}</dt>
-                            <dd className="break-words whitespace-pre-line text-foreground">
+                            <dd className="wrap-anywhere whitespace-pre-line text-foreground">
                               {value || "—"}
                             </dd>
                           </div>
