@@ -6,7 +6,8 @@ const dateTime = new Intl.DateTimeFormat("es-CL", {
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-  hour12: false,
+  // h23, not hour12: false, which writes midnight as "24:17" in es-CL.
+  hourCycle: "h23",
 });
 
 /** An ISO time as staff read it, formatted in loaders so hydration never sees another zone's text. */
