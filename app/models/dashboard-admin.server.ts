@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { isOrderStatus, orderStatuses, type OrderStatus } from "~/lib/order-status";
+import { initialOrderStatus, isOrderStatus, orderStatuses, type OrderStatus } from "~/lib/order-status";
 import type { Db } from "~/infra/db.server";
 
 /**
@@ -8,13 +8,14 @@ import type { Db } from "~/infra/db.server";
  */
 
 const recentCount = 3;
+const count = sql<number | string>`count(*)`.as("n");
 
 /** An order that was paid is a sale: pending and cancelled orders are not (DECISIONS D9). */
-export const saleStatuses = ["pagado", "en_preparacion", "enviado", "entregado"] as const;
+const saleStatuses = ["pagado", "en_preparacion", "enviado", "entregado"] as const;
 /** Days of the daily sales chart, ending today. */
 export const salesChartDays = 30;
 /** An unpaid order older than this is listed to follow up. */
-export const unpaidFollowUpHours = 48;
+const unpaidFollowUpHours = 48;
 const unpaidListed = 10;
 
 /** The Chilean calendar day of a time, "2026-11-24" (the shop's days are Chile's). */
@@ -55,7 +56,7 @@ export async function getSalesSummary(db: Db, now: Date = new Date()) {
   const cutoff = new Date(now.getTime() - unpaidFollowUpHours * 3_600_000).toISOString();
   const unpaid = db
     .selectFrom("orders")
-    .where("status", "=", "pendiente_pago")
+    .where("status", "=", initialOrderStatus)
     .where("createdAt", "<", cutoff);
   const [sales, unpaidCount, unpaidOrders] = await Promise.all([
     db
@@ -92,7 +93,6 @@ export async function getSalesSummary(db: Db, now: Date = new Date()) {
     unpaid: { count: Number(unpaidCount.n), orders: unpaidOrders },
   };
 }
-const count = sql<number | string>`count(*)`.as("n");
 
 export async function getDashboardSummary(db: Db) {
   const countRows = async (table: "quotes" | "contactMessages" | "subscribers") =>

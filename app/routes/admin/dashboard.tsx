@@ -27,7 +27,8 @@ import { getDb } from "~/infra/db.server";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const [summary, sales] = await Promise.all([getDashboardSummary(getDb()), getSalesSummary(getDb())]);
+  const db = getDb();
+  const [summary, sales] = await Promise.all([getDashboardSummary(db), getSalesSummary(db)]);
   const period = (label: string, { count, total }: { count: number; total: number }) => ({
     label,
     count: texts.salesCount(numbers.format(count)),
@@ -41,7 +42,6 @@ export async function loader({ request }: Route.LoaderArgs) {
           period(texts.salesWeek, sales.week),
           period(texts.salesMonth, sales.month),
         ],
-        monthTotal: formatPrice(sales.month.total),
         daily: sales.daily.map((day) => ({
           ...day,
           label: dayLabel(day),
@@ -135,7 +135,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </dl>
-        <SalesChart daily={loaderData.sales.daily} monthTotal={loaderData.sales.monthTotal} />
+        <SalesChart daily={loaderData.sales.daily} />
       </Panel>
 
       <Panel id="pendientes-de-pago" title={texts.unpaidTitle}>
@@ -213,13 +213,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
  * Daily sales as bars, drawn on the server at a fixed size (no layout shift). The figure is an image
  * with a one-line summary for screen readers, and the same figures as a table they can read.
  */
-function SalesChart({
-  daily,
-  monthTotal,
-}: {
-  daily: (DaySales & { label: string; totalText: string })[];
-  monthTotal: string;
-}) {
+function SalesChart({ daily }: { daily: (DaySales & { label: string; totalText: string })[] }) {
   const height = 80;
   const barWidth = 8;
   const step = 10;
@@ -227,7 +221,10 @@ function SalesChart({
   const best = daily.find((day) => day.total === highest);
   const summary =
     highest > 0 && best
-      ? texts.chartSummary(monthTotal, `${best.label} (${best.totalText})`)
+      ? texts.chartSummary(
+          formatPrice(daily.reduce((sum, day) => sum + day.total, 0)),
+          `${best.label} (${best.totalText})`,
+        )
       : texts.chartNoSales;
   return (
     <figure className="mt-5">
