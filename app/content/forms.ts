@@ -109,6 +109,31 @@ export const quoteTexts = {
 /** The order confirmation page /pedido/{id} (DECISIONS D8). */
 export const orderPageTexts = {
   title: "¡Pedido registrado!",
+  /** The heading and the first words for each status: never "registrado" once it moved on. */
+  statusTitles: {
+    pendiente_pago: "¡Pedido registrado!",
+    pagado: "¡Pago recibido!",
+    en_preparacion: "Estamos preparando tu pedido",
+    enviado: "¡Tu pedido va en camino!",
+    entregado: "Pedido entregado",
+    cancelado: "Pedido cancelado",
+  },
+  paidIntro: "Confirmamos tu pago: tu compra quedó confirmada.",
+  preparingIntro: "Estamos armando tu kit. Te avisaremos por correo cuando lo entreguemos al courier.",
+  shippedIntro: (courier: string) =>
+    `Entregamos tu kit a ${courier}. Te llegará dentro del plazo de entrega; puedes seguir el envío con el número de seguimiento.`,
+  deliveredIntro: (months: number) =>
+    `Tu kit fue entregado. ¡Gracias por confiar en LifeBox! Tiene ${months} meses de garantía desde que lo recibiste.`,
+  cancelledIntro: "Este pedido fue cancelado.",
+  cancelledPaid: "Como ya habías pagado, te devolveremos el total por el mismo medio de pago que usaste.",
+  cancelledUnpaid: "No recibimos un pago por este pedido, así que no hay nada que devolver.",
+  reasonLabel: "Motivo",
+  timelineHeading: "Seguimiento del pedido",
+  timelineStates: { done: "completado", current: "estado actual", upcoming: "pendiente" },
+  courierLabel: "Courier",
+  trackingLabel: "N.º de seguimiento",
+  trackShipment: (courier: string) => `Seguir mi envío en ${courier}`,
+  trackShipmentNote: "Se abre el sitio del courier en una pestaña nueva.",
   metaTitle: (number: string) => `Pedido ${number} | LifeBox`,
   metaDescription: "Estado y detalle de tu pedido LifeBox.",
   greeting: (name: string) => `Gracias, ${name}.`,

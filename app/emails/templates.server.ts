@@ -1,5 +1,14 @@
 import type { CompanyInfo } from "~/content/company";
-import { deliveryPromise, orderProcessingHours, quotationReviewTime, workingHours } from "~/content/policies";
+import { termsOfService } from "~/content/legal";
+import {
+  deliveryPromise,
+  orderProcessingHours,
+  quotationReviewTime,
+  warrantyMonths,
+  withdrawalDays,
+  workingHours,
+} from "~/content/policies";
+import { courierLabel, trackingUrlFor } from "~/lib/couriers";
 import { getComuna, getRegion } from "~/lib/chile";
 import { formatPrice } from "~/lib/format";
 import { initialOrderStatus, orderStatusLabels, type OrderStatus } from "~/lib/order-status";
@@ -39,6 +48,30 @@ export interface OrderMailData extends MailContext, Omit<NewOrder, "kitId"> {
   paymentUrl?: string | null;
 }
 
+/** The statuses whose change the customer is told about (issue 12), each with its e-mail. */
+export type NotifiedOrderStatus = "pagado" | "enviado" | "entregado" | "cancelado";
+
+/** An order's status change as its customer's e-mail tells it: the order, the change, and its details. */
+export interface OrderStatusMailData extends MailContext {
+  id: string;
+  number: string;
+  kitName: string;
+  total: number;
+  /** The customer's name. */
+  name: string;
+  shippingKind: NewOrder["shippingKind"];
+  createdAt: string | Date;
+  status: NotifiedOrderStatus;
+  changedAt: string | Date;
+  /** Enviado: the courier (content/couriers.ts), the name typed for "otro", the tracking number. */
+  courier?: string | null;
+  courierName?: string | null;
+  trackingNumber?: string | null;
+  /** Cancelado: the reason staff gave, and whether the order had been paid (the refund note). */
+  cancellationReason?: string | null;
+  paid?: boolean;
+}
+
 export interface QuoteMailData extends MailContext, NewQuote {
   id: string;
   productName: string;
@@ -57,7 +90,19 @@ export const mailKinds = {
   shopNewQuote: "shop-new-quote",
   quoteConfirmation: "quote-confirmation",
   shopNewContact: "shop-new-contact",
+  orderPaid: "order-paid",
+  orderShipped: "order-shipped",
+  orderDelivered: "order-delivered",
+  orderCancelled: "order-cancelled",
 } as const;
+
+/** The e-mail each notified status sends its customer. */
+export const orderStatusMailKinds = {
+  pagado: mailKinds.orderPaid,
+  enviado: mailKinds.orderShipped,
+  entregado: mailKinds.orderDelivered,
+  cancelado: mailKinds.orderCancelled,
+} as const satisfies Record<NotifiedOrderStatus, MailKind>;
 
 type MailKind = (typeof mailKinds)[keyof typeof mailKinds];
 
@@ -74,7 +119,9 @@ type Field = readonly [label: string, value: string | null | undefined, options?
  */
 type Block =
   | string
-  | { type: "heading"; text: string }
+  /** Level 1 (default): the message's title; 2: a section of it. */
+  | { type: "heading"; text: string; level?: 2 }
+  | { type: "list"; items: readonly string[] }
   | { type: "fields"; fields: readonly Field[] }
   | { type: "button"; label: string; url: string }
   /** `text` is what the reader sees of the link (default: the URL itself). */
@@ -141,7 +188,11 @@ function renderText(blocks: readonly Block[]): string {
     if (typeof block === "string") return block;
     switch (block.type) {
       case "heading":
-        return block.text;
+        return block.level === 2
+          ? `${block.text}\n${"-".repeat(Math.min(block.text.length, 72))}`
+          : block.text;
+      case "list":
+        return block.items.map((item) => `- ${item}`).join("\n");
       case "fields":
         return block.fields
           .filter(present)
@@ -172,7 +223,11 @@ function renderHtml(subject: string, blocks: readonly Block[]): string {
       if (typeof block === "string") return `<p style="margin:0 0 16px;">${escapeHtml(block)}</p>`;
       switch (block.type) {
         case "heading":
-          return `<h1 style="margin:0 0 16px;font-size:20px;line-height:1.3;color:${colors.text};">${escapeHtml(block.text)}</h1>`;
+          return block.level === 2
+            ? `<h2 style="margin:24px 0 8px;font-size:17px;line-height:1.3;color:${colors.text};">${escapeHtml(block.text)}</h2>`
+            : `<h1 style="margin:0 0 16px;font-size:20px;line-height:1.3;color:${colors.text};">${escapeHtml(block.text)}</h1>`;
+        case "list":
+          return `<ul style="margin:0 0 16px;padding-left:24px;">${block.items.map((item) => `<li style="margin:0 0 4px;">${escapeHtml(item)}</li>`).join("")}</ul>`;
         case "fields": {
           const rows = block.fields
             .filter(present)
@@ -407,6 +462,132 @@ export function newContactForShop(message: ContactMailData): RenderedMail {
   ]);
 }
 
+/** The order's number, kit and total, heading each status e-mail's details. */
+function statusOrderFields(order: OrderStatusMailData): Field[] {
+  return [
+    ["Pedido", order.number],
+    ["Kit", order.kitName],
+    ["Total", formatPrice(order.total)],
+  ];
+}
+
+function termsLink(order: MailContext & { siteUrl: string }): Block {
+  return {
+    type: "link",
+    label: "Términos y Condiciones (garantía, derecho de retracto y sus excepciones)",
+    url: `${order.siteUrl}/terminos`,
+  };
+}
+
+/** The Terms and Conditions written out, as the Terms promise with the written confirmation (DS 6). */
+function termsCopy(order: MailContext): Block[] {
+  const terms = termsOfService(order.seller);
+  return [
+    { type: "heading", level: 2, text: `Copia de los ${terms.title} (actualizados el ${terms.updated})` },
+    terms.intro,
+    ...terms.sections.flatMap((section): Block[] => [
+      { type: "heading", level: 2, text: section.heading },
+      ...section.paragraphs,
+      ...(section.list ? [{ type: "list" as const, items: section.list }] : []),
+    ]),
+  ];
+}
+
+/**
+ * Pagado: the written confirmation of the purchase the Terms promise once the payment is confirmed,
+ * with what happens next, the delivery promise and a copy of the Terms.
+ */
+export function orderPaidForCustomer(order: OrderStatusMailData): RenderedMail {
+  return render(`Pago recibido: confirmamos tu pedido ${order.number}`, [
+    `Hola, ${oneLine(order.name)}:`,
+    `Recibimos el pago de tu pedido ${order.number}: tu compra quedó confirmada. Este correo es la confirmación escrita de tu compra.`,
+    {
+      type: "fields",
+      fields: [
+        ...statusOrderFields(order),
+        ["Fecha del pedido", formatMailDate(order.createdAt)],
+        ["Pago confirmado", formatMailDate(order.changedAt)],
+        ["Envío", shippingLabels[order.shippingKind]],
+        ["Plazo de entrega", deliveryPromise],
+      ],
+    },
+    `Qué sigue: preparamos tu kit dentro de ${orderProcessingHours} y, cuando lo entreguemos al courier, te enviaremos el número de seguimiento.`,
+    order.shippingKind === "arranged" &&
+      "Tu dirección está fuera de Chile continental: te contactaremos para coordinar el envío.",
+    { type: "link", label: "Revisa el estado de tu pedido", url: orderPageUrl(order) },
+    termsLink(order),
+    helpParagraph(order),
+    ...termsCopy(order),
+    sellerSignature(order),
+  ]);
+}
+
+/** Enviado: the courier and the tracking number, with the courier's tracking page when it has one. */
+export function orderShippedForCustomer(order: OrderStatusMailData): RenderedMail {
+  const courier = courierLabel(order.courier ?? null, order.courierName) ?? "el courier";
+  const trackingUrl = safeUrl(trackingUrlFor(order.courier ?? null, order.trackingNumber ?? null));
+  return render(`Tu pedido ${order.number} va en camino`, [
+    `Hola, ${oneLine(order.name)}:`,
+    `¡Tu ${order.kitName} va en camino! Lo entregamos a ${courier}.`,
+    {
+      type: "fields",
+      fields: [
+        ...statusOrderFields(order),
+        ["Courier", courier],
+        ["N.º de seguimiento", order.trackingNumber],
+        ["Despachado", formatMailDate(order.changedAt)],
+        ["Plazo de entrega", deliveryPromise],
+      ],
+    },
+    trackingUrl
+      ? { type: "button", label: `Seguir mi envío en ${courier}`, url: trackingUrl }
+      : order.trackingNumber
+        ? `Puedes seguir tu envío con el número ${oneLine(order.trackingNumber)} en el sitio de ${courier}.`
+        : `${courier} te contactará para coordinar la entrega.`,
+    "Al recibirlo, revisa que el embalaje esté en buen estado. Si llega dañado o incompleto, avísanos cuanto antes, idealmente con fotografías.",
+    { type: "link", label: "Revisa el estado de tu pedido", url: orderPageUrl(order) },
+    helpParagraph(order),
+    sellerSignature(order),
+  ]);
+}
+
+/** Entregado: thanks, and the warranty and withdrawal the customer now has. */
+export function orderDeliveredForCustomer(order: OrderStatusMailData): RenderedMail {
+  return render(`Tu pedido ${order.number} fue entregado`, [
+    `Hola, ${oneLine(order.name)}:`,
+    `Tu ${order.kitName} fue entregado. ¡Gracias por confiar en ${order.seller.brand}!`,
+    { type: "fields", fields: [...statusOrderFields(order), ["Entregado", formatMailDate(order.changedAt)]] },
+    `Tu kit tiene una garantía de ${warrantyMonths} meses, contados desde que lo recibiste, contra defectos de fabricación. Si algo falla, escríbenos a ${order.seller.email} con tu número de pedido y, si puedes, una fotografía.`,
+    `Si el kit no es lo que esperabas, puedes retractarte dentro de ${withdrawalDays} días desde que lo recibiste, como explican los Términos y Condiciones (no aplica a kits personalizados).`,
+    termsLink(order),
+    { type: "link", label: "Tu pedido", url: orderPageUrl(order) },
+    helpParagraph(order),
+    sellerSignature(order),
+  ]);
+}
+
+/** Cancelado: the reason, and the refund when it had been paid. */
+export function orderCancelledForCustomer(order: OrderStatusMailData): RenderedMail {
+  return render(`Tu pedido ${order.number} fue cancelado`, [
+    `Hola, ${oneLine(order.name)}:`,
+    `Cancelamos tu pedido ${order.number} (${order.kitName}).`,
+    {
+      type: "fields",
+      fields: [
+        ...statusOrderFields(order),
+        ["Cancelado", formatMailDate(order.changedAt)],
+        ["Motivo", order.cancellationReason, { multiline: true }],
+      ],
+    },
+    order.paid
+      ? `Como ya habías pagado, te devolveremos ${formatPrice(order.total)} por el mismo medio de pago que usaste, a la mayor brevedad. Te avisaremos cuando hagamos la devolución.`
+      : `No alcanzamos a recibir tu pago, así que no hay nada que devolver. Si pagaste y no lo registramos, escríbenos a ${order.seller.email} con el comprobante y te devolveremos el monto.`,
+    { type: "link", label: "Tu pedido", url: orderPageUrl(order) },
+    helpParagraph(order),
+    sellerSignature(order),
+  ]);
+}
+
 // Notifications (D19) are queued with their template's data, not the finished message: the mail
 // worker writes them out with renderNotification. Through JSON, dates arrive as ISO strings.
 
@@ -416,6 +597,10 @@ const templates: Record<MailKind, (data: never) => RenderedMail> = {
   [mailKinds.shopNewQuote]: newQuoteForShop,
   [mailKinds.quoteConfirmation]: quoteConfirmationForCustomer,
   [mailKinds.shopNewContact]: newContactForShop,
+  [mailKinds.orderPaid]: orderPaidForCustomer,
+  [mailKinds.orderShipped]: orderShippedForCustomer,
+  [mailKinds.orderDelivered]: orderDeliveredForCustomer,
+  [mailKinds.orderCancelled]: orderCancelledForCustomer,
 };
 
 /** Writes out a queued notification of `kind` from its template's data; throws for an unknown kind. */
@@ -435,6 +620,11 @@ export function orderNotifications(order: OrderMailData, shopEmail: string): Not
     { kind: mailKinds.shopNewOrder, to: shopEmail, templateData: order },
     { kind: mailKinds.orderConfirmation, to: order.email, templateData: order },
   ];
+}
+
+/** The customer's e-mail about a status change of their order. */
+export function orderStatusNotification(change: OrderStatusMailData, email: string): Notification {
+  return { kind: orderStatusMailKinds[change.status], to: email, templateData: change };
 }
 
 export function quoteNotifications(quote: QuoteMailData, shopEmail: string): Notification[] {

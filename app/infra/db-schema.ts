@@ -1,4 +1,5 @@
 import type { Generated } from "kysely";
+import type { CourierId } from "~/lib/couriers";
 import type { OrderStatus } from "~/lib/order-status";
 
 /**
@@ -54,6 +55,12 @@ export interface OrdersTable {
   termsAcceptedAt: string;
   createdAt: string;
   updatedAt: string;
+  /** Set when shipped (migration 0007): a courier id of lib/couriers.ts, the name typed for "otro". */
+  courier: CourierId | null;
+  courierName: string | null;
+  trackingNumber: string | null;
+  /** Set when cancelled: the reason the customer was told. */
+  cancellationReason: string | null;
 }
 
 export interface OrderStatusChangesTable {
@@ -65,6 +72,10 @@ export interface OrderStatusChangesTable {
   /** Staff user id; null when the system or the customer made the change. */
   changedBy: string | null;
   changedAt: string;
+  /** The customer e-mail this change queued, if any (withdrawn when the change is undone in time). */
+  mailId: string | null;
+  /** On the row that reverts a mistaken change: that change's id. */
+  undoes: string | null;
 }
 
 export interface QuotesTable {

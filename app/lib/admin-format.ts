@@ -17,3 +17,16 @@ export function formatAdminDateTime(iso: string): string {
   );
   return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
 }
+
+const timeWithSeconds = new Intl.DateTimeFormat("es-CL", {
+  timeZone: "America/Santiago",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** A time of day to the second, e.g. "09:41:07" (Chile's time): for deadlines within a minute. */
+export function formatAdminTime(iso: string): string {
+  return timeWithSeconds.format(new Date(iso));
+}

@@ -50,3 +50,51 @@ export function canTransition(from: string, to: string): boolean {
 export function isFinalStatus(status: OrderStatus): boolean {
   return allowedTransitions[status].length === 0;
 }
+
+/** The way an order goes when nothing goes wrong, as its customer follows it. */
+const customerPath: readonly OrderStatus[] = [
+  "pendiente_pago",
+  "pagado",
+  "en_preparacion",
+  "enviado",
+  "entregado",
+];
+
+/** How the customer's timeline names each status ("Registrado": the order exists, unpaid). */
+export const timelineLabels: Record<OrderStatus, string> = {
+  ...orderStatusLabels,
+  pendiente_pago: "Registrado",
+};
+
+export interface TimelineStep {
+  status: OrderStatus;
+  /** When the order entered this status (ISO), or null (upcoming, or not recorded). */
+  at: string | null;
+  state: "done" | "current" | "upcoming";
+}
+
+/**
+ * The customer's timeline of an order in `status`, from the time it entered each status
+ * (`entered`): the whole way with the steps done, the current one and those to come, or, for a
+ * cancelled order, the steps it went through and then "Cancelado".
+ */
+export function orderTimeline(
+  status: OrderStatus,
+  entered: Partial<Record<OrderStatus, string>>,
+): TimelineStep[] {
+  const at = (step: OrderStatus) => entered[step] ?? null;
+  if (status === "cancelado") {
+    return [
+      ...customerPath
+        .filter((step) => step === initialOrderStatus || entered[step])
+        .map((step) => ({ status: step, at: at(step), state: "done" as const })),
+      { status, at: at(status), state: "current" },
+    ];
+  }
+  const current = customerPath.indexOf(status);
+  return customerPath.map((step, index) => ({
+    status: step,
+    at: index <= current ? at(step) : null,
+    state: index < current ? "done" : index === current ? "current" : "upcoming",
+  }));
+}

@@ -42,14 +42,19 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? error.message || error.name : String(error);
 }
 
-/** Queues messages, due at once, in one statement; returns their ids in order. */
+/**
+ * Queues messages in one statement; returns their ids in order. They are due at once, or at
+ * `dueAt` (a customer's status e-mail waits out the time its change can be undone).
+ */
 export async function enqueueMails(
   db: Db,
   messages: readonly OutgoingMail[],
   now: Date = new Date(),
+  dueAt: Date = now,
 ): Promise<string[]> {
   if (messages.length === 0) return [];
   const at = now.toISOString();
+  const due = dueAt.toISOString();
   const rows = messages.map((message) => {
     const written = "templateData" in message ? undefined : (message as WrittenMail);
     return {
@@ -60,7 +65,7 @@ export async function enqueueMails(
       textBody: written?.text ?? null,
       htmlBody: written?.html ?? null,
       templateData: "templateData" in message ? JSON.stringify(message.templateData) : null,
-      nextAttemptAt: at,
+      nextAttemptAt: due,
       createdAt: at,
     };
   });
@@ -68,9 +73,14 @@ export async function enqueueMails(
   return rows.map((row) => row.id);
 }
 
-/** Queues one message, due at once. */
-export async function enqueueMail(db: Db, message: OutgoingMail, now?: Date): Promise<{ id: string }> {
-  const [id] = await enqueueMails(db, [message], now);
+/** Queues one message, due at once or at `dueAt`. */
+export async function enqueueMail(
+  db: Db,
+  message: OutgoingMail,
+  now?: Date,
+  dueAt?: Date,
+): Promise<{ id: string }> {
+  const [id] = await enqueueMails(db, [message], now, dueAt);
   return { id: id! };
 }
 
@@ -111,6 +121,22 @@ export async function claimDueMail(db: Db, now: Date, limit: number) {
     ])
     .execute();
   return rows.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+}
+
+/**
+ * Withdraws a message that was never offered to a worker: pending, not tried, and still due at
+ * `dueAt` (a claim moves that time). True if it was withdrawn (deleted: it was never sent); false if
+ * a worker already has it, or it went out, or there is no such message.
+ */
+export async function withdrawUnsentMail(db: Db, id: string, dueAt: Date): Promise<boolean> {
+  const result = await db
+    .deleteFrom("mailQueue")
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where("attempts", "=", 0)
+    .where("nextAttemptAt", "=", dueAt.toISOString())
+    .executeTakeFirst();
+  return result.numDeletedRows === 1n;
 }
 
 /** Records that the message went out; false if it is not a pending message. */

@@ -1,10 +1,14 @@
 import type { Selectable } from "kysely";
+import { withdrawUnsentMail } from "~/models/mail-queue.server";
 import {
   changeOrderStatus,
   isUuid,
+  OrderNotFoundError,
   OrderStatusConflictError,
+  statusMailDueAt,
   type OrderStatusChange,
 } from "~/models/orders.server";
+import type { OrderStatusDetails } from "~/schemas/admin-records";
 import type { OrderStatus } from "~/lib/order-status";
 import { withAdminTables } from "~/infra/admin-db-schema";
 import type { Db } from "~/infra/db.server";
@@ -36,6 +40,8 @@ export async function getOrderHistory(db: Db, orderId: string) {
         "orderStatusChanges.toStatus as to",
         "orderStatusChanges.changedAt",
         "orderStatusChanges.changedBy",
+        "orderStatusChanges.undoes",
+        "orderStatusChanges.mailId",
         "adminUsers.name as changedByName",
       ])
       .where("orderStatusChanges.orderId", "=", orderId)
@@ -58,7 +64,7 @@ export async function changeOrderStatusAsStaff(
   expectedFrom: string,
   to: OrderStatus,
   staffUserId: string,
-  now: Date = new Date(),
+  { now = new Date(), details = {} }: { now?: Date; details?: OrderStatusDetails } = {},
 ): Promise<OrderStatusChange> {
   return db.transaction().execute(async (trx) => {
     const current = isUuid(id)
@@ -67,6 +73,107 @@ export async function changeOrderStatusAsStaff(
     if (current && current.status !== expectedFrom) {
       throw new OrderStatusConflictError(`Order ${id} is ${current.status}, not ${expectedFrom}`);
     }
-    return changeOrderStatus(trx, id, to, staffUserId, now);
+    return changeOrderStatus(trx, id, to, staffUserId, now, { details });
+  });
+}
+
+/**
+ * How long staff can undo a status change they just made (docs/decisions/033-order-status-emails.md).
+ * Shorter than statusMailDelayMs, so the customer's e-mail about it has not gone out.
+ */
+export const statusUndoWindowMs = 60_000;
+
+/** The change can no longer be undone: too late, not the last one, or its e-mail already left. */
+export class OrderStatusUndoError extends Error {
+  override name = "OrderStatusUndoError";
+}
+
+/** The order's last change, if staff can still undo it at `now`: with the time the chance ends. */
+export async function getUndoableChange(db: Db, orderId: string, now: Date = new Date()) {
+  if (!isUuid(orderId)) return undefined;
+  const last = await db
+    .selectFrom("orderStatusChanges")
+    .select(["id", "fromStatus", "toStatus", "changedAt", "changedBy", "undoes"])
+    .where("orderId", "=", orderId)
+    .orderBy("changedAt", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!last || last.fromStatus === null || last.undoes !== null || last.changedBy === null) return undefined;
+  const until = new Date(new Date(last.changedAt).getTime() + statusUndoWindowMs);
+  if (now >= until) return undefined;
+  return { id: last.id, from: last.fromStatus, to: last.toStatus, until: until.toISOString() };
+}
+
+/**
+ * Undoes the order's last status change, `changeId`, made by staff less than statusUndoWindowMs ago:
+ * the order goes back to the status before it (without the shipment's or cancellation's details it
+ * added), the customer's e-mail it queued is withdrawn unsent, and a history row records the undo.
+ * One transaction; OrderStatusUndoError when the change is not the last one, is older than the
+ * window, or its e-mail was already taken by the mail worker.
+ */
+export async function undoOrderStatusChange(
+  db: Db,
+  orderId: string,
+  changeId: string,
+  staffUserId: string,
+  now: Date = new Date(),
+): Promise<OrderStatusChange> {
+  return db.transaction().execute(async (trx) => {
+    const order = isUuid(orderId)
+      ? await trx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst()
+      : undefined;
+    if (!order) throw new OrderNotFoundError(orderId);
+    const undoable = await getUndoableChange(trx, orderId, now);
+    if (!undoable || undoable.id !== changeId || undoable.to !== order.status) {
+      throw new OrderStatusUndoError(`Change ${changeId} of order ${orderId} can no longer be undone`);
+    }
+    const change = await trx
+      .selectFrom("orderStatusChanges")
+      .select(["mailId", "changedAt"])
+      .where("id", "=", changeId)
+      .executeTakeFirstOrThrow();
+    if (change.mailId !== null) {
+      const withdrawn = await withdrawUnsentMail(trx, change.mailId, statusMailDueAt(change.changedAt));
+      const stillThere = await trx
+        .selectFrom("mailQueue")
+        .select("id")
+        .where("id", "=", change.mailId)
+        .executeTakeFirst();
+      // Taken by a worker (or sent): the customer gets it, so the change stands. A message that is
+      // gone altogether (erased with the customer's data) does not hold the undo back.
+      if (!withdrawn && stillThere) {
+        throw new OrderStatusUndoError(`The e-mail of change ${changeId} was already taken for sending`);
+      }
+    }
+    const at = now.toISOString();
+    const cleared =
+      undoable.to === "enviado"
+        ? { courier: null, courierName: null, trackingNumber: null }
+        : undoable.to === "cancelado"
+          ? { cancellationReason: null }
+          : {};
+    const updated = await trx
+      .updateTable("orders")
+      .set({ status: undoable.from, updatedAt: at, ...cleared })
+      .where("id", "=", orderId)
+      .where("status", "=", undoable.to)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n)
+      throw new OrderStatusConflictError(`Order ${orderId} changed meanwhile`);
+    const id = crypto.randomUUID();
+    await trx
+      .insertInto("orderStatusChanges")
+      .values({
+        id,
+        orderId,
+        fromStatus: undoable.to,
+        toStatus: undoable.from,
+        changedBy: staffUserId,
+        changedAt: at,
+        undoes: changeId,
+      })
+      .execute();
+    return { id, from: undoable.to, to: undoable.from, changedAt: at, mailId: null };
   });
 }

@@ -90,6 +90,10 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
       termsAcceptedAt: "2025-03-01T12:34:56.789Z",
       createdAt: "2025-03-01T12:34:56.789Z",
       updatedAt: "2025-03-01T12:34:56.789Z",
+      courier: null,
+      courierName: null,
+      trackingNumber: null,
+      cancellationReason: null,
     });
 
     const changes = await db.selectFrom("orderStatusChanges").selectAll().where("orderId", "=", id).execute();
@@ -101,6 +105,8 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
         toStatus: "pendiente_pago",
         changedBy: null,
         changedAt: "2025-03-01T12:34:56.789Z",
+        mailId: null,
+        undoes: null,
       },
     ]);
   });
@@ -216,6 +222,11 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
       status: "pendiente_pago",
       customerName: "Ana Pérez Soto",
       createdAt: "2025-04-02T10:00:00.000Z",
+      courier: null,
+      courierName: null,
+      trackingNumber: null,
+      cancellationReason: null,
+      entered: { pendiente_pago: "2025-04-02T10:00:00.000Z" },
     });
     expect(await getOrderForCustomer(db, id.toUpperCase())).toMatchObject({ id });
     expect(await getOrderForCustomer(db, crypto.randomUUID())).toBeUndefined();
@@ -235,7 +246,14 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
     ] as const;
     let from = "pendiente_pago";
     for (const [to, staff, at] of steps) {
-      expect(await changeOrderStatus(db, id, to, staff, new Date(at))).toEqual({ from, to, changedAt: at });
+      expect(await changeOrderStatus(db, id, to, staff, new Date(at))).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        from,
+        to,
+        changedAt: at,
+        // Every step but "en preparación" tells the customer.
+        mailId: to === "en_preparacion" ? null : expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
       const order = await db
         .selectFrom("orders")
         .select(["status", "updatedAt", "createdAt"])

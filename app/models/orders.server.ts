@@ -10,7 +10,12 @@ import type { NewOrder, OrderFormData } from "~/schemas/order";
 import { getDb, type Db } from "~/infra/db.server";
 import type { OrdersTable } from "~/infra/db-schema";
 import { getEnv, type Env, type ShopSettings } from "~/infra/env.server";
-import { orderNotifications } from "~/emails/templates.server";
+import {
+  orderNotifications,
+  orderStatusNotification,
+  type NotifiedOrderStatus,
+} from "~/emails/templates.server";
+import type { OrderStatusDetails } from "~/schemas/admin-records";
 
 /**
  * Orders (DECISIONS D6–D9): recorded before the customer goes to the external payment page, with a
@@ -31,12 +36,38 @@ type CustomerOrderView = Pick<
   | "status"
   | "customerName"
   | "createdAt"
->;
+  | "courier"
+  | "courierName"
+  | "trackingNumber"
+  | "cancellationReason"
+> & {
+  /** When the order entered each status it went through (a change undone by staff does not count). */
+  entered: Partial<Record<OrderStatus, string>>;
+};
 
 export interface OrderStatusChange {
+  /** The history row's id. */
+  id: string;
   from: OrderStatus;
   to: OrderStatus;
   changedAt: string;
+  /** The customer e-mail the change queued (pagado, enviado, entregado, cancelado), or null. */
+  mailId: string | null;
+}
+
+/** The statuses whose change sends the customer an e-mail (issue 12). */
+const notifiedStatuses: readonly OrderStatus[] = ["pagado", "enviado", "entregado", "cancelado"];
+
+/**
+ * How long a customer's status e-mail waits before it is sent: longer than the minute in which staff
+ * can undo a mistaken change (orders-admin.server.ts), so an undone change sends nothing. The extra
+ * minute covers servers whose clocks disagree a little (docs/decisions/033-order-status-emails.md).
+ */
+export const statusMailDelayMs = 2 * 60_000;
+
+/** When the e-mail of a change made at `changedAt` is due. */
+export function statusMailDueAt(changedAt: string | Date): Date {
+  return new Date(new Date(changedAt).getTime() + statusMailDelayMs);
 }
 
 export class UnknownKitError extends Error {
@@ -201,7 +232,7 @@ export async function placeOrder(
 export async function getOrderForCustomer(db: Db, id: string): Promise<CustomerOrderView | undefined> {
   const key = id.trim().toLowerCase();
   if (!isUuid(key)) return undefined;
-  return db
+  const order = await db
     .selectFrom("orders")
     .select([
       "id",
@@ -214,15 +245,49 @@ export async function getOrderForCustomer(db: Db, id: string): Promise<CustomerO
       "status",
       "customerName",
       "createdAt",
+      "courier",
+      "courierName",
+      "trackingNumber",
+      "cancellationReason",
     ])
     .where("id", "=", key)
     .executeTakeFirst();
+  if (!order) return undefined;
+  const changes = await db
+    .selectFrom("orderStatusChanges")
+    .select(["id", "toStatus", "changedAt", "undoes"])
+    .where("orderId", "=", key)
+    .orderBy("changedAt")
+    .execute();
+  // A mistaken change and its undo are left out: the customer was never told about either.
+  const undone = new Set(changes.map((change) => change.undoes));
+  const entered: Partial<Record<OrderStatus, string>> = {};
+  for (const change of changes) {
+    if (change.undoes === null && !undone.has(change.id)) entered[change.toStatus] = change.changedAt;
+  }
+  return { ...order, entered };
+}
+
+/** The columns a change to `to` writes besides the status: the shipment's or the cancellation's. */
+function detailColumns(to: OrderStatus, details: OrderStatusDetails) {
+  if (to === "enviado") {
+    return {
+      courier: details.courier ?? null,
+      courierName: details.courier === "otro" ? (blankToNull(details.courierName?.trim()) ?? null) : null,
+      trackingNumber: blankToNull(details.trackingNumber?.trim()) ?? null,
+    };
+  }
+  if (to === "cancelado")
+    return { cancellationReason: blankToNull(details.cancellationReason?.trim()) ?? null };
+  return {};
 }
 
 /**
  * Moves an order to `to` if the lifecycle allows it, keeping the change with its time and the staff
- * user (null: the system or the customer). Throws OrderNotFoundError, OrderStatusTransitionError or
- * OrderStatusConflictError.
+ * user (null: the system or the customer), the shipment's courier and tracking number or the
+ * cancellation's reason (`details`), and queuing the customer's e-mail about it (pagado, enviado,
+ * entregado, cancelado), due after statusMailDelayMs; all in one transaction. Throws
+ * OrderNotFoundError, OrderStatusTransitionError or OrderStatusConflictError.
  */
 export async function changeOrderStatus(
   db: Db,
@@ -230,37 +295,72 @@ export async function changeOrderStatus(
   to: OrderStatus,
   staffUserId: string | null,
   now: Date = new Date(),
+  {
+    details = {},
+    settings = getEnv(),
+  }: { details?: OrderStatusDetails; settings?: Pick<ShopSettings, "SITE_URL" | "company"> } = {},
 ): Promise<OrderStatusChange> {
   const at = now.toISOString();
   return inTransaction(db, async (trx) => {
     const order = isUuid(id)
-      ? await trx.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirst()
+      ? await trx.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst()
       : undefined;
     if (!order) throw new OrderNotFoundError(id);
     const from = order.status;
     if (!isOrderStatus(to) || !canTransition(from, to)) throw new OrderStatusTransitionError(from, to);
 
     // Only if the status is still the one read: two staff members cannot both move the same order.
+    const written = detailColumns(to, details);
     const updated = await trx
       .updateTable("orders")
-      .set({ status: to, updatedAt: at })
+      .set({ status: to, updatedAt: at, ...written })
       .where("id", "=", id)
       .where("status", "=", from)
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) {
       throw new OrderStatusConflictError(`Order ${id} changed status meanwhile`);
     }
+
+    let mailId: string | null = null;
+    if (notifiedStatuses.includes(to) && order.email !== "") {
+      const shown = { ...order, ...written };
+      const notification = orderStatusNotification(
+        {
+          id: order.id,
+          number: order.number,
+          kitName: order.kitName,
+          total: order.total,
+          name: order.customerName,
+          shippingKind: order.shippingKind,
+          createdAt: order.createdAt,
+          status: to as NotifiedOrderStatus,
+          changedAt: at,
+          courier: shown.courier,
+          courierName: shown.courierName,
+          trackingNumber: shown.trackingNumber,
+          cancellationReason: shown.cancellationReason,
+          paid: from !== initialOrderStatus,
+          siteUrl: settings.SITE_URL,
+          seller: settings.company,
+        },
+        order.email,
+      );
+      [mailId] = (await enqueueMails(trx, [notification], now, statusMailDueAt(at))) as [string];
+    }
+
+    const changeId = crypto.randomUUID();
     await trx
       .insertInto("orderStatusChanges")
       .values({
-        id: crypto.randomUUID(),
+        id: changeId,
         orderId: id,
         fromStatus: from,
         toStatus: to,
         changedBy: staffUserId,
         changedAt: at,
+        mailId,
       })
       .execute();
-    return { from, to, changedAt: at };
+    return { id: changeId, from, to, changedAt: at, mailId };
   });
 }

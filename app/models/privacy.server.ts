@@ -152,6 +152,9 @@ export async function erasePersonalData(
           address: "",
           rut: null,
           notes: null,
+          // A shipment's number leads to its address at the courier; a reason may name the person.
+          trackingNumber: null,
+          cancellationReason: null,
           updatedAt: now.toISOString(),
         })
         .where("id", "in", orderIds)

@@ -211,7 +211,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
       const shown = await load(order, orderPath(), orderId, cookieAfter(answer.headers, cookie));
       expect(shown.body?.flash).toMatchObject({
         kind: "success",
-        description: adminOrdersTexts.statusChanged("Pagado"),
+        description: adminOrdersTexts.statusChanged("Pagado", true),
       });
       expect(await statusOf()).toBe("pagado");
       expect(await historyRows()).toEqual([
@@ -250,7 +250,12 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
         order,
         orderPath(),
         orderId,
-        { from: "pendiente_pago", to: "cancelado", confirmCancel: "on" },
+        {
+          from: "pendiente_pago",
+          to: "cancelado",
+          confirmCancel: "on",
+          cancellationReason: "Sin stock del kit.",
+        },
         cookie,
       );
       expect(stale.status).toBe(409);

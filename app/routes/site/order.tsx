@@ -1,4 +1,4 @@
-import { CheckCircle2, ExternalLink } from "lucide-react";
+import { CheckCircle2, Circle, ExternalLink, PackageCheck, Truck, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
 import type { Route } from "./+types/order";
@@ -7,19 +7,29 @@ import { Button } from "~/components/ui/button";
 import { whatsappLink } from "~/content/company";
 import { orderPageTexts as texts } from "~/content/forms";
 import type { KitId } from "~/content/types";
-import { deliveryPromise, orderProcessingHours } from "~/content/policies";
+import { deliveryPromise, orderProcessingHours, warrantyMonths } from "~/content/policies";
+import { cn } from "~/lib/cn";
+import { courierLabel, trackingUrlFor } from "~/lib/couriers";
 import { formatPrice } from "~/lib/format";
 import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { getOrderForCustomer, paymentUrlFor } from "~/models/orders.server";
-import { initialOrderStatus, orderStatusLabels } from "~/lib/order-status";
+import {
+  initialOrderStatus,
+  orderStatusLabels,
+  orderTimeline,
+  timelineLabels,
+  type OrderStatus,
+  type TimelineStep,
+} from "~/lib/order-status";
 import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 
 /**
- * /pedido/{id}: the order confirmation (DECISIONS D8), found only by the order's random UUID. It
- * shows what the customer needs and no more (no address, e-mail or phone), and is never cached or
- * indexed.
+ * /pedido/{id}: the order confirmation (DECISIONS D8), found only by the order's random UUID, and
+ * then the order's status as a timeline with its dates, the courier's tracking link once shipped and
+ * the words that fit the status (issue 12). It shows what the customer needs and no more (no
+ * address, e-mail or phone), and is never cached or indexed.
  */
 const privateHeaders = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
@@ -27,10 +37,22 @@ export async function loader({ params }: Route.LoaderArgs) {
   const order = await getOrderForCustomer(getDb(), params.id);
   if (!order) throw data(null, { status: 404, headers: privateHeaders });
   const unpaid = order.status === initialOrderStatus;
+  const { entered, courier, courierName, trackingNumber, ...shown } = order;
+  const shipped = order.status === "enviado" || order.status === "entregado";
   return data(
     {
-      order,
+      order: shown,
       paymentUrl: unpaid ? paymentUrlFor(getEnv(), order.kitId as KitId, order.number) : null,
+      timeline: orderTimeline(order.status, entered),
+      // Paid before it was cancelled: the refund note.
+      paidBeforeCancelling: order.status === "cancelado" && entered.pagado !== undefined,
+      shipment: shipped
+        ? {
+            courier: courierLabel(courier, courierName),
+            trackingNumber,
+            trackingUrl: trackingUrlFor(courier, trackingNumber),
+          }
+        : null,
     },
     { headers: privateHeaders },
   );
@@ -52,9 +74,98 @@ const dateFormat = new Intl.DateTimeFormat("es-CL", {
   timeZone: "America/Santiago",
 });
 
+const shortDateFormat = new Intl.DateTimeFormat("es-CL", {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "America/Santiago",
+});
+
+const headingIcons: Partial<Record<OrderStatus, typeof CheckCircle2>> = {
+  enviado: Truck,
+  entregado: PackageCheck,
+  cancelado: XCircle,
+};
+
+/** The order's way so far and to come, one step per status (vertical on a phone). */
+function Timeline({ steps }: { steps: TimelineStep[] }) {
+  return (
+    <section aria-labelledby="seguimiento-pedido" className="mt-10">
+      <h2 id="seguimiento-pedido" className="text-xl font-bold">
+        {texts.timelineHeading}
+      </h2>
+      <ol className="mt-4 grid gap-3 sm:auto-cols-fr sm:grid-flow-col sm:gap-2">
+        {steps.map((step) => {
+          const done = step.state !== "upcoming";
+          const cancelled = step.status === "cancelado";
+          const Icon = cancelled ? XCircle : done ? CheckCircle2 : Circle;
+          return (
+            <li
+              key={step.status}
+              aria-current={step.state === "current" ? "step" : undefined}
+              className={cn(
+                "flex items-center gap-3 rounded-lg border p-3 sm:flex-col sm:text-center",
+                step.state === "current"
+                  ? cancelled
+                    ? "border-destructive bg-destructive-muted"
+                    : "border-success bg-success-muted"
+                  : "border-border bg-white",
+              )}
+            >
+              <Icon
+                aria-hidden
+                className={cn(
+                  "size-6",
+                  cancelled ? "text-destructive" : done ? "text-success" : "text-subtle-foreground",
+                )}
+              />
+              <div>
+                <p className={cn("font-semibold", done ? "text-foreground" : "text-muted-foreground")}>
+                  {timelineLabels[step.status]}
+                  <span className="sr-only"> ({texts.timelineStates[step.state]})</span>
+                </p>
+                {step.at ? (
+                  <p className="text-sm text-muted-foreground">
+                    <time dateTime={step.at}>{shortDateFormat.format(new Date(step.at))}</time>
+                  </p>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** The first words under the heading, fitting the order's status. */
+function introFor(
+  status: OrderStatus,
+  { unpaid, courier, paid }: { unpaid: boolean; courier: string | null; paid: boolean },
+): string {
+  switch (status) {
+    case "pendiente_pago":
+      return unpaid ? texts.pendingIntro : texts.confirmedIntro;
+    case "pagado":
+      return texts.paidIntro;
+    case "en_preparacion":
+      return texts.preparingIntro;
+    case "enviado":
+      return texts.shippedIntro(courier ?? "el courier");
+    case "entregado":
+      return texts.deliveredIntro(warrantyMonths);
+    case "cancelado":
+      return `${texts.cancelledIntro} ${paid ? texts.cancelledPaid : texts.cancelledUnpaid}`;
+  }
+}
+
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { company } = useRootData();
-  const { order, paymentUrl } = loaderData;
+  const { order, paymentUrl, timeline, shipment, paidBeforeCancelling } = loaderData;
+  const HeadingIcon = headingIcons[order.status] ?? CheckCircle2;
+  const open = order.status !== "entregado" && order.status !== "cancelado";
   // Right after the purchase form: the tab opened within the visitor's click goes to the payment page.
   useEffect(() => {
     if (paymentUrl) sendPaymentTab(paymentUrl);
@@ -77,19 +188,45 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
     },
     { label: texts.statusLabel, value: orderStatusLabels[order.status] },
     { label: texts.dateLabel, value: dateFormat.format(new Date(order.createdAt)) },
-    { label: texts.deliveryLabel, value: deliveryPromise },
+    ...(open ? [{ label: texts.deliveryLabel, value: deliveryPromise }] : []),
+    ...(shipment?.courier ? [{ label: texts.courierLabel, value: shipment.courier }] : []),
+    ...(shipment?.trackingNumber ? [{ label: texts.trackingLabel, value: shipment.trackingNumber }] : []),
+    ...(order.cancellationReason ? [{ label: texts.reasonLabel, value: order.cancellationReason }] : []),
   ];
   return (
     <div className="mx-auto max-w-3xl px-4 py-14">
       <div className="text-center">
-        <CheckCircle2 aria-hidden className="mx-auto size-14 text-success" />
+        <HeadingIcon
+          aria-hidden
+          className={cn(
+            "mx-auto size-14",
+            order.status === "cancelado" ? "text-destructive" : "text-success",
+          )}
+        />
         <h1 ref={heading} tabIndex={-1} className="mt-4 text-3xl font-bold outline-none sm:text-4xl">
-          {texts.title}
+          {texts.statusTitles[order.status]}
         </h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
-          {texts.greeting(order.customerName)} {paymentUrl ? texts.pendingIntro : texts.confirmedIntro}
+          {texts.greeting(order.customerName)}{" "}
+          {introFor(order.status, {
+            unpaid: paymentUrl !== null,
+            courier: shipment?.courier ?? null,
+            paid: paidBeforeCancelling,
+          })}
         </p>
       </div>
+      {shipment?.trackingUrl && shipment.courier ? (
+        <div className="mt-8 text-center">
+          <Button asChild size="lg" className="px-8">
+            <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+              {texts.trackShipment(shipment.courier)}
+              <ExternalLink aria-hidden className="size-4" />
+            </a>
+          </Button>
+          <p className="mt-2 text-sm text-subtle-foreground">{texts.trackShipmentNote}</p>
+        </div>
+      ) : null}
+      <Timeline steps={timeline} />
       <dl className="mt-10 divide-y divide-border rounded-xl border border-border bg-white">
         {rows.map((row) => (
           <div key={row.label} className="flex flex-wrap justify-between gap-2 px-5 py-3">
@@ -109,8 +246,12 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           <p className="mt-2 text-sm text-subtle-foreground">{texts.payNowNote}</p>
         </div>
       ) : null}
-      <p className="mt-8 text-muted-foreground">{texts.processing(orderProcessingHours)}</p>
-      <p className="mt-3 text-muted-foreground">{texts.emailNote}</p>
+      {order.status === "pendiente_pago" || order.status === "pagado" ? (
+        <p className="mt-8 text-muted-foreground">{texts.processing(orderProcessingHours)}</p>
+      ) : null}
+      {order.status === "pendiente_pago" ? (
+        <p className="mt-3 text-muted-foreground">{texts.emailNote}</p>
+      ) : null}
       <section aria-labelledby="ayuda-pedido" className="mt-10 rounded-xl bg-muted p-6">
         <h2 id="ayuda-pedido" className="text-xl font-bold">
           {texts.helpHeading}
