@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CompanyInfo } from "~/content/company";
-import { deliveryPromise } from "~/content/policies";
+import { termsOfService } from "~/content/legal";
+import { deliveryPromise, orderProcessingHours } from "~/content/policies";
 import {
   contactNotifications,
   escapeHtml,
@@ -9,13 +10,19 @@ import {
   newContactForShop,
   newOrderForShop,
   newQuoteForShop,
+  orderCancelledForCustomer,
   orderConfirmationForCustomer,
+  orderDeliveredForCustomer,
   orderNotifications,
+  orderPaidForCustomer,
+  orderShippedForCustomer,
+  orderStatusNotification,
   quoteConfirmationForCustomer,
   quoteNotifications,
   renderNotification,
   type ContactMailData,
   type OrderMailData,
+  type OrderStatusMailData,
   type QuoteMailData,
   type RenderedMail,
 } from "~/emails/templates.server";
@@ -166,6 +173,149 @@ describe("orderConfirmationForCustomer", () => {
     expect(mail.html).toContain("Calle &quot;Falsa&quot; 123 &amp; &lt;b&gt;");
     // The plain-text part shows it as typed.
     expect(mail.text).toContain("Hola, <script>alert('x')</script>:");
+  });
+});
+
+function statusChange(overrides: Partial<OrderStatusMailData> = {}): OrderStatusMailData {
+  return {
+    ...context,
+    id: orderId,
+    number: "LB-7K3F9Q",
+    kitName: "LifeBox Expedition",
+    total: 219990,
+    name: "José Muñoz",
+    shippingKind: "free",
+    createdAt: "2025-03-01T12:00:00.000Z",
+    status: "pagado",
+    changedAt: "2025-03-02T15:30:00.000Z",
+    ...overrides,
+  };
+}
+
+/** What every status e-mail shares: the greeting, the order, its page, the seller, both parts. */
+function expectStatusMail(mail: RenderedMail) {
+  for (const part of [mail.text, mail.html]) {
+    expect(part).toContain("José Muñoz");
+    expect(part).toContain("LB-7K3F9Q");
+    expect(part).toContain("LifeBox Expedition");
+    expect(part).toContain(`https://lifebox.cl/pedido/${orderId}`);
+  }
+  expect(mail.html).toContain("max-width:600px");
+  expect(mail.html).toContain('<table role="presentation"');
+  expect(mail.text).toContain("Pedido: LB-7K3F9Q\n");
+  expectSellerIdentity(mail);
+  expectWellFormedHtml(mail);
+}
+
+describe("order status e-mails", () => {
+  it("pagado: the written confirmation, what comes next, the delivery promise and a copy of the Terms", () => {
+    const mail = orderPaidForCustomer(statusChange());
+    expect(mail.subject).toBe("Pago recibido: confirmamos tu pedido LB-7K3F9Q");
+    expectStatusMail(mail);
+    expect(mail.text).toContain("Este correo es la confirmación escrita de tu compra.");
+    expect(mail.text).toContain("Pago confirmado: 2 de marzo de 2025, 12:30\n");
+    expect(mail.text).toContain(`Plazo de entrega: ${deliveryPromise}\n`);
+    expect(mail.text).toContain(`preparamos tu kit dentro de ${orderProcessingHours}`);
+    expect(mail.html).toContain('href="https://lifebox.cl/terminos"');
+    // The Terms promise "una copia de estos términos" with the confirmation: every section, both parts.
+    const terms = termsOfService(seller);
+    for (const section of terms.sections) {
+      expect(mail.text).toContain(`${section.heading}\n`);
+      expect(mail.html).toContain(`${escapeHtml(section.heading)}</h2>`);
+      for (const paragraph of section.paragraphs) expect(mail.text).toContain(paragraph);
+      for (const item of section.list ?? []) expect(mail.text).toContain(`- ${item}\n`);
+    }
+    expect(mail.html).toContain("<ul");
+    expect(mail.text).not.toContain("fuera de Chile continental");
+    expect(orderPaidForCustomer(statusChange({ shippingKind: "arranged" })).text).toContain(
+      "te contactaremos para coordinar el envío",
+    );
+  });
+
+  it("enviado: courier, tracking number and the courier's tracking page", () => {
+    const mail = orderShippedForCustomer(
+      statusChange({ status: "enviado", courier: "starken", trackingNumber: "987654321" }),
+    );
+    expect(mail.subject).toBe("Tu pedido LB-7K3F9Q va en camino");
+    expectStatusMail(mail);
+    expect(mail.text).toContain("Courier: Starken\n");
+    expect(mail.text).toContain("N.º de seguimiento: 987654321\n");
+    expect(mail.text).toContain(
+      "Seguir mi envío en Starken: https://www.starken.cl/seguimiento?codigo=987654321\n",
+    );
+    expect(mail.html).toContain('href="https://www.starken.cl/seguimiento?codigo=987654321"');
+    expect(mail.text).toContain(`Plazo de entrega: ${deliveryPromise}\n`);
+
+    const chilexpress = orderShippedForCustomer(
+      statusChange({ status: "enviado", courier: "chilexpress", trackingNumber: "AB 12/3" }),
+    );
+    // The number is encoded into the address, never spliced in raw.
+    expect(chilexpress.html).toContain('href="https://centrodeayuda.chilexpress.cl/seguimiento/AB%2012%2F3"');
+  });
+
+  it("enviado with another courier: its typed name, the number without a link, or the courier calls", () => {
+    const other = orderShippedForCustomer(
+      statusChange({
+        status: "enviado",
+        courier: "otro",
+        courierName: "Transportes Sur",
+        trackingNumber: "TS-1",
+      }),
+    );
+    expect(other.text).toContain("Courier: Transportes Sur\n");
+    expect(other.text).toContain("Puedes seguir tu envío con el número TS-1 en el sitio de Transportes Sur.");
+    expect(other.html).not.toContain("Seguir mi envío");
+    const noNumber = orderShippedForCustomer(
+      statusChange({ status: "enviado", courier: "otro", courierName: "Transportes Sur" }),
+    );
+    expect(noNumber.text).not.toContain("N.º de seguimiento");
+    expect(noNumber.text).toContain("Transportes Sur te contactará para coordinar la entrega.");
+  });
+
+  it("entregado: thanks, the warranty and the right of withdrawal", () => {
+    const mail = orderDeliveredForCustomer(statusChange({ status: "entregado" }));
+    expect(mail.subject).toBe("Tu pedido LB-7K3F9Q fue entregado");
+    expectStatusMail(mail);
+    expect(mail.text).toContain("¡Gracias por confiar en LifeBox!");
+    expect(mail.text).toContain("garantía de 12 meses, contados desde que lo recibiste");
+    expect(mail.text).toContain("puedes retractarte dentro de 10 días");
+    expect(mail.html).toContain('href="https://lifebox.cl/terminos"');
+  });
+
+  it("cancelado: the reason, and the refund only when it had been paid", () => {
+    const paid = orderCancelledForCustomer(
+      statusChange({ status: "cancelado", paid: true, cancellationReason: "Sin stock.\nLo sentimos <3" }),
+    );
+    expect(paid.subject).toBe("Tu pedido LB-7K3F9Q fue cancelado");
+    expectStatusMail(paid);
+    expect(paid.text).toContain("Motivo:\n  Sin stock.\n  Lo sentimos <3\n");
+    expect(paid.html).toContain("Lo sentimos &lt;3");
+    expect(paid.text).toContain("te devolveremos $219.990 por el mismo medio de pago");
+    const unpaid = orderCancelledForCustomer(statusChange({ status: "cancelado", paid: false }));
+    expect(unpaid.text).not.toContain("te devolveremos $219.990");
+    expect(unpaid.text).toContain("no hay nada que devolver");
+    expect(unpaid.text).toContain("escríbenos a contacto@lifebox.cl con el comprobante");
+  });
+
+  it("each status is queued with its own kind and written out by it after a trip through JSON", () => {
+    const kinds = {
+      pagado: mailKinds.orderPaid,
+      enviado: mailKinds.orderShipped,
+      entregado: mailKinds.orderDelivered,
+      cancelado: mailKinds.orderCancelled,
+    } as const;
+    for (const [status, kind] of Object.entries(kinds)) {
+      const change = statusChange({
+        status: status as keyof typeof kinds,
+        courier: "correos",
+        trackingNumber: "X1",
+      });
+      const notification = orderStatusNotification(change, "jose.munoz@example.cl");
+      expect(notification).toMatchObject({ kind, to: "jose.munoz@example.cl" });
+      const written = renderNotification(kind, JSON.parse(JSON.stringify(notification.templateData)));
+      expect(written.subject).toContain("LB-7K3F9Q");
+      expectSellerIdentity(written);
+    }
   });
 });
 

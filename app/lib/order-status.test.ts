@@ -7,6 +7,8 @@ import {
   isOrderStatus,
   orderStatusLabels,
   orderStatuses,
+  orderTimeline,
+  timelineLabels,
   type OrderStatus,
 } from "~/lib/order-status";
 
@@ -64,5 +66,48 @@ describe("order statuses", () => {
     expect(isOrderStatus("pagado")).toBe(true);
     expect(isOrderStatus("Pagado")).toBe(false);
     expect(isOrderStatus(undefined)).toBe(false);
+  });
+});
+
+describe("the customer's timeline", () => {
+  const entered = {
+    pendiente_pago: "2026-03-01T10:00:00.000Z",
+    pagado: "2026-03-01T12:00:00.000Z",
+    en_preparacion: "2026-03-02T09:00:00.000Z",
+  } as const;
+
+  it("shows the whole way: the steps done with their dates, the current one, and those to come", () => {
+    expect(orderTimeline("en_preparacion", entered)).toEqual([
+      { status: "pendiente_pago", at: entered.pendiente_pago, state: "done" },
+      { status: "pagado", at: entered.pagado, state: "done" },
+      { status: "en_preparacion", at: entered.en_preparacion, state: "current" },
+      { status: "enviado", at: null, state: "upcoming" },
+      { status: "entregado", at: null, state: "upcoming" },
+    ]);
+    expect(
+      orderTimeline("pendiente_pago", { pendiente_pago: entered.pendiente_pago }).map((step) => step.state),
+    ).toEqual(["current", "upcoming", "upcoming", "upcoming", "upcoming"]);
+    expect(orderTimeline("entregado", entered).at(-1)).toEqual({
+      status: "entregado",
+      at: null,
+      state: "current",
+    });
+  });
+
+  it("ends a cancelled order with 'Cancelado' after the steps it went through", () => {
+    expect(orderTimeline("cancelado", { ...entered, cancelado: "2026-03-03T09:00:00.000Z" })).toEqual([
+      { status: "pendiente_pago", at: entered.pendiente_pago, state: "done" },
+      { status: "pagado", at: entered.pagado, state: "done" },
+      { status: "en_preparacion", at: entered.en_preparacion, state: "done" },
+      { status: "cancelado", at: "2026-03-03T09:00:00.000Z", state: "current" },
+    ]);
+    expect(
+      orderTimeline("cancelado", { pendiente_pago: entered.pendiente_pago }).map((step) => step.status),
+    ).toEqual(["pendiente_pago", "cancelado"]);
+  });
+
+  it("names the first step 'Registrado' and the others as staff do", () => {
+    expect(timelineLabels.pendiente_pago).toBe("Registrado");
+    expect(timelineLabels.en_preparacion).toBe(orderStatusLabels.en_preparacion);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { kitIds } from "~/content/types";
+import { orderStatusChangeSchema } from "~/schemas/admin-records";
 import { contactSchema } from "~/schemas/contact";
 import { newsletterSchema } from "~/schemas/newsletter";
 import { orderSchema } from "~/schemas/order";
@@ -636,6 +637,75 @@ describe("newsletterSchema (newsletter signup)", () => {
   it("drops fields it does not know", () => {
     expect(dataOf(newsletterSchema, { email: "ana@correo.cl", website: "spam", admin: "true" })).toEqual({
       email: "ana@correo.cl",
+    });
+  });
+});
+
+describe("the admin's status change (issue 12)", () => {
+  const ship = { from: "en_preparacion", to: "enviado" };
+
+  it("asks for the courier when shipping, and the tracking number for a listed courier", () => {
+    expect(issuesOf(orderStatusChangeSchema, ship)).toEqual([
+      { path: "courier", message: "Elige el courier con que se despachó." },
+    ]);
+    expect(issuesOf(orderStatusChangeSchema, { ...ship, courier: "starken", trackingNumber: " " })).toEqual([
+      { path: "trackingNumber", message: "Escribe el número de seguimiento que entregó el courier." },
+    ]);
+    expect(issuesOf(orderStatusChangeSchema, { ...ship, courier: "dhl" })).toEqual([
+      { path: "courier", message: "Elige el courier con que se despachó." },
+    ]);
+    expect(
+      orderStatusChangeSchema.parse({ ...ship, courier: "starken", trackingNumber: " 98-765 4321 " }),
+    ).toMatchObject({ courier: "starken", trackingNumber: "98-765 4321" });
+  });
+
+  it("asks for the name of another courier, its number being optional", () => {
+    expect(issuesOf(orderStatusChangeSchema, { ...ship, courier: "otro" })).toEqual([
+      { path: "courierName", message: "Escribe el nombre del courier." },
+    ]);
+    expect(
+      orderStatusChangeSchema.parse({ ...ship, courier: "otro", courierName: "Transportes Sur" }),
+    ).toMatchObject({
+      courier: "otro",
+      courierName: "Transportes Sur",
+    });
+  });
+
+  it("refuses a tracking number that is not letters, digits, dashes and spaces, or too long", () => {
+    for (const trackingNumber of ["123<script>", "-123", "https://x.cl/1"]) {
+      expect(issuesOf(orderStatusChangeSchema, { ...ship, courier: "starken", trackingNumber })).toEqual([
+        {
+          path: "trackingNumber",
+          message: "El número de seguimiento lleva solo letras, números, guiones y espacios.",
+        },
+      ]);
+    }
+    expect(
+      issuesOf(orderStatusChangeSchema, { ...ship, courier: "starken", trackingNumber: "1".repeat(41) }),
+    ).toEqual([
+      { path: "trackingNumber", message: "El número de seguimiento puede tener hasta 40 caracteres." },
+    ]);
+  });
+
+  it("asks for the reason and the confirmation when cancelling", () => {
+    expect(
+      issuesOf(orderStatusChangeSchema, { from: "pagado", to: "cancelado", cancellationReason: "no" }),
+    ).toEqual([
+      {
+        path: "cancellationReason",
+        message: "Escribe el motivo de la cancelación (al menos 5 caracteres); se lo enviamos al cliente.",
+      },
+      {
+        path: "confirmCancel",
+        message: "Confirma la cancelación: un pedido cancelado ya no cambia de estado.",
+      },
+    ]);
+  });
+
+  it("ignores the shipping and cancelling fields for the other statuses", () => {
+    expect(orderStatusChangeSchema.parse({ from: "pendiente_pago", to: "pagado" })).toEqual({
+      from: "pendiente_pago",
+      to: "pagado",
     });
   });
 });

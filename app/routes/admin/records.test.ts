@@ -319,6 +319,147 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
     });
   });
 
+  describe("shipping, cancelling and undoing (issue 12)", () => {
+    async function orderIn(path: Array<"pagado" | "en_preparacion">) {
+      const { id } = await createOrder(db, {
+        kitId: "essential",
+        name: "Marta Vidal",
+        email: "marta@example.cl",
+        phone: "+56 9 3333 4444",
+        region: "13",
+        comuna: "13101",
+        address: "Av. Matta 2",
+        rut: null,
+        notes: null,
+        shippingKind: "free",
+      });
+      for (const to of path) await changeOrderStatus(db, id, to, null);
+      return { id, path: `/admin/orders/${id}` };
+    }
+    const row = (id: string) =>
+      db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+    it("ships only with a courier and its tracking number, shown on the order with the tracking link", async () => {
+      const { id, path } = await orderIn(["pagado", "en_preparacion"]);
+      const missing = await submit(
+        order,
+        path,
+        id,
+        { from: "en_preparacion", to: "enviado", courier: "starken" },
+        cookie,
+      );
+      expect(missing.status).toBe(400);
+      expect(missing.body?.result).toMatchObject({
+        error: { trackingNumber: [adminRecordMessages.trackingNumber] },
+      });
+      expect((await row(id)).status).toBe("en_preparacion");
+
+      const shipped = await submit(
+        order,
+        path,
+        id,
+        { from: "en_preparacion", to: "enviado", courier: "starken", trackingNumber: "987654321" },
+        cookie,
+      );
+      expect([shipped.status, shipped.location]).toEqual([303, path]);
+      expect(await row(id)).toMatchObject({
+        status: "enviado",
+        courier: "starken",
+        trackingNumber: "987654321",
+      });
+      const page = await load(order, path, id, cookieAfter(shipped.headers, cookie));
+      const body = page.body as {
+        fields: { order: Array<{ label: string; value: string; href?: string }> };
+        undo: { id: string; text: string } | null;
+        flash: { description: string };
+      };
+      expect(body.fields.order).toEqual(
+        expect.arrayContaining([
+          { label: "Courier", value: "Starken" },
+          {
+            label: "N.º de seguimiento",
+            value: "987654321",
+            href: "https://www.starken.cl/seguimiento?codigo=987654321",
+          },
+        ]),
+      );
+      expect(body.flash.description).toBe(adminOrdersTexts.statusChanged("Enviado", true));
+      expect(body.undo?.text).toMatch(
+        /^Cambiaste el estado de «En preparación» a «Enviado»\. Puedes deshacerlo hasta las \d\d:\d\d:\d\d;/,
+      );
+    });
+
+    it("undoes a change just made, once, and withdraws the customer's e-mail", async () => {
+      const { id, path } = await orderIn([]);
+      const paid = await submit(order, path, id, { from: "pendiente_pago", to: "pagado" }, cookie);
+      expect(paid.status).toBe(303);
+      const page = await load(order, path, id, cookie);
+      const undo = (page.body as { undo: { id: string } }).undo;
+      const { mailId } = await db
+        .selectFrom("orderStatusChanges")
+        .select("mailId")
+        .where("id", "=", undo.id)
+        .executeTakeFirstOrThrow();
+      expect(mailId).not.toBeNull();
+
+      const undone = await submit(order, path, id, { undo: undo.id }, cookie);
+      expect([undone.status, undone.location]).toEqual([303, path]);
+      expect((await row(id)).status).toBe("pendiente_pago");
+      expect(
+        await db.selectFrom("mailQueue").select("id").where("id", "=", mailId).executeTakeFirst(),
+      ).toBeUndefined();
+      const after = await load(order, path, id, cookieAfter(undone.headers, cookie));
+      const shown = after.body as {
+        undo: unknown;
+        history: Array<{ change: string }>;
+        flash: { description: string };
+      };
+      expect(shown.undo).toBeNull();
+      expect(shown.flash.description).toBe(adminOrdersTexts.undone("Pendiente de pago"));
+      expect(shown.history.map((entry) => entry.change)).toEqual([
+        "Pedido creado: Pendiente de pago",
+        "Pendiente de pago → Pagado (deshecho)",
+        "Deshecho: Pagado → Pendiente de pago",
+      ]);
+
+      const again = await submit(order, path, id, { undo: undo.id }, cookie);
+      expect(again.status).toBe(409);
+      expect(again.body?.message).toBe(adminOrdersTexts.undoRefused);
+      const malformed = await submit(order, path, id, { undo: "x" }, cookie);
+      expect(malformed.status).toBe(400);
+      expect((await row(id)).status).toBe("pendiente_pago");
+    });
+
+    it("refuses to undo after the minute", async () => {
+      const { id, path } = await orderIn([]);
+      await submit(order, path, id, { from: "pendiente_pago", to: "pagado" }, cookie);
+      const change = await db
+        .selectFrom("orderStatusChanges")
+        .select("id")
+        .where("orderId", "=", id)
+        .where("toStatus", "=", "pagado")
+        .executeTakeFirstOrThrow();
+      // The change as if made two minutes ago.
+      const earlier = new Date(Date.now() - 120_000).toISOString();
+      await db
+        .updateTable("orderStatusChanges")
+        .set({ changedAt: earlier })
+        .where("id", "=", change.id)
+        .execute();
+      expect((await load(order, path, id, cookie)).body).toMatchObject({ undo: null });
+      const late = await submit(order, path, id, { undo: change.id }, cookie);
+      expect(late.status).toBe(409);
+      expect((await row(id)).status).toBe("pagado");
+    });
+
+    it("refuses an undo from someone not signed in", async () => {
+      const { id, path } = await orderIn([]);
+      const anonymous = await submit(order, path, id, { undo: unknownId });
+      expect(anonymous.status).toBe(302);
+      expect((await row(id)).status).toBe("pendiente_pago");
+    });
+  });
+
   describe.each([
     {
       name: "a quotation request",
