@@ -71,7 +71,12 @@ describe("csvRow", () => {
       ...bom,
       ...[...bytes("Nombre;Tel"), ...eAcute, ...bytes("fono;Nota\r\n")],
       ...[...capitalNTilde, ...bytes("u"), ...nTilde, ...bytes("oa P"), ...eAcute, ...bytes("rez;")],
-      ...[...bytes('"=""+56 9 1234 5678""";'), ...bytes('"dice ""hola""; adi'), ...oAcute, ...bytes('s"\r\n')],
+      ...[
+        ...bytes('"=""+56 9 1234 5678""";'),
+        ...bytes('"dice ""hola""; adi'),
+        ...oAcute,
+        ...bytes('s"\r\n'),
+      ],
       ...bytes("'=cmd;;7\r\n"),
     ];
     expect(bytes(document)).toEqual(expected);
