@@ -71,6 +71,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
 const dateFormat = new Intl.DateTimeFormat("es-CL", {
   dateStyle: "long",
   timeStyle: "short",
+  hourCycle: "h23",
   timeZone: "America/Santiago",
 });
 
