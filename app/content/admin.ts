@@ -230,7 +230,7 @@ export const adminListTexts = {
   sortedBy: (label: string, direction: string) => `ordenada por ${label}, ${direction}`,
   moreThan: (count: string) => `más de ${count}`,
   noMatchesHint: "Prueba con otra búsqueda o quita el filtro.",
-  tableScrollHint: "Desliza la tabla hacia el lado para ver todas las columnas.",
+  sortLabel: "Ordenar por",
 } as const;
 
 /** The singular and plural of what a list counts ("1 pedido", "3 pedidos"). */

@@ -3,7 +3,12 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { dataDir } from "../../playwright.config";
-import { createAdmin, signInAsAdmin, waitForAdminHydration } from "./admin-support";
+import {
+  createAdmin,
+  expectAdminPageAccessible,
+  signInAsAdmin,
+  waitForAdminHydration,
+} from "./admin-support";
 import { uniqueEmail } from "./forms-support";
 
 /**
@@ -23,6 +28,11 @@ const long = {
   subject: "Consulta por kits para toda la flota de camiones y las faenas de la cordillera",
 };
 const ids = { order: crypto.randomUUID(), quote: crypto.randomUUID(), contact: crypto.randomUUID() };
+const orderNumber = `LB-${crypto
+  .randomBytes(3)
+  .toString("hex")
+  .toUpperCase()
+  .replace(/[01IO]/g, "9")}`;
 
 test.beforeAll(() => {
   createAdmin(adminEmail, long.name);
@@ -30,17 +40,12 @@ test.beforeAll(() => {
   try {
     db.pragma("busy_timeout = 5000");
     const at = new Date().toISOString();
-    const number = `LB-${crypto
-      .randomBytes(3)
-      .toString("hex")
-      .toUpperCase()
-      .replace(/[01IO]/g, "9")}`;
     db.prepare(
       `insert into orders (id, number, kit_id, kit_name, unit_price, shipping_kind, total, status, customer_name,
         email, phone, region_cut, comuna_cut, address, rut, notes, terms_accepted_at, created_at, updated_at)
        values (?, ?, 'industry-mini', 'LifeBox Industry Mini', 185990, 'free', 185990, 'pendiente_pago', ?, ?,
         '+56 9 1234 5678', '13', '13101', ?, '12.345.678-5', ?, ?, ?, ?)`,
-    ).run(ids.order, number, long.name, long.email, long.address, long.subject, at, at, at);
+    ).run(ids.order, orderNumber, long.name, long.email, long.address, long.subject, at, at, at);
     db.prepare(
       `insert into quotes (id, product_id, product_name, full_name, email, phone, company, city, additional_notes, created_at)
        values (?, 'industry', 'LifeBox Industry', ?, ?, '+56 2 2345 6789', ?, 'San Pedro de Atacama', ?, ?)`,
@@ -89,3 +94,79 @@ for (const width of [1280, 390]) {
     expect(tooWide).toEqual([]);
   });
 }
+
+/** The columns an order list always shows (issue 12), by their headers. */
+const orderEssentials = ["N.º de pedido", "Cliente", "Total", "Estado", "Fecha"];
+
+/** Signs in at this window width and opens the orders list found by the long order's number. */
+async function openLongOrder(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  await signInAsAdmin(page, adminEmail);
+  await page.goto(`/admin/orders?q=${orderNumber}`);
+  await waitForAdminHydration(page);
+  return page.getByRole("main");
+}
+
+/** Every list at this width: the table shown or not (cards), nothing wider than the window, axe. */
+async function expectListsAt(page: Page, width: number, table: "visible" | "hidden") {
+  const main = page.getByRole("main");
+  for (const list of ["/admin/orders", "/admin/quotes", "/admin/contacts", "/admin/mails"]) {
+    await page.goto(list);
+    await expect(main.getByRole("table")).toBeVisible({ visible: table === "visible" });
+    expect(await overflowOf(page), list).toBe(0);
+    await expectAdminPageAccessible(page, `${list} at ${width} px`);
+  }
+}
+
+test("at 1,280 px an order list with long data shows its essential columns whole, without scrolling", async ({
+  page,
+}) => {
+  const main = await openLongOrder(page, 1280, 800);
+  const row = main.getByRole("row").filter({ hasText: orderNumber });
+  await expect(row).toBeVisible();
+  for (const name of orderEssentials) {
+    const box = await main.getByRole("columnheader", { name: new RegExp(`^${name}`) }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box!.x, name).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(1280);
+  }
+  expect(await overflowOf(page)).toBe(0);
+
+  // The customer's long name is cut to one line, whole in its title; a keyboard user focusing the
+  // row's link sees it whole, and a screen reader reads it whole.
+  const name = row.locator(`[title="${long.name}"]`);
+  await expect(name).toHaveText(long.name);
+  const isCut = () => name.evaluate((element) => element.scrollWidth > element.clientWidth);
+  expect(await isCut()).toBe(true);
+  await row.getByRole("link", { name: orderNumber }).focus();
+  expect(await isCut()).toBe(false);
+  const box = await name.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(1280);
+  expect(await overflowOf(page)).toBe(0);
+
+  await expectListsAt(page, 1280, "visible");
+});
+
+test("at 390 px the orders are cards with the essential fields, no wider than the phone", async ({
+  page,
+}) => {
+  const main = await openLongOrder(page, 390, 844);
+  await expect(main.getByRole("table")).toBeHidden();
+  const card = main.getByRole("list", { name: /^Pedidos,/ }).getByRole("listitem");
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole("link", { name: orderNumber })).toBeVisible();
+  for (const [label, value] of [
+    ["Cliente", long.name],
+    ["Total", "$185.990"],
+    ["Estado", "Pendiente de pago"],
+  ]) {
+    await expect(card.getByRole("term").filter({ hasText: label! })).toBeVisible();
+    await expect(card.getByRole("definition").filter({ hasText: value! })).toBeVisible();
+  }
+  await expect(card.getByRole("term").filter({ hasText: "Fecha" })).toBeVisible();
+  const cardBox = await card.boundingBox();
+  expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(390);
+  expect(await overflowOf(page)).toBe(0);
+
+  await expectListsAt(page, 390, "hidden");
+});

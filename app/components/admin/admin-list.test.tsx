@@ -32,6 +32,7 @@ function view(overrides: Partial<AdminListView> = {}): AdminListView {
         numeric: false,
         sortHref: "/admin/orders?q=perez&estado=pagado&sort=number&dir=desc",
         nextDirection: "desc",
+        truncate: false,
       },
       {
         key: "createdAt",
@@ -40,15 +41,25 @@ function view(overrides: Partial<AdminListView> = {}): AdminListView {
         sortHref: "/admin/orders?q=perez&estado=pagado&sort=createdAt&dir=asc",
         nextDirection: "asc",
         ariaSort: "descending",
+        truncate: false,
       },
-      { key: "email", label: "Email", numeric: false },
-      { key: "total", label: "Total", numeric: true },
+      { key: "address", label: "Dirección", numeric: false, truncate: true, showFrom: "2xl" },
+      { key: "customer", label: "Cliente", numeric: false, truncate: true },
+      { key: "email", label: "Email", numeric: false, truncate: true, showFrom: "lg" },
+      { key: "total", label: "Total", numeric: true, truncate: false },
     ],
     linkColumn: "number",
     rows: [
       {
         id: "a",
-        cells: ["LB-7K3F9Q", "10-01-2026 09:00", "ana@example.cl", "$219.990"],
+        cells: [
+          "LB-7K3F9Q",
+          "10-01-2026 09:00",
+          "Avenida Libertador General Bernardo O'Higgins 12345, departamento 1502",
+          "Ana Pérez",
+          "ana@example.cl",
+          "$219.990",
+        ],
         href: "/admin/orders/a",
       },
     ],
@@ -124,7 +135,6 @@ describe("the admin list screen", () => {
     // A column that does not sort is plain text.
     expect(html).toMatch(/<th scope="col" class="[^"]*">Email<\/th>/);
     expect(html).toMatch(/<a [^>]*href="\/admin\/orders\/a"[^>]*>LB-7K3F9Q<\/a>/);
-    expect(html).toContain('tabindex="0"');
   });
 
   it("marks the chosen filter and the current page, and links the export of this view", () => {
@@ -150,7 +160,7 @@ describe("the admin list screen", () => {
         pagination: { page: 1, pageCount: 1, pages: [{ page: 1, href: "/admin/orders", current: true }] },
       }),
     );
-    expect(html).toMatch(/<td colSpan="4"[^>]*><span[^>]*>No se encontraron compras<\/span>/i);
+    expect(html).toMatch(/<td colSpan="6"[^>]*><span[^>]*>No se encontraron compras<\/span>/i);
     expect(html).toContain("Prueba con otra búsqueda o quita el filtro.");
     expect(html).not.toContain("Paginación");
   });
@@ -159,4 +169,78 @@ describe("the admin list screen", () => {
     const html = render(view({ search: { ...view().search, value: "ab", tooShort: true } }));
     expect(html).toMatch(/<p id="[^"]+" role="status"[^>]*>Escribe al menos 3 letras/);
   });
+
+  it("shows a column with a display priority only from that list width, in its header and its cells", () => {
+    const html = render(view());
+    const classOf = (label: string) => /class="([^"]*)"/.exec(th(html, label))?.[1] ?? "";
+    expect(classOf("Dirección")).toContain("hidden @min-[96rem]:table-cell");
+    expect(classOf("Email")).toContain("hidden @min-[64rem]:table-cell");
+    for (const always of ["N.º de pedido", "Fecha", "Cliente", "Total"]) {
+      expect(classOf(always), always).not.toMatch(/\bhidden\b/);
+    }
+    const cells = [...html.matchAll(/<td class="([^"]*)"/g)].map((match) => match[1]);
+    expect(cells.filter((classes) => classes!.includes("hidden @min-[96rem]:table-cell"))).toHaveLength(1);
+    expect(cells.filter((classes) => classes!.includes("hidden @min-[64rem]:table-cell"))).toHaveLength(1);
+    expect(cells.filter((classes) => /\bhidden\b/.test(classes!))).toHaveLength(2);
+    // The list is the container its columns are chosen by, whatever the sidebar takes.
+    expect(html).toMatch(/^<div class="@container /);
+    // No scroller and no "slide the table" hint any more.
+    expect(html).not.toContain("Desliza la tabla");
+    expect(html).not.toContain('role="region"');
+  });
+
+  it("cuts long texts to one line, with the whole value in the page, its title and on focus", () => {
+    // As React writes it in the markup.
+    const address = "Avenida Libertador General Bernardo O&#x27;Higgins 12345, departamento 1502";
+    const html = render(view());
+    const cut = new RegExp(`<span class="([^"]*)" title="${address}">${address}</span>`).exec(html);
+    expect(cut?.[1]).toContain("truncate");
+    // Focus anywhere in its row (the row's link) shows it whole, wrapped.
+    expect(cut?.[1]).toContain("group-focus-within/row:whitespace-normal");
+    expect(html).toMatch(/<tr class="group\/row /);
+    expect(html).toMatch(
+      /<td class="[^"]*max-w-0[^"]*"><span class="[^"]*" title="Ana Pérez">Ana Pérez<\/span>/,
+    );
+    // Short values are never cut.
+    expect(html).not.toContain('title="LB-7K3F9Q"');
+    expect(html).not.toContain('title="$219.990"');
+
+    // A row without a link: the cut text itself takes the keyboard focus.
+    const unlinked = render(view({ linkColumn: undefined, rows: [{ ...view().rows[0]!, href: undefined }] }));
+    expect(unlinked).toMatch(new RegExp(`<span class="[^"]*truncate[^"]*" title="${address}" tabindex="0">`));
+  });
+
+  it("lays each row out as a card on a phone, with the always-shown columns as label and value", () => {
+    const html = render(view());
+    expect(html).toMatch(/<div class="[^"]*\bhidden\b[^"]*@min-\[40rem\]:block[^"]*"><table/);
+    const cards =
+      /<ul aria-label="Pedidos, ordenada por Fecha, descendente\. Página 2 de 3\." class="([^"]*)">(.*?)<\/ul>/.exec(
+        html,
+      );
+    expect(cards?.[1]).toContain("@min-[40rem]:hidden");
+    const card = cards?.[2] ?? "";
+    expect(card.match(/<li /g)).toHaveLength(1);
+    expect(card).toMatch(/<a [^>]*href="\/admin\/orders\/a"[^>]*>LB-7K3F9Q<\/a>/);
+    const pairs = [...card.matchAll(/<dt[^>]*>([^<]*)<\/dt><dd[^>]*>([^<]*)<\/dd>/g)].map((match) => [
+      match[1],
+      match[2],
+    ]);
+    expect(pairs).toEqual([
+      ["Fecha", "10-01-2026 09:00"],
+      ["Cliente", "Ana Pérez"],
+      ["Total", "$219.990"],
+    ]);
+    // The cards have no headers: their sort links, shown with them.
+    expect(html).toMatch(
+      /<div role="group" aria-labelledby="[^"]+" class="[^"]*@min-\[40rem\]:hidden[^"]*"><span[^>]*>Ordenar por<\/span>/,
+    );
+  });
 });
+
+/** The `<th>` whose text starts with `label`. */
+function th(html: string, label: string): string {
+  return (
+    new RegExp(`<th [^>]*>(?:<a [^>]*>)?${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).exec(html)?.[0] ??
+    ""
+  );
+}

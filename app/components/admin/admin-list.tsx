@@ -1,9 +1,10 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from "lucide-react";
-import { useId } from "react";
+import { Fragment, useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { adminListTexts as texts } from "~/content/admin";
+import type { ListWidth } from "~/lib/admin-list-width";
 import { cn } from "~/lib/cn";
 
 /**
@@ -11,6 +12,11 @@ import { cn } from "~/lib/cn";
  * everything formatted and every link built on the server. Search and filter are GET forms and
  * links, sorting and paging are links, all carrying the list's state in the URL — so the screen
  * works without JavaScript, and the back button and a shared address show the same view.
+ *
+ * The list fits its own width (decision 034), by CSS container queries on the server's markup: a
+ * column with `showFrom` appears once the list is that wide, long texts are cut to one line (whole
+ * on hover, on keyboard focus and for screen readers), and a list narrower than 40rem (a phone) is
+ * a list of cards holding the columns always shown, the table then hidden.
  */
 
 type AdminListColumnView = {
@@ -24,6 +30,10 @@ type AdminListColumnView = {
   nextDirection?: "asc" | "desc";
   /** Right-aligned (amounts). */
   numeric: boolean;
+  /** Cut to one line with an ellipsis (long texts); otherwise short values, never cut. */
+  truncate: boolean;
+  /** Shown only from this list width on (decision 034); absent: always, on the cards too. */
+  showFrom?: ListWidth;
 };
 
 export interface AdminListView {
@@ -98,9 +108,12 @@ export function AdminList({ view, title, list }: AdminListProps) {
     numbers.format(pagination.pageCount),
     view.totalIsLowerBound,
   );
+  // The table's caption, and the cards' name.
+  const label = `${title}, ${view.sortText}. ${pageOf}.`;
 
   return (
-    <div className="mx-auto max-w-7xl">
+    // The container its columns and cards are chosen by: the list's width, whatever the sidebar takes.
+    <div className="@container mx-auto max-w-[100rem]">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-foreground">{title}</h1>
@@ -189,23 +202,14 @@ export function AdminList({ view, title, list }: AdminListProps) {
         {busy ? list.loading : view.countText}
       </p>
 
-      <div
-        role="region"
-        aria-labelledby={`${id}-caption`}
-        aria-describedby={`${id}-scroll-hint`}
-        // Focusable so a keyboard can scroll a table wider than the screen.
-        tabIndex={0}
-        // `relative`: the screen-reader-only texts of far-right columns (absolutely positioned) stay
-        // inside this scroller instead of widening the page.
-        className="relative mt-2 overflow-x-auto rounded-xl border border-border bg-white"
-      >
-        <p id={`${id}-scroll-hint`} className="sr-only">
-          {texts.tableScrollHint}
-        </p>
-        <table className="min-w-full text-left text-sm" aria-busy={busy || undefined}>
-          <caption id={`${id}-caption`} className="sr-only">
-            {`${title}, ${view.sortText}. ${pageOf}.`}
-          </caption>
+      <SortChoices view={view} />
+
+      <CardList view={view} label={label} empty={<EmptyText view={view} list={list} />} />
+
+      {/* The table from 40rem on; `overflow-x-auto` only as a guard: its columns fit (decision 034). */}
+      <div className="mt-2 hidden overflow-x-auto rounded-xl border border-border bg-white @min-[40rem]:block">
+        <table className="w-full text-left text-sm" aria-busy={busy || undefined}>
+          <caption className="sr-only">{label}</caption>
           <thead className="bg-stone-50 text-foreground">
             <tr>
               {view.columns.map((column) => (
@@ -213,9 +217,14 @@ export function AdminList({ view, title, list }: AdminListProps) {
                   key={column.key}
                   scope="col"
                   aria-sort={column.ariaSort}
-                  className={cn("px-3 py-2 font-semibold whitespace-nowrap", column.numeric && "text-right")}
+                  className={cn(
+                    "px-2 py-2 align-bottom font-semibold @min-[48rem]:px-3",
+                    !column.truncate && "whitespace-nowrap",
+                    column.numeric && "text-right",
+                    column.showFrom && shownFrom[column.showFrom],
+                  )}
                 >
-                  <HeaderContent column={column} />
+                  <SortLink column={column} className="inline-flex items-center gap-1" />
                 </th>
               ))}
             </tr>
@@ -224,35 +233,34 @@ export function AdminList({ view, title, list }: AdminListProps) {
             {view.rows.length === 0 ? (
               <tr>
                 <td colSpan={view.columns.length} className="px-3 py-10 text-center text-muted-foreground">
-                  <span className="block font-medium">{list.empty}</span>
-                  {view.narrowed ? <span className="mt-1 block text-sm">{texts.noMatchesHint}</span> : null}
+                  <EmptyText view={view} list={list} />
                 </td>
               </tr>
             ) : (
               view.rows.map((row) => (
-                <tr key={row.id} className="border-t border-border hover:bg-stone-50">
-                  {view.columns.map((column, index) => {
-                    const text = row.cells[index] ?? "";
-                    const linked = row.href !== undefined && column.key === view.linkColumn;
-                    return (
-                      <td
-                        key={column.key}
-                        className={cn(
-                          "px-3 py-2 align-top text-foreground",
-                          column.numeric || text.length <= 24 ? "whitespace-nowrap" : "min-w-48",
-                          column.numeric && "text-right tabular-nums",
-                        )}
-                      >
-                        {linked ? (
-                          <Link to={row.href!} className="font-semibold text-primary underline">
-                            {text || "—"}
-                          </Link>
-                        ) : (
-                          text
-                        )}
-                      </td>
-                    );
-                  })}
+                <tr key={row.id} className="group/row border-t border-border hover:bg-stone-50">
+                  {view.columns.map((column, index) => (
+                    <td
+                      key={column.key}
+                      className={cn(
+                        "px-2 py-2 align-top text-foreground @min-[48rem]:px-3",
+                        // Short values take their own width (1px grows to it, on one line); the cut
+                        // columns share the rest (width 0 at most: never more than the rest).
+                        column.truncate ? "max-w-0" : "w-px whitespace-nowrap",
+                        column.numeric && "text-right tabular-nums",
+                        column.showFrom && shownFrom[column.showFrom],
+                      )}
+                    >
+                      <CellText
+                        view={view}
+                        row={row}
+                        column={column}
+                        text={row.cells[index] ?? ""}
+                        // A row without a link is focused by its cut texts themselves.
+                        focusable={row.href === undefined}
+                      />
+                    </td>
+                  ))}
                 </tr>
               ))
             )}
@@ -307,7 +315,16 @@ export function AdminList({ view, title, list }: AdminListProps) {
   );
 }
 
-function HeaderContent({ column }: { column: AdminListColumnView }) {
+/** The classes that show a column once the list is `showFrom` wide (decision 034). */
+const shownFrom: Record<ListWidth, string> = {
+  md: "hidden @min-[48rem]:table-cell",
+  lg: "hidden @min-[64rem]:table-cell",
+  xl: "hidden @min-[80rem]:table-cell",
+  "2xl": "hidden @min-[96rem]:table-cell",
+};
+
+/** A column's header: a link that sorts by it, or its label. */
+function SortLink({ column, className }: { column: AdminListColumnView; className?: string }) {
   if (!column.sortHref) return <>{column.label}</>;
   const Icon =
     column.ariaSort === "ascending" ? ArrowUp : column.ariaSort === "descending" ? ArrowDown : ArrowUpDown;
@@ -315,15 +332,150 @@ function HeaderContent({ column }: { column: AdminListColumnView }) {
   return (
     <Link
       to={column.sortHref}
-      className="inline-flex items-center gap-1 rounded-sm underline-offset-2 hover:underline"
+      aria-current={column.ariaSort ? "true" : undefined}
+      className={cn("rounded-sm underline-offset-2 hover:underline", className)}
     >
       {column.label}
       <Icon
         aria-hidden="true"
-        className={cn("size-3.5", column.ariaSort ? "text-foreground" : "text-stone-500")}
+        className={cn("size-3.5 shrink-0", column.ariaSort ? "text-foreground" : "text-stone-500")}
       />
       <span className="sr-only">{` (${texts.sortBy(next)})`}</span>
     </Link>
+  );
+}
+
+/** The cards have no headers: their sort links, under 40rem only. */
+function SortChoices({ view }: { view: AdminListView }) {
+  const id = useId();
+  const sortable = view.columns.filter((column) => column.sortHref && !column.showFrom);
+  if (sortable.length === 0) return null;
+  return (
+    <div role="group" aria-labelledby={id} className="mt-2 text-sm @min-[40rem]:hidden">
+      <span id={id} className="font-semibold text-foreground">
+        {texts.sortLabel}
+      </span>
+      <ul className="mt-1 flex flex-wrap gap-2">
+        {sortable.map((column) => (
+          <li key={column.key}>
+            <SortLink
+              column={column}
+              className={cn(
+                "inline-flex items-center gap-1 rounded-full border px-3 py-1",
+                "bg-white",
+                column.ariaSort ? "border-stone-900 font-semibold" : "border-input",
+              )}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type Row = AdminListView["rows"][number];
+
+/**
+ * A cell's text. A cut one keeps its whole text in the page (screen readers read it all), in its
+ * title (hover), and shows it whole, wrapped, while anything in its row has the keyboard focus: the
+ * row's link, or the text itself when the row has no link (`focusable`).
+ */
+function CellText({
+  view,
+  row,
+  column,
+  text,
+  focusable,
+}: {
+  view: AdminListView;
+  row: Row;
+  column: AdminListColumnView;
+  text: string;
+  focusable: boolean;
+}) {
+  const cut = column.truncate
+    ? "block truncate group-focus-within/row:whitespace-normal group-focus-within/row:wrap-anywhere"
+    : undefined;
+  if (row.href !== undefined && column.key === view.linkColumn) {
+    return (
+      <Link
+        to={row.href}
+        title={column.truncate ? text : undefined}
+        className={cn("font-semibold text-primary underline", cut)}
+      >
+        {text || "—"}
+      </Link>
+    );
+  }
+  if (!column.truncate || !text) return <>{text}</>;
+  return (
+    <span className={cut} title={text} tabIndex={focusable ? 0 : undefined}>
+      {text}
+    </span>
+  );
+}
+
+/** What the list says when no row is shown. */
+function EmptyText({ view, list }: { view: AdminListView; list: AdminListTexts }) {
+  return (
+    <>
+      <span className="block font-medium">{list.empty}</span>
+      {view.narrowed ? <span className="mt-1 block text-sm">{texts.noMatchesHint}</span> : null}
+    </>
+  );
+}
+
+/**
+ * Under 40rem (a phone) each row is a card: the linking column (else the first) as its title, the
+ * other columns always shown as label and value. Hidden by CSS on wider lists, so only one of the
+ * two is ever read (decision 034).
+ */
+function CardList({ view, label, empty }: { view: AdminListView; label: string; empty: React.ReactNode }) {
+  const titleIndex = Math.max(
+    0,
+    view.columns.findIndex((column) => column.key === view.linkColumn),
+  );
+  const fields = view.columns
+    .map((column, index) => ({ column, index }))
+    .filter(({ column, index }) => !column.showFrom && index !== titleIndex);
+  if (view.rows.length === 0) {
+    return (
+      <p className="mt-2 rounded-xl border border-border bg-white px-3 py-10 text-center text-muted-foreground @min-[40rem]:hidden">
+        {empty}
+      </p>
+    );
+  }
+  return (
+    <ul aria-label={label} className="mt-2 space-y-2 @min-[40rem]:hidden">
+      {view.rows.map((row) => {
+        const title = row.cells[titleIndex] ?? "";
+        return (
+          <li key={row.id} className="rounded-xl border border-border bg-white p-3 text-sm">
+            <p className="font-semibold wrap-anywhere text-foreground">
+              {row.href ? (
+                <Link to={row.href} className="text-primary underline">
+                  {title || "—"}
+                </Link>
+              ) : (
+                title
+              )}
+            </p>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+              {fields.map(({ column, index }) => (
+                <Fragment key={column.key}>
+                  <dt className="text-muted-foreground">{column.label}</dt>
+                  <dd
+                    className={cn("min-w-0 wrap-anywhere text-foreground", column.numeric && "tabular-nums")}
+                  >
+                    {row.cells[index] ?? ""}
+                  </dd>
+                </Fragment>
+              ))}
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

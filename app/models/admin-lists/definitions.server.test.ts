@@ -72,6 +72,31 @@ describe("the CSV file name", () => {
   });
 });
 
+describe("the columns a list shows at any width (issue 12, decision 034)", () => {
+  /** What staff need on every screen, a phone's cards included: no `showFrom`. */
+  const essentials: Record<keyof typeof adminLists, string[]> = {
+    orders: ["number", "createdAt", "customer", "total", "status"],
+    quotes: ["createdAt", "product", "name", "company", "answered"],
+    contacts: ["createdAt", "name", "subject", "answered"],
+    subscribers: ["email", "createdAt"],
+  };
+
+  it.each(Object.keys(essentials) as Array<keyof typeof adminLists>)(
+    "%s: the essential columns always, every other one on screen from a width",
+    (name) => {
+      const onScreen = adminLists[name].columns.filter((column) => column.inTable !== false);
+      expect(onScreen.filter((column) => !column.showFrom).map((column) => column.key)).toEqual(
+        essentials[name],
+      );
+    },
+  );
+
+  it("reveals the orders' other columns progressively: product, e-mail, phone and place, address", () => {
+    const widths = Object.fromEntries(ordersList.columns.map((column) => [column.key, column.showFrom]));
+    expect(widths).toMatchObject({ product: "md", email: "lg", phone: "xl", place: "xl", address: "2xl" });
+  });
+});
+
 describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
   const database = useMigratedDatabase(dialect);
   let db: Db;

@@ -7,6 +7,9 @@ import { orderStatusLabels, orderStatuses } from "~/lib/order-status";
 /**
  * The back office's lists (SPEC §2, DECISIONS D18), read by the list engine (./engine.server.ts).
  * `searches` must name the columns migration 0005 indexed, in its order (definitions.server.test.ts).
+ * `showFrom` hides a column on screen until the list is that wide (decision 034): the number,
+ * customer, total, status and date of an order (and each list's like) have none, so they are
+ * always shown, on a phone's cards too; the CSV has every column.
  */
 
 /** "Pendiente"/"Respondido" filter over answered_at (quotes and contact messages). */
@@ -63,6 +66,7 @@ export const ordersList = defineList({
       value: (row) => row.kitName,
       sortBy: ["kitName"],
       searches: ["kitName"],
+      showFrom: "md",
     },
     {
       key: "customer",
@@ -71,16 +75,17 @@ export const ordersList = defineList({
       sortBy: ["customerName"],
       searches: ["customerName"],
     },
-    { key: "email", label: "Email", value: (row) => row.email, searches: ["email"] },
-    { key: "phone", label: "Teléfono", value: (row) => row.phone, searches: ["phone"] },
+    { key: "email", label: "Email", value: (row) => row.email, searches: ["email"], showFrom: "lg" },
+    { key: "phone", label: "Teléfono", value: (row) => row.phone, searches: ["phone"], showFrom: "xl" },
     { key: "rut", label: "RUT", value: (row) => row.rut, searches: ["rut"], inTable: false },
     {
       key: "place",
       label: "Región / Comuna",
       value: (row) =>
         `${getRegion(row.regionCut)?.shortName ?? row.regionCut} / ${getComuna(row.comunaCut)?.name ?? row.comunaCut}`,
+      showFrom: "xl",
     },
-    { key: "address", label: "Dirección", value: (row) => row.address },
+    { key: "address", label: "Dirección", value: (row) => row.address, showFrom: "2xl" },
     {
       key: "total",
       label: "Total",
@@ -137,10 +142,10 @@ export const quotesList = defineList({
       sortBy: ["company"],
       searches: ["company"],
     },
-    { key: "email", label: "Email", value: (row) => row.email, searches: ["email"] },
-    { key: "phone", label: "Teléfono", value: (row) => row.phone, searches: ["phone"] },
-    { key: "city", label: "Ciudad", value: (row) => row.city, searches: ["city"] },
-    { key: "notes", label: "Comentarios", value: (row) => row.additionalNotes },
+    { key: "email", label: "Email", value: (row) => row.email, searches: ["email"], showFrom: "md" },
+    { key: "phone", label: "Teléfono", value: (row) => row.phone, searches: ["phone"], showFrom: "xl" },
+    { key: "city", label: "Ciudad", value: (row) => row.city, searches: ["city"], showFrom: "lg" },
+    { key: "notes", label: "Comentarios", value: (row) => row.additionalNotes, showFrom: "xl" },
     answeredColumn("Respondida"),
     { key: "id", label: "ID", value: (row) => row.id, inTable: false },
   ],
@@ -156,9 +161,9 @@ export const contactsList = defineList({
   columns: [
     dateColumn("Fecha"),
     { key: "name", label: "Nombre", value: (row) => row.name, sortBy: ["name"], searches: ["name"] },
-    { key: "email", label: "Email", value: (row) => row.email, searches: ["email"] },
+    { key: "email", label: "Email", value: (row) => row.email, searches: ["email"], showFrom: "md" },
     { key: "subject", label: "Asunto", value: (row) => row.subject, searches: ["subject"] },
-    { key: "message", label: "Mensaje", value: (row) => row.message },
+    { key: "message", label: "Mensaje", value: (row) => row.message, showFrom: "lg" },
     answeredColumn("Respondido"),
     { key: "id", label: "ID", value: (row) => row.id, inTable: false },
   ],
@@ -177,7 +182,7 @@ export const subscribersList = defineList({
   columns: [
     { key: "email", label: "Email", value: (row) => row.email, sortBy: ["email"], searches: ["email"] },
     dateColumn("Fecha de suscripción"),
-    { key: "id", label: "ID", value: (row) => row.id },
+    { key: "id", label: "ID", value: (row) => row.id, showFrom: "md" },
   ],
   defaultSort: { key: "createdAt", direction: "desc" },
   ftsTable: "subscribers_search",

@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type Selectable } from "kysely";
 import { csvBom, csvRow, type CsvCell } from "~/lib/csv";
 import { dialectOf, type Db, type Dialect } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
+import type { ListWidth } from "~/lib/admin-list-width";
 
 /**
  * The list engine: the one list mechanism of the back office, for every list described in
@@ -31,6 +32,11 @@ export interface ListColumn<Row, C extends string = string> {
   searches?: readonly C[];
   /** False: in the CSV only, not in the on-screen table. */
   inTable?: boolean;
+  /**
+   * On screen only from this list width on (decision 034); absent: always, phones' cards included.
+   * The CSV has every column whatever this says.
+   */
+  showFrom?: ListWidth;
 }
 
 export interface ListFilterOption {

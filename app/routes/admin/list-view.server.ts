@@ -45,15 +45,17 @@ export interface AdminListViewConfig<Row extends Identified> {
   count: CountNoun;
   /** A cell's text on screen when it differs from the CSV's value, by column key. */
   display?: Readonly<Record<string, (row: Row) => string>>;
-  /** Column keys shown right-aligned (amounts). */
+  /** Column keys shown right-aligned (amounts); like `short`, never cut. */
   numeric?: readonly string[];
+  /** Column keys whose values are short (codes, dates, statuses): never cut; every other one is cut to one line. */
+  short?: readonly string[];
   /** The column whose cell links to the row's detail page, `${path}/${id}`. */
   detailColumn?: string;
   /** The heading counts every row of the list, whatever the search ("Total de Suscripciones: N"). */
   headingCountsAll?: boolean;
 }
 
-/** Long texts in a table cell: the first 80 characters; the detail page has all of it. */
+/** Long texts in a table cell (messages, comments): the first 80 characters; the detail page has all of it. */
 function truncateText(text: string | null): string {
   const chars = [...(text ?? "").replace(/\s+/g, " ").trim()];
   return chars.length <= 80 ? chars.join("") : `${chars.slice(0, 79).join("").trimEnd()}…`;
@@ -99,8 +101,15 @@ export async function buildListView<Row extends Identified>(
 
   const shown = definition.columns.filter((column) => column.inTable !== false);
   const numeric = new Set(config.numeric ?? []);
+  const short = new Set([...numeric, ...(config.short ?? [])]);
   const columns = shown.map((column) => {
-    const base = { key: column.key, label: column.label, numeric: numeric.has(column.key) };
+    const base = {
+      key: column.key,
+      label: column.label,
+      numeric: numeric.has(column.key),
+      truncate: !short.has(column.key),
+      ...(column.showFrom ? { showFrom: column.showFrom } : {}),
+    };
     if (!column.sortBy) return base;
     const next = sortByColumn(definition, state, column.key);
     return {
@@ -196,6 +205,7 @@ const listViews = [
     count: adminOrdersTexts.count,
     display: { total: (row) => formatPrice(row.total) },
     numeric: ["total"],
+    short: ["number", "createdAt", "status", "phone"],
     detailColumn: "number",
   }),
   screen({
@@ -203,6 +213,7 @@ const listViews = [
     path: adminPaths.quotes,
     count: adminQuotesTexts.count,
     display: { notes: (row) => truncateText(row.additionalNotes) },
+    short: ["createdAt", "phone", "answered"],
     detailColumn: "name",
   }),
   screen({
@@ -210,12 +221,14 @@ const listViews = [
     path: adminPaths.contacts,
     count: adminContactsTexts.count,
     display: { message: (row) => truncateText(row.message) },
+    short: ["createdAt", "answered"],
     detailColumn: "subject",
   }),
   screen({
     definition: subscribersList,
     path: adminPaths.subscribers,
     count: adminSubscribersTexts.count,
+    short: ["createdAt"],
     headingCountsAll: true,
   }),
 ];

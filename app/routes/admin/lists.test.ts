@@ -145,6 +145,35 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
     expect(views.map((view) => view.allRows)).toEqual([undefined, undefined, undefined, 0]);
   });
 
+  it("hides on screen only the columns a definition shows from a width; the CSV keeps every column", async () => {
+    const definitions = {
+      orders: ordersList,
+      quotes: quotesList,
+      contacts: contactsList,
+      subscribers: subscribersList,
+    } as const;
+    for (const name of Object.keys(paths) as List[]) {
+      const { columns } = definitions[name];
+      const view = viewOf(await open(name));
+      expect(
+        view.columns.map((shown) => [shown.key, shown.showFrom]),
+        name,
+      ).toEqual(
+        columns
+          .filter((defined) => defined.inTable !== false)
+          .map((defined) => [defined.key, defined.showFrom]),
+      );
+      expect(
+        columns.some((defined) => defined.showFrom),
+        name,
+      ).toBe(true);
+      const csv = await download(`${paths[name]}/export.csv`);
+      expect(csv.text?.replace("\uFEFF", "").split("\r\n")[0], name).toBe(
+        columns.map((defined) => defined.label).join(";"),
+      );
+    }
+  });
+
   it("answers an anonymous CSV download with 401 and no file", async () => {
     for (const path of Object.values(paths)) {
       const answer = await download(`${path}/export.csv`, false);
