@@ -234,10 +234,10 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       const { rows } = await listPage(db, ordersList, params({ q: "ines" }));
       const order = rows[0]!;
       expect(text).toBe(
-        "\uFEFFN.º de pedido;Fecha;Producto;Cliente;Email;Teléfono;RUT;Región / Comuna;Dirección;Total;Envío;Estado;Notas;ID del pedido\r\n" +
+        "\uFEFFN.º de pedido;Fecha;Producto;Cliente;Email;Teléfono;RUT;Región / Comuna;Dirección;Total;Envío;Estado;Courier;N.º de seguimiento;Notas;Motivo de cancelación;ID del pedido\r\n" +
           `${order.number};${formatAdminDateTime(at(4).toISOString())};LifeBox Expedition;Inés Rojas;'=cmd@example.cl;` +
           `"=""+56 9 1234 5678""";12.345.678-5;Metropolitana de Santiago / Ñuñoa;Av. Irarrázaval 1234;289990;Gratis;` +
-          `Pendiente de pago;"Llamar, ""urgente""";${order.id}\r\n`,
+          `Pendiente de pago;;;"Llamar, ""urgente""";;${order.id}\r\n`,
       );
     });
 
@@ -250,6 +250,19 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       }
       expect(exported).toEqual(shown);
       expect(shown).toHaveLength(3);
+    });
+
+    it("filters by courier once shipped, and exports the courier and the tracking number", async () => {
+      await changeOrderStatus(db, ids.pedro!, "enviado", null, at(13), {
+        details: { courier: "starken", trackingNumber: "987654321" },
+      });
+      const shipped = await listPage(db, ordersList, params({ courier: "starken" }));
+      expect(keysOf(shipped.rows)).toEqual(["pedro"]);
+      expect((await listPage(db, ordersList, params({ courier: "chilexpress" }))).rows).toEqual([]);
+      // A courier that does not exist filters nothing, like an unknown status.
+      expect((await listPage(db, ordersList, params({ courier: "dhl" }))).rows).toHaveLength(5);
+      const text = await csvText(db, ordersList, { courier: "starken" });
+      expect(text).toContain(";Enviado;Starken;987654321;");
     });
   });
 

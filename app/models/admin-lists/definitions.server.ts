@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { getComuna, getRegion } from "~/lib/chile";
+import { courierIds, courierLabel } from "~/lib/couriers";
 import { defineList, equalsFilterOptions, type ListFilter } from "~/models/admin-lists/engine.server";
 import { orderStatusLabels, orderStatuses } from "~/lib/order-status";
 
@@ -45,6 +46,9 @@ function answeredColumn(label: string) {
 }
 
 const shippingLabels = { free: "Gratis", arranged: "Por coordinar" } as const;
+
+/** The couriers' names, for the filter ("Otro" gathers every courier staff typed). */
+const courierNames = Object.fromEntries(courierIds.map((id) => [id, courierLabel(id)!]));
 
 /** Pedidos (/admin/orders): SPEC §2 columns plus number, kit, total, región/comuna, status, date. */
 export const ordersList = defineList({
@@ -105,7 +109,21 @@ export const ordersList = defineList({
       value: (row) => orderStatusLabels[row.status],
       sortBy: ["status", "createdAt"],
     },
+    // Set when shipped (issue 12): the courier's name ("otro": the one staff typed) and its number.
+    {
+      key: "courier",
+      label: "Courier",
+      value: (row) => courierLabel(row.courier, row.courierName),
+      showFrom: "2xl",
+    },
+    { key: "tracking", label: "N.º de seguimiento", value: (row) => row.trackingNumber, showFrom: "2xl" },
     { key: "notes", label: "Notas", value: (row) => row.notes, inTable: false },
+    {
+      key: "cancellationReason",
+      label: "Motivo de cancelación",
+      value: (row) => row.cancellationReason,
+      inTable: false,
+    },
     { key: "id", label: "ID del pedido", value: (row) => row.id, inTable: false },
   ],
   defaultSort: { key: "createdAt", direction: "desc" },
@@ -116,6 +134,13 @@ export const ordersList = defineList({
       options: equalsFilterOptions("status", orderStatuses, orderStatusLabels),
       // Index (status, created_at, id) of migration 0005.
       indexedSorts: ["createdAt", "status"],
+    },
+    {
+      key: "courier",
+      label: "Courier",
+      options: equalsFilterOptions("courier", courierIds, courierNames),
+      // Index (courier, created_at, id) of migration 0007.
+      indexedSorts: ["createdAt"],
     },
   ],
   ftsTable: "orders_search",

@@ -205,7 +205,7 @@ const listViews = [
     count: adminOrdersTexts.count,
     display: { total: (row) => formatPrice(row.total) },
     numeric: ["total"],
-    short: ["number", "createdAt", "status", "phone"],
+    short: ["number", "createdAt", "status", "phone", "tracking"],
     detailColumn: "number",
   }),
   screen({
