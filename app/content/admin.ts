@@ -305,7 +305,6 @@ export const adminOrdersTexts = {
     "Este cambio ya no se puede deshacer: pasó más de un minuto, el pedido cambió otra vez o el correo al cliente ya salió.",
   undoneMark: "(deshecho)",
   undoEntry: (from: string, to: string) => `Deshecho: ${from} → ${to}`,
-  trackingLinkLabel: (courier: string) => `Ver seguimiento en ${courier}`,
   transitionRefused: (from: string, to: string) => `Un pedido «${from}» no puede pasar a «${to}».`,
   conflict:
     "Otra persona cambió el estado de este pedido mientras lo veías. Revisa el estado actual e inténtalo de nuevo.",

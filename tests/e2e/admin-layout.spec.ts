@@ -6,6 +6,7 @@ import { dataDir } from "../../playwright.config";
 import {
   createAdmin,
   expectAdminPageAccessible,
+  seedOrder,
   signInAsAdmin,
   waitForAdminHydration,
 } from "./admin-support";
@@ -27,25 +28,23 @@ const long = {
     "Avenida Libertador General Bernardo O'Higgins 12345, departamento 1502, torre B, Estación Central",
   subject: "Consulta por kits para toda la flota de camiones y las faenas de la cordillera",
 };
-const ids = { order: crypto.randomUUID(), quote: crypto.randomUUID(), contact: crypto.randomUUID() };
-const orderNumber = `LB-${crypto
-  .randomBytes(3)
-  .toString("hex")
-  .toUpperCase()
-  .replace(/[01IO]/g, "9")}`;
+/** The order is seeded (with its history) in `beforeAll`, which gives its id and number. */
+const ids = { order: "", quote: crypto.randomUUID(), contact: crypto.randomUUID() };
+let orderNumber = "";
 
 test.beforeAll(() => {
   createAdmin(adminEmail, long.name);
+  ({ id: ids.order, number: orderNumber } = seedOrder({
+    customerName: long.name,
+    email: long.email,
+    address: long.address,
+    rut: "12.345.678-5",
+    notes: long.subject,
+  }));
   const db = new Database(path.join(dataDir, "lifebox.sqlite"));
   try {
     db.pragma("busy_timeout = 5000");
     const at = new Date().toISOString();
-    db.prepare(
-      `insert into orders (id, number, kit_id, kit_name, unit_price, shipping_kind, total, status, customer_name,
-        email, phone, region_cut, comuna_cut, address, rut, notes, terms_accepted_at, created_at, updated_at)
-       values (?, ?, 'industry-mini', 'LifeBox Industry Mini', 185990, 'free', 185990, 'pendiente_pago', ?, ?,
-        '+56 9 1234 5678', '13', '13101', ?, '12.345.678-5', ?, ?, ?, ?)`,
-    ).run(ids.order, orderNumber, long.name, long.email, long.address, long.subject, at, at, at);
     db.prepare(
       `insert into quotes (id, product_id, product_name, full_name, email, phone, company, city, additional_notes, created_at)
        values (?, 'industry', 'LifeBox Industry', ?, ?, '+56 2 2345 6789', ?, 'San Pedro de Atacama', ?, ?)`,

@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
 import { baseURL, dataDir } from "../../playwright.config";
 import { expectNoViolations } from "./forms-support";
@@ -85,4 +87,84 @@ export async function expectAdminPageAccessible(page: Page, label: string) {
   await page.waitForTimeout(500);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
   await expectNoViolations(page, label);
+}
+
+/** What a seeded order may differ in; the rest is a plain order of an Industry Mini in Santiago. */
+export interface SeededOrderData {
+  /** The statuses the order went through, oldest first: its creation's, then each change's. */
+  through?: readonly string[];
+  customerName?: string;
+  email?: string;
+  address?: string;
+  rut?: string | null;
+  notes?: string | null;
+  courier?: string | null;
+  trackingNumber?: string | null;
+  cancellationReason?: string | null;
+}
+
+/**
+ * An order written straight into the test server's database, as the shop would have it: its row
+ * and the status history that led to its status (the creation, then one change an hour later each,
+ * made by the system, so none of them can be undone), so that its history and the customer's
+ * timeline have their dates. Returns its id, number and customer.
+ */
+export function seedOrder({
+  through = ["pendiente_pago"],
+  customerName = "Josefa Quiroga Leiva",
+  email = `pedido-${crypto.randomUUID()}@correo.example`,
+  address = "Pasaje Los Aromos 2345, Ñuñoa",
+  rut = null,
+  notes = null,
+  courier = null,
+  trackingNumber = null,
+  cancellationReason = null,
+}: SeededOrderData = {}) {
+  const id = crypto.randomUUID();
+  const number = `LB-${crypto
+    .randomBytes(3)
+    .toString("hex")
+    .toUpperCase()
+    .replace(/[01IO]/g, "9")}`;
+  const hour = 3_600_000;
+  const start = Date.now() - through.length * hour;
+  const at = (step: number) => new Date(start + step * hour).toISOString();
+  const db = new Database(path.join(dataDir, "lifebox.sqlite"));
+  try {
+    db.pragma("busy_timeout = 5000");
+    db.transaction(() => {
+      db.prepare(
+        `insert into orders (id, number, kit_id, kit_name, unit_price, shipping_kind, total, status, customer_name,
+          email, phone, region_cut, comuna_cut, address, rut, notes, terms_accepted_at, created_at, updated_at,
+          courier, tracking_number, cancellation_reason)
+         values (?, ?, 'industry-mini', 'LifeBox Industry Mini', 185990, 'free', 185990, ?, ?, ?,
+          '+56 9 1234 5678', '13', '13101', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        id,
+        number,
+        through.at(-1),
+        customerName,
+        email,
+        address,
+        rut,
+        notes,
+        at(0),
+        at(0),
+        at(through.length - 1),
+        courier,
+        trackingNumber,
+        cancellationReason,
+      );
+      const change = db.prepare(
+        `insert into order_status_changes (id, order_id, from_status, to_status, changed_by, changed_at)
+         values (?, ?, ?, ?, null, ?)`,
+      );
+      through.forEach((status, step) =>
+        change.run(crypto.randomUUID(), id, step === 0 ? null : through[step - 1], status, at(step)),
+      );
+    })();
+  } finally {
+    db.close();
+  }
+  return { id, number, customerName, email };
 }

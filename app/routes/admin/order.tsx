@@ -399,7 +399,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <thead className="bg-stone-50">
               <tr>
                 {Object.values(texts.historyColumns).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                  <th key={column} scope="col" className="px-2 py-2 font-semibold sm:px-3">
                     {column}
                   </th>
                 ))}
@@ -408,9 +408,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             <tbody>
               {loaderData.history.map((entry) => (
                 <tr key={entry.id} className="border-t border-border">
-                  <td className="px-3 py-2 whitespace-nowrap">{entry.at}</td>
-                  <td className="px-3 py-2">{entry.change}</td>
-                  <td className="px-3 py-2">{entry.by}</td>
+                  {/* On a phone the time goes under the date, so the table fits without scrolling. */}
+                  <td className="px-2 py-2 sm:px-3 sm:whitespace-nowrap">{entry.at}</td>
+                  <td className="px-2 py-2 sm:px-3">{entry.change}</td>
+                  <td className="px-2 py-2 sm:px-3">{entry.by}</td>
                 </tr>
               ))}
             </tbody>

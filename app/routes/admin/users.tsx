@@ -130,7 +130,15 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             <thead className="border-b border-stone-300 text-muted-foreground">
               <tr>
                 {columns.map((column) => (
-                  <th key={column} scope="col" className="py-2 pr-4 font-semibold">
+                  <th
+                    key={column}
+                    scope="col"
+                    // The creation date is left to wider screens: on a phone the table fits without scrolling.
+                    className={cn(
+                      "py-2 pr-4 font-semibold",
+                      column === texts.createdColumn && "hidden sm:table-cell",
+                    )}
+                  >
                     {column}
                   </th>
                 ))}
@@ -150,7 +158,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                       {self ? <span className="font-normal text-subtle-foreground">{texts.you}</span> : null}
                     </td>
                     <td className="py-2 pr-4 break-all">{user.email}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{user.created}</td>
+                    <td className="hidden py-2 pr-4 whitespace-nowrap sm:table-cell">{user.created}</td>
                     <td className="py-2 pr-4">
                       <span
                         className={cn(
