@@ -342,6 +342,11 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         termsAcceptedAt: expect.stringMatching(isoTime),
         createdAt: expect.stringMatching(isoTime),
         updatedAt: expect.stringMatching(isoTime),
+        // Set only when shipped or cancelled.
+        courier: null,
+        courierName: null,
+        trackingNumber: null,
+        cancellationReason: null,
       });
       expect(kit.price).toBe(219990);
       expect(row.termsAcceptedAt).toBe(row.createdAt);
@@ -359,6 +364,8 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
           toStatus: "pendiente_pago",
           changedBy: null,
           changedAt: row.createdAt,
+          mailId: null,
+          undoes: null,
         },
       ]);
 
