@@ -141,8 +141,13 @@ describe.each(dialectsUnderTest)("the staff's order changes on %s", (dialect) =>
       id: change.id,
       from: "en_preparacion",
       to: "enviado",
+      changedBy: staff,
       until: after(statusUndoWindowMs).toISOString(),
     });
+    // Only by the one who made it.
+    await expect(
+      undoOrderStatusChange(db, id, change.id, "another-staff-member", after(30 * second)),
+    ).rejects.toBeInstanceOf(OrderStatusUndoError);
 
     const undo = await undoOrderStatusChange(db, id, change.id, staff, after(59 * second));
     expect(undo).toMatchObject({ from: "enviado", to: "en_preparacion", mailId: null });

@@ -88,7 +88,10 @@ export class OrderStatusUndoError extends Error {
   override name = "OrderStatusUndoError";
 }
 
-/** The order's last change, if staff can still undo it at `now`: with the time the chance ends. */
+/**
+ * The order's last change, if it was made by staff and can still be undone at `now` (by the staff
+ * member who made it): with the time the chance ends.
+ */
 export async function getUndoableChange(db: Db, orderId: string, now: Date = new Date()) {
   if (!isUuid(orderId)) return undefined;
   const last = await db
@@ -102,11 +105,18 @@ export async function getUndoableChange(db: Db, orderId: string, now: Date = new
   if (!last || last.fromStatus === null || last.undoes !== null || last.changedBy === null) return undefined;
   const until = new Date(new Date(last.changedAt).getTime() + statusUndoWindowMs);
   if (now >= until) return undefined;
-  return { id: last.id, from: last.fromStatus, to: last.toStatus, until: until.toISOString() };
+  return {
+    id: last.id,
+    from: last.fromStatus,
+    to: last.toStatus,
+    changedBy: last.changedBy,
+    until: until.toISOString(),
+  };
 }
 
 /**
- * Undoes the order's last status change, `changeId`, made by staff less than statusUndoWindowMs ago:
+ * Undoes the order's last status change, `changeId`, made by this staff member less than
+ * statusUndoWindowMs ago:
  * the order goes back to the status before it (without the shipment's or cancellation's details it
  * added), the customer's e-mail it queued is withdrawn unsent, and a history row records the undo.
  * One transaction; OrderStatusUndoError when the change is not the last one, is older than the
@@ -125,7 +135,12 @@ export async function undoOrderStatusChange(
       : undefined;
     if (!order) throw new OrderNotFoundError(orderId);
     const undoable = await getUndoableChange(trx, orderId, now);
-    if (!undoable || undoable.id !== changeId || undoable.to !== order.status) {
+    if (
+      !undoable ||
+      undoable.id !== changeId ||
+      undoable.to !== order.status ||
+      undoable.changedBy !== staffUserId
+    ) {
       throw new OrderStatusUndoError(`Change ${changeId} of order ${orderId} can no longer be undone`);
     }
     const change = await trx

@@ -135,12 +135,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         value: status,
         label: orderStatusLabels[status],
       })),
-      undo: undoable
-        ? {
-            id: undoable.id,
-            text: texts.undoText(label(undoable.from), label(undoable.to), formatAdminTime(undoable.until)),
-          }
-        : null,
+      // Only the staff member who made the change is offered to undo it ("Cambiaste…").
+      undo:
+        undoable?.changedBy === admin.user.id
+          ? {
+              id: undoable.id,
+              text: texts.undoText(label(undoable.from), label(undoable.to), formatAdminTime(undoable.until)),
+            }
+          : null,
       // The success the action redirected here with, also shown in the page (the root shows the toast).
       flash: await pageFlash(request, texts.successTitle),
     },
