@@ -1,0 +1,382 @@
+/**
+ * What the chatbot says and the words it knows (issue 13, DECISIONS D17). Facts (prices, counts,
+ * days, hours) are never written here: the answers interpolate ./policies or are built from ./kits
+ * by app/services/chatbot. The phrasings and synonyms below only help the search find a topic.
+ */
+import type { ProductLine } from "./types";
+import {
+  deliveryPromise,
+  freeShippingNote,
+  orderProcessingHours,
+  quotationReviewTime,
+  shippingExceptionsNote,
+  warrantyMonths,
+  withdrawalDays,
+  workingHours,
+} from "./policies";
+
+/** Longest question searched; longer input is cut here (and the answer says nothing about it). */
+export const chatbotMaxQuestionLength = 500;
+
+export const chatbotTexts = {
+  greeting:
+    "¡Hola! Soy el asistente de LifeBox. Pregúntame por los kits, sus precios y contenidos, el envío, la garantía, el pago o el estado de tu pedido.",
+  thanks: "¡De nada! Si tienes otra pregunta, aquí estoy.",
+  fallback:
+    "No estoy seguro de haber entendido tu pregunta. Escríbenos por WhatsApp o con el formulario de contacto y te respondemos a la brevedad.",
+  tooLong: "Tu mensaje es muy largo; leí solo el comienzo.",
+  whatsappLabel: "Escribir por WhatsApp",
+  contactFormLabel: "Formulario de contacto",
+  faqLabel: "Preguntas frecuentes",
+  catalogueLabel: "Todos los productos",
+  termsLabel: "Términos y Condiciones",
+} as const;
+
+/** Short answers to the shop-wide topics, from ./policies (the FAQ page has the long ones). */
+export const policyAnswers = {
+  delivery: `El plazo de entrega es de ${deliveryPromise}. Preparamos tu pedido en ${orderProcessingHours} y el pedido queda confirmado cuando recibimos el pago.`,
+  shipping: `${freeShippingNote}: despachamos por courier a la dirección que indiques. ${shippingExceptionsNote}`,
+  continental: `«Chile continental» es el territorio de Chile en el continente, de norte a sur, donde el envío es gratis. ${shippingExceptionsNote}`,
+  warranty: `Todos los kits tienen ${warrantyMonths} meses de garantía contra defectos de fabricación de sus componentes y de la caja, además de tu garantía legal.`,
+  withdrawal: `Tienes ${withdrawalDays} días desde que recibes tu kit para arrepentirte de la compra (derecho de retracto), sin expresar causa: escríbenos con tu número de pedido. No aplica a kits personalizados.`,
+  payment:
+    "Pagas con tarjeta en una página de pago externa y segura, después de completar tus datos de despacho. El precio se muestra en pesos chilenos con IVA incluido y LifeBox nunca ve los datos de tu tarjeta.",
+  madeToOrder: `Cada kit se arma a pedido cuando se confirma tu pago, con componentes nuevos, y se revisa antes de salir. Por eso el plazo de entrega es de ${deliveryPromise}.`,
+  quotation: `Sí, cotizamos para empresas: usa «Cotizar para Empresa» en el catálogo o «Cotización Empresas» en la ficha del kit, con las cantidades y los datos de tu empresa. Te respondemos dentro de ${quotationReviewTime}.`,
+  customisation:
+    "La ficha de cada kit muestra su contenido completo. Si necesitas otro contenido o cantidades distintas, pídelo en una cotización y te proponemos un kit a medida (los kits personalizados no tienen derecho de retracto).",
+  ip67: "IP67 significa protección total contra el polvo y resistencia a la inmersión temporal en agua (hasta 1 metro durante 30 minutos): el contenido de tu kit se mantiene seco.",
+  whyLifebox:
+    "Cada kit está pensado para un escenario real (hogar, montaña, mar o industria), con sus componentes ordenados en módulos dentro de una caja rígida y hermética IP67, armado a pedido y revisado antes de salir.",
+  hours: `Atendemos de ${workingHours.charAt(0).toLowerCase()}${workingHours.slice(1)}.`,
+  orderStatus:
+    "El estado de tu pedido está en el enlace del correo de confirmación que te enviamos al comprar. Si no lo encuentras, escríbenos con tu número de pedido (por ejemplo LB-7K3F9Q) y el correo con que compraste.",
+} as const;
+
+/**
+ * How visitors name each line's scenario; each phrase is indexed with the line's "use" topics so
+ * that "¿qué kit sirve para el bote?" finds the Nautical kits.
+ */
+export const lineScenarioPhrases: Record<ProductLine, string[]> = {
+  essential: [
+    "kit para la casa",
+    "para el hogar y la familia",
+    "para terremoto sismo o temblor",
+    "incendio o corte de luz",
+    "para la oficina",
+    "para el auto o el departamento",
+    "evacuacion emergencia en casa",
+  ],
+  expedition: [
+    "kit para la montaña",
+    "para el cerro",
+    "trekking camping senderismo",
+    "para expedicion o excursion",
+    "andinismo escalada",
+    "para la mochila",
+    "aventura en terreno",
+  ],
+  nautical: [
+    "kit para el barco",
+    "para navegar",
+    "para el mar",
+    "kayak o moto de agua",
+    "a bordo de una embarcacion",
+    "para pesca o buceo",
+  ],
+  industry: [
+    "kit para la fabrica",
+    "para trabajadores",
+    "para el trabajo",
+    "planta de produccion",
+    "faena obra construccion",
+    "bodega o taller",
+    "accidente laboral mineria",
+  ],
+};
+
+/** Words naming each line's scenario, added to every text of the line's kits. */
+export const lineKeywords: Record<ProductLine, string> = {
+  essential: "casa hogar",
+  expedition: "montaña",
+  nautical: "barco mar",
+  industry: "fabrica trabajo",
+};
+
+/** Filler words of chat messages, dropped with the stop words. */
+export const chatbotExtraStopWords = ["info", "porfa", "xfa", "oiga", "consulta", "alguien", "ahi", "holaa"];
+
+/**
+ * Hand-written phrasings per topic (Chilean wording included), indexed beside the content so that
+ * the usual questions match. Keys are topic ids; a kit topic's phrasings are per kind.
+ */
+export const topicPhrasings: Record<string, string[]> = {
+  greeting: ["hola", "hola como estas", "alo hay alguien", "hola hay alguien ahi"],
+  thanks: ["gracias", "muchas gracias", "vale gracias", "perfecto gracias", "chao"],
+  catalogue: [
+    "que kits venden",
+    "cuales son los precios",
+    "lista de precios",
+    "que productos tienen",
+    "que kit me recomiendan",
+    "modelos de kit",
+    "catalogo de kits",
+  ],
+  delivery: [
+    "cuanto demora en llegar",
+    "cuantos dias tarda el envio",
+    "plazo de entrega",
+    "cuando llega mi pedido",
+    "en cuanto tiempo llega",
+  ],
+  shipping: [
+    "hacen envio a regiones",
+    "cuanto cuesta el envio",
+    "el envio es gratis",
+    "envian a mi ciudad",
+    "envian fuera de chile",
+    "con que courier envian",
+    "envian a mi region o comuna",
+    "envios internacionales",
+  ],
+  continental: [
+    "que significa chile continental",
+    "que es continental",
+    "envian a isla de pascua",
+    "llega a juan fernandez",
+    "envian a la antartica",
+    "envio a islas",
+  ],
+  warranty: [
+    "que garantia tienen",
+    "cuanto dura la garantia",
+    "si llega con falla",
+    "llego con falla que hago",
+    "viene con garantia",
+    "se rompio el kit",
+  ],
+  withdrawal: [
+    "puedo devolver el kit",
+    "me arrepenti de la compra",
+    "derecho a retracto",
+    "quiero devolverlo",
+    "reembolso de la compra",
+    "anular la compra",
+  ],
+  payment: [
+    "como puedo pagar",
+    "medios de pago",
+    "aceptan tarjeta de credito",
+    "puedo pagar con debito",
+    "pagar en cuotas",
+    "transferencia",
+    "el precio incluye iva",
+  ],
+  madeToOrder: ["tienen stock", "los kits estan en stock", "se fabrican a pedido", "hay disponibilidad"],
+  quotation: [
+    "cotizacion para empresas",
+    "precio por mayor",
+    "necesito varios kits para mi empresa",
+    "factura para empresa",
+    "orden de compra",
+    "descuento por cantidad",
+  ],
+  customisation: [
+    "puedo personalizar el kit",
+    "kit a medida",
+    "cambiar el contenido del kit",
+    "agregar mas cosas al kit",
+  ],
+  ip67: ["que significa ip67", "es resistente al agua", "es impermeable", "se moja la caja"],
+  whyLifebox: ["por que elegir lifebox", "por que comprarles", "que los diferencia", "son buenos"],
+  contact: [
+    "telefono de contacto",
+    "correo de contacto",
+    "donde estan ubicados direccion",
+    "numero de whatsapp",
+    "como los contacto",
+    "hablar con una persona",
+    "instagram facebook",
+  ],
+  hours: ["horario de atencion", "a que hora atienden", "atienden los sabados", "hasta que hora estan"],
+  orderStatus: [
+    "estado de mi pedido",
+    "donde esta mi pedido",
+    "seguimiento de mi pedido",
+    "numero de pedido",
+    "no me ha llegado mi compra",
+    "ya enviaron mi pedido",
+  ],
+};
+
+/** Extra phrasings of every kit's topics; `{kit}` is not used: the kit's names are added. */
+export const kitTopicPhrasings = {
+  price: ["precio", "cuanto cuesta", "valor del kit", "precio en pesos"],
+  contents: ["que trae", "que contiene", "contenido", "que incluye", "que viene en la caja", "componentes"],
+  specs: [
+    "especificaciones",
+    "medidas",
+    "dimensiones",
+    "cuanto pesa",
+    "peso",
+    "tamaño",
+    "temperatura",
+    "certificaciones",
+    "material",
+  ],
+  use: ["para que sirve", "para quien es", "cuantas personas", "capacidad", "recomendado para", "sirve para"],
+} as const;
+
+/**
+ * Chilean wording, slang and common misspellings, rewritten before the search (on the question and
+ * on the indexed text alike). Keys are folded (no accents, ñ kept) and matched as whole words;
+ * multi-word keys are matched as phrases first.
+ */
+export const chatbotSynonyms: Record<string, string> = {
+  "cuanto sale": "precio",
+  "cuanto vale": "precio",
+  "cuanto cuesta": "precio",
+  "cuanto cuestan": "precio",
+  "cuanto salen": "precio",
+  "cuanto valen": "precio",
+  "cuanto es": "precio",
+  "a cuanto": "precio",
+  "q precio": "precio",
+  costo: "precio",
+  valor: "precio",
+  cuesta: "precio",
+  lucas: "precio",
+  luca: "precio",
+  "buenos dias": "hola",
+  "buenas tardes": "hola",
+  "buenas noches": "hola",
+  pesa: "peso",
+  medidas: "dimensiones",
+  mide: "dimensiones",
+  pesan: "peso",
+  fallado: "falla",
+  fallada: "falla",
+  malo: "falla",
+  mala: "falla",
+  roto: "falla",
+  rota: "falla",
+  defectuoso: "falla",
+  defecto: "falla",
+  despacho: "envio",
+  despachos: "envio",
+  despachan: "envian",
+  mandan: "envian",
+  enbio: "envio",
+  envios: "envio",
+  pega: "trabajo",
+  chamba: "trabajo",
+  pa: "para",
+  q: "que",
+  xq: "porque",
+  pq: "porque",
+  weno: "hola",
+  wena: "hola",
+  wenas: "hola",
+  buenas: "hola",
+  ola: "hola",
+  holi: "hola",
+  holis: "hola",
+  "rapa nui": "isla de pascua",
+  argentina: "internacional",
+  peru: "internacional",
+  bolivia: "internacional",
+  extranjero: "internacional",
+  devuelvan: "retracto",
+  devuelven: "retracto",
+  nautico: "nautical",
+  nautica: "nautical",
+  nautik: "nautical",
+  nautic: "nautical",
+  marino: "nautical",
+  esencial: "essential",
+  escencial: "essential",
+  esential: "essential",
+  expedicion: "expedition",
+  expedision: "expedition",
+  industrial: "industry",
+  industria: "industry",
+  chico: "mini",
+  chica: "mini",
+  pequeño: "mini",
+  pequeno: "mini",
+  compacto: "mini",
+  grande: "estandar",
+  normal: "estandar",
+  grantia: "garantia",
+  garnatia: "garantia",
+  retrato: "retracto",
+  devolucion: "retracto",
+  devolver: "retracto",
+  devolverlo: "retracto",
+  arrepenti: "retracto",
+  arrepentirme: "retracto",
+  bote: "barco",
+  lancha: "barco",
+  embarcacion: "barco",
+  velero: "barco",
+  cerro: "montaña",
+  montana: "montaña",
+  trekking: "montaña",
+  camping: "montaña",
+  fabrica: "industry",
+  faena: "industry",
+  depto: "departamento",
+  debito: "tarjeta",
+  credito: "tarjeta",
+  webpay: "tarjeta",
+  fono: "telefono",
+  celular: "telefono",
+  wsp: "whatsapp",
+  wasap: "whatsapp",
+  whatsap: "whatsapp",
+  mail: "correo",
+  email: "correo",
+  ubicados: "direccion",
+  seguimiento: "pedido",
+  cotizar: "cotizacion",
+  cotisacion: "cotizacion",
+  mayorista: "cotizacion",
+  tb: "tambien",
+  tmb: "tambien",
+  kits: "kit",
+  qit: "kit",
+};
+
+/** Which topic each FAQ item (app/content/faq.ts, by its question) answers. */
+export const faqTopicIds: Record<string, string> = {
+  "¿Qué significa que un kit sea IP67?": "ip67",
+  "¿Por qué elegir LifeBox?": "whyLifebox",
+  "¿Cuánto demora en llegar mi kit?": "delivery",
+  "¿Cómo hacen los envíos y cuánto cuestan?": "shipping",
+  "¿Qué garantía tienen los kits?": "warranty",
+  "¿Cómo puedo pagar?": "payment",
+  "¿Los kits están en stock o se fabrican a pedido?": "madeToOrder",
+  "¿Hacen cotizaciones para empresas?": "quotation",
+  "¿Puedo arrepentirme de mi compra?": "withdrawal",
+  "¿Qué trae cada kit y puedo personalizarlo?": "customisation",
+};
+
+/**
+ * Words dropped from Orama's Spanish stop-word list because they carry meaning here ("¿cuántos
+ * días demora?", "kit para dos personas").
+ */
+export const chatbotKeptStopWords = [
+  "dia",
+  "dias",
+  "horas",
+  "tiempo",
+  "dos",
+  "tres",
+  "cuatro",
+  "cinco",
+  "mejor",
+  "hola",
+  "trabajo",
+  "trabajar",
+  "trabaja",
+];
