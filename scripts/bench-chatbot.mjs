@@ -14,6 +14,10 @@ const root = path.resolve(import.meta.dirname, "..");
 const rounds = Math.max(1, Number(process.env.BENCH_CHATBOT_ROUNDS ?? 20) || 20);
 
 const set = JSON.parse(fs.readFileSync(path.join(root, "tests/fixtures/chatbot-questions.json"), "utf8"));
+// Never used to tune the engine: how it does on questions it was not fitted to.
+const heldOut = JSON.parse(
+  fs.readFileSync(path.join(root, "tests/fixtures/chatbot-questions-heldout.json"), "utf8"),
+);
 const vite = await import("vite");
 const server = await vite.createServer({
   root,
@@ -62,6 +66,19 @@ try {
   console.log("Off-topic questions answered:");
   if (result.falseAnswers.length === 0) console.log("  none");
   for (const entry of result.falseAnswers) console.log(`  ${JSON.stringify(entry.q)} → ${entry.got}`);
+
+  const held = evaluate(heldOut);
+  const heldFalse = held.offTopicTotal - held.offTopicFallbacks;
+  console.log(
+    `Held-out set (never tuned on) — ${held.total} questions, ${held.offTopicTotal} off-topic: ` +
+      `top-1 ${pct(held.top1, held.total)} (${held.top1}/${held.total}), ` +
+      `recall@3 ${pct(held.recallAt3, held.total)}, off-topic false answers ${pct(heldFalse, held.offTopicTotal)}`,
+  );
+  for (const miss of held.confusion) {
+    console.log(
+      `  ${miss.count} × ${miss.expected} → ${miss.got}: ${miss.examples.map((q) => JSON.stringify(q)).join(", ")}`,
+    );
+  }
 } finally {
   await server.close();
 }

@@ -69,6 +69,7 @@ export const lineScenarioPhrases: Record<ProductLine, string[]> = {
   ],
   expedition: [
     "kit para la montaña",
+    "que kit llevo a la montaña",
     "para el cerro",
     "trekking camping senderismo",
     "para expedicion o excursion",
@@ -78,6 +79,7 @@ export const lineScenarioPhrases: Record<ProductLine, string[]> = {
   ],
   nautical: [
     "kit para el barco",
+    "cual es el kit para el barco",
     "para navegar",
     "para el mar",
     "kayak o moto de agua",
@@ -87,6 +89,8 @@ export const lineScenarioPhrases: Record<ProductLine, string[]> = {
   industry: [
     "kit para la fabrica",
     "para trabajadores",
+    "kit para mis trabajadores",
+    "que kit necesito para la faena",
     "para el trabajo",
     "planta de produccion",
     "faena obra construccion",
@@ -104,7 +108,20 @@ export const lineKeywords: Record<ProductLine, string> = {
 };
 
 /** Filler words of chat messages, dropped with the stop words. */
-export const chatbotExtraStopWords = ["info", "porfa", "xfa", "oiga", "consulta", "alguien", "ahi", "holaa"];
+export const chatbotExtraStopWords = [
+  "info",
+  "porfa",
+  "xfa",
+  "oiga",
+  "consulta",
+  "alguien",
+  "ahi",
+  "quiero",
+  "quisiera",
+  "queda",
+  "hacer",
+  "va",
+];
 
 /**
  * Hand-written phrasings per topic (Chilean wording included), indexed beside the content so that
@@ -128,6 +145,8 @@ export const topicPhrasings: Record<string, string[]> = {
     "plazo de entrega",
     "cuando llega mi pedido",
     "en cuanto tiempo llega",
+    "si compro hoy cuando llega",
+    "cuando me llega",
   ],
   shipping: [
     "hacen envio a regiones",
@@ -172,7 +191,14 @@ export const topicPhrasings: Record<string, string[]> = {
     "transferencia",
     "el precio incluye iva",
   ],
-  madeToOrder: ["tienen stock", "los kits estan en stock", "se fabrican a pedido", "hay disponibilidad"],
+  madeToOrder: [
+    "tienen stock",
+    "los kits estan en stock",
+    "se fabrican a pedido",
+    "hay disponibilidad",
+    "los arman a pedido",
+    "estan listos para enviar",
+  ],
   quotation: [
     "cotizacion para empresas",
     "precio por mayor",
@@ -184,6 +210,7 @@ export const topicPhrasings: Record<string, string[]> = {
   customisation: [
     "puedo personalizar el kit",
     "kit a medida",
+    "quiero un kit personalizado",
     "cambiar el contenido del kit",
     "agregar mas cosas al kit",
   ],
@@ -195,7 +222,8 @@ export const topicPhrasings: Record<string, string[]> = {
     "donde estan ubicados direccion",
     "numero de whatsapp",
     "como los contacto",
-    "hablar con una persona",
+    "hablar con un vendedor",
+    "hablar con un ejecutivo",
     "instagram facebook",
   ],
   hours: ["horario de atencion", "a que hora atienden", "atienden los sabados", "hasta que hora estan"],
@@ -205,7 +233,9 @@ export const topicPhrasings: Record<string, string[]> = {
     "seguimiento de mi pedido",
     "numero de pedido",
     "no me ha llegado mi compra",
+    "mi pedido no llega",
     "ya enviaron mi pedido",
+    "ya despacharon mi pedido",
   ],
 };
 
@@ -223,8 +253,20 @@ export const kitTopicPhrasings = {
     "temperatura",
     "certificaciones",
     "material",
+    "es sumergible",
+    "profundidad cuantos metros",
   ],
-  use: ["para que sirve", "para quien es", "cuantas personas", "capacidad", "recomendado para", "sirve para"],
+  use: [
+    "para que sirve",
+    "para quien es",
+    "para cuantas personas es",
+    "capacidad",
+    "recomendado para",
+    "sirve para",
+    "para cuantos dias alcanza",
+    "cuantos dias dura",
+    "autonomia",
+  ],
 } as const;
 
 /**
@@ -241,6 +283,11 @@ export const chatbotSynonyms: Record<string, string> = {
   "cuanto valen": "precio",
   "cuanto es": "precio",
   "a cuanto": "precio",
+  "cuanto cobran": "precio",
+  cobran: "precio",
+  "al por mayor": "cotizacion",
+  "por mayor": "cotizacion",
+  "a medida": "personalizado",
   "q precio": "precio",
   costo: "precio",
   valor: "precio",
@@ -279,6 +326,8 @@ export const chatbotSynonyms: Record<string, string> = {
   wenas: "hola",
   buenas: "hola",
   ola: "hola",
+  holaa: "hola",
+  holaaa: "hola",
   holi: "hola",
   holis: "hola",
   "rapa nui": "isla de pascua",
@@ -317,6 +366,8 @@ export const chatbotSynonyms: Record<string, string> = {
   arrepentirme: "retracto",
   bote: "barco",
   lancha: "barco",
+  lanchas: "barco",
+  botes: "barco",
   embarcacion: "barco",
   velero: "barco",
   cerro: "montaña",
@@ -324,7 +375,11 @@ export const chatbotSynonyms: Record<string, string> = {
   trekking: "montaña",
   camping: "montaña",
   fabrica: "industry",
+  fabricas: "industry",
   faena: "industry",
+  faenas: "industry",
+  despacharon: "enviaron",
+  mandaron: "enviaron",
   depto: "departamento",
   debito: "tarjeta",
   credito: "tarjeta",

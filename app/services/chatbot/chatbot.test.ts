@@ -12,12 +12,13 @@ const set = JSON.parse(
   fs.readFileSync(path.resolve("tests/fixtures/chatbot-questions.json"), "utf8"),
 ) as LabelledQuestions;
 
-/**
- * Issue 13's target is 90 % for both; these floors are the figures measured now (docs/decisions/035)
- * so a change cannot make the engine worse while the remaining misses are worked on.
- */
-const top1Floor = 0.85;
-const offTopicFloor = 0.85;
+const heldOut = JSON.parse(
+  fs.readFileSync(path.resolve("tests/fixtures/chatbot-questions-heldout.json"), "utf8"),
+) as LabelledQuestions;
+
+/** Issue 13's targets on the labelled set: top-1 ≥ 90 %, off-topic fallback ≥ 90 %. */
+const top1Floor = 0.9;
+const offTopicFloor = 0.9;
 
 const pagePaths = new Set(["/", "/productos", "/faq", "/contacto", "/terminos", ...kitList.map(kitPath)]);
 
@@ -28,6 +29,14 @@ describe("chatbot answer engine", () => {
     expect(set.offTopic.length).toBeGreaterThanOrEqual(30);
     expect(result.top1 / result.total).toBeGreaterThanOrEqual(top1Floor);
     expect(result.offTopicFallbacks / result.offTopicTotal).toBeGreaterThanOrEqual(offTopicFloor);
+  });
+
+  it("does not get worse on the held-out questions it was never tuned on", () => {
+    // The figures measured when the set was written (docs/decisions/035): 22/30 and 8/10. Lower
+    // than on the tuned set, as expected; the floors only stop a change from making it worse.
+    const result = evaluate(heldOut);
+    expect(result.top1 / result.total).toBeGreaterThanOrEqual(0.7);
+    expect(result.offTopicFallbacks / result.offTopicTotal).toBeGreaterThanOrEqual(0.8);
   });
 
   it("labels only topics that exist, and covers every topic", () => {
