@@ -96,6 +96,35 @@ const countContactMessages = async () =>
     ).n,
   );
 
+describe("uploaded files", () => {
+  it("serves a stored file with a year's cache and its content type, and only stored keys", async () => {
+    const { getStorage } = await import("~/infra/storage.server");
+    const key = `galeria/${crypto.randomUUID()}-thumb.webp`;
+    await getStorage().put(key, new Uint8Array([82, 73, 70, 70]));
+    const answer = await fetch(`http://127.0.0.1:${port}${getStorage().publicUrl(key)}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/webp");
+    expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(new Uint8Array(await answer.arrayBuffer())).toEqual(new Uint8Array([82, 73, 70, 70]));
+
+    // A file in the folder that no key names (a half-written one) is not served.
+    fs.writeFileSync(`${getEnv().uploadsDir}/galeria/escribiendo.webp.tmp`, "x");
+    for (const missing of [
+      "/uploads/galeria/no-existe.webp",
+      "/uploads/galeria/escribiendo.webp.tmp",
+      "/uploads/galeria/..%2f..%2flifebox.sqlite",
+      "/uploads/",
+    ]) {
+      const refused = await fetch(`http://127.0.0.1:${port}${missing}`);
+      expect(refused.status, missing).toBe(404);
+      expect(refused.headers.get("content-type"), missing).toContain("text/html");
+    }
+    await getStorage().delete(key);
+    expect((await fetch(`http://127.0.0.1:${port}/uploads/${key}`)).status).toBe(404);
+  });
+});
+
 describe("the form rate limit", () => {
   it("lets FORM_RATE_LIMIT posts of a form through per IP, even when they all arrive at once", async () => {
     const ip = nextVisitor();

@@ -14,6 +14,7 @@ import { createMailTransport, startMailWorker } from "~/services/mail.server";
 import { purgeExpiredChallenges } from "~/models/captcha-replay.server";
 import { injectedStyleHashes } from "~/infra/csp-hashes.server";
 import { maxFormBytes } from "~/infra/request-body.server";
+import { isStorageKey } from "~/infra/storage.server";
 import { submissionMessages } from "~/content/forms";
 
 declare module "react-router" {
@@ -77,6 +78,22 @@ export function createApp({ env, build, viteMiddlewares }: AppOptions): express.
   app.use((_req, res, next) => {
     // No page of the shop uses these; a script injected somehow gets none of them either.
     res.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    next();
+  });
+
+  // Uploaded files (infra/storage.server.ts): only what a storage key names (never a half-written
+  // file or anything else in the folder); keys are never reused, so they are cached for a year.
+  const uploads = express.static(env.uploadsDir, {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+    dotfiles: "deny",
+    redirect: false,
+  });
+  app.use("/uploads", (req, res, next) => {
+    if ((req.method === "GET" || req.method === "HEAD") && isStorageKey(req.path.slice(1))) {
+      return uploads(req, res, next);
+    }
     next();
   });
 

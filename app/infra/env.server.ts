@@ -154,6 +154,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     dataDir,
     /** Where e-mails are written when SMTP_URL is not set. */
     outboxDir: path.join(dataDir, "outbox"),
+    /** Uploaded files (infra/storage.server.ts), served at /uploads. */
+    uploadsDir: path.join(dataDir, "uploads"),
     company: {
       ...exampleCompany,
       ...Object.fromEntries(Object.entries(companyVariables).map(([name, field]) => [field, setting(name)])),
