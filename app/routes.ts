@@ -25,6 +25,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("api/captcha", "routes/resources/captcha.ts"),
+  route("api/chat", "routes/resources/chat.ts"),
   // The back office (issue 4): sign-in and sign-out outside the frame, every screen inside it.
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),

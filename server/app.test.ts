@@ -96,6 +96,87 @@ const countContactMessages = async () =>
     ).n,
   );
 
+describe("the chatbot's API", () => {
+  const chat = (fields: Record<string, string>, ip: string, cookie = "") =>
+    post("/api/chat", new URLSearchParams(fields).toString(), ip, cookie ? { cookie } : {});
+  const read = (sessionId: string, cookie = "") =>
+    fetch(`http://127.0.0.1:${port}/api/chat?sesion=${sessionId}`, {
+      headers: cookie ? { cookie } : {},
+    }).then((answer) => answer.json() as Promise<{ sessionId: string | null; messages: unknown[] }>);
+
+  it("answers, keeps the conversation in the visitor's session, and ends it when closed", async () => {
+    const ip = nextVisitor();
+    const first = await chat({ intent: "send", message: "hacen despacho a arica?" }, ip);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    const setCookie = first.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^lifebox_chat_visitor=[^;]+;/);
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("SameSite=Lax");
+    const cookie = setCookie.split(";")[0]!;
+    const body = (await first.json()) as { sessionId: string; answer: { text: string; answered: boolean } };
+    expect(body.answer.answered).toBe(true);
+    expect(body.answer.text).toMatch(/env/i);
+
+    const second = await chat(
+      { intent: "send", message: "y cuanto cuesta el kit essential", sessionId: body.sessionId },
+      ip,
+      cookie,
+    );
+    expect(second.headers.get("set-cookie")).toBeNull();
+    expect(((await second.json()) as { sessionId: string }).sessionId).toBe(body.sessionId);
+
+    const stored = await read(body.sessionId, cookie);
+    expect(stored.sessionId).toBe(body.sessionId);
+    expect(stored.messages).toHaveLength(4);
+    expect(stored.messages[0]).toMatchObject({ role: "user", content: "hacen despacho a arica?" });
+    // Nobody else reads it: no cookie, or another visitor's.
+    expect(await read(body.sessionId)).toEqual({ sessionId: null, messages: [] });
+    const other = (await chat({ intent: "send", message: "hola" }, nextVisitor())).headers.get("set-cookie")!;
+    expect(await read(body.sessionId, other.split(";")[0])).toEqual({ sessionId: null, messages: [] });
+
+    const ended = await chat({ intent: "end", sessionId: body.sessionId }, ip, cookie);
+    expect(await ended.json()).toEqual({ ended: true });
+    expect(await read(body.sessionId, cookie)).toEqual({ sessionId: null, messages: [] });
+  });
+
+  it("refuses an empty, too long or malformed message with a 400 and a Spanish reason", async () => {
+    const ip = nextVisitor();
+    for (const [fields, error] of [
+      [{ intent: "send", message: "   " }, "Escribe tu pregunta."],
+      [{ intent: "send", message: "a".repeat(501) }, "Tu mensaje puede tener hasta 500 caracteres."],
+      [
+        { intent: "send", message: "hola", sessionId: "cs1" },
+        "No se entendió la solicitud. Recarga la página e inténtalo de nuevo.",
+      ],
+      [{ intent: "borrar" }, "No se entendió la solicitud. Recarga la página e inténtalo de nuevo."],
+      [
+        { intent: "end", sessionId: "../x" },
+        "No se entendió la solicitud. Recarga la página e inténtalo de nuevo.",
+      ],
+    ] as const) {
+      const answer = await chat(fields, ip);
+      expect(answer.status, JSON.stringify(fields)).toBe(400);
+      expect(await answer.json()).toEqual({ error });
+    }
+  });
+
+  it("takes 20 messages a minute from one IP, even sent at once, and refuses the rest with a 429", async () => {
+    const ip = nextVisitor();
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => chat({ intent: "send", message: "cuanto demora el envio" }, ip)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(await refused.json()).toEqual({
+      error: "Estás enviando mensajes muy seguido. Espera un minuto y vuelve a intentarlo.",
+    });
+    expect((await chat({ intent: "send", message: "hola" }, nextVisitor())).status).toBe(200);
+  });
+});
+
 describe("uploaded files", () => {
   it("serves a stored file with a year's cache and its content type, and only stored keys", async () => {
     const { getStorage } = await import("~/infra/storage.server");

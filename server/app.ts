@@ -12,10 +12,15 @@ import { configureLogger, logger } from "~/infra/logger.server";
 import { closeDatabase, migrateToLatest, openDatabase, setDatabase, type Db } from "~/infra/db.server";
 import { createMailTransport, startMailWorker } from "~/services/mail.server";
 import { purgeExpiredChallenges } from "~/models/captcha-replay.server";
+import { endIdleChatSessions } from "~/models/chat.server";
 import { injectedStyleHashes } from "~/infra/csp-hashes.server";
 import { maxFormBytes } from "~/infra/request-body.server";
 import { isStorageKey } from "~/infra/storage.server";
 import { submissionMessages } from "~/content/forms";
+import { chatRateLimitMessage } from "~/content/chatbot";
+
+/** Messages a visitor (an IP) may send the chatbot per minute. */
+export const chatMessagesPerMinute = 20;
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -166,6 +171,22 @@ export function createApp({ env, build, viteMiddlewares }: AppOptions): express.
     next();
   });
 
+  // The chatbot (issue 13): CHAT_MESSAGES_PER_MINUTE messages per IP, refused with a JSON 429 the
+  // chat panel shows; the rest of /api/chat (reading a session) falls under the site's limit.
+  app.post(
+    "/api/chat",
+    rateLimit({
+      windowMs: 60_000,
+      limit: chatMessagesPerMinute,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      keyGenerator: (req) => `chat:${ipKeyGenerator(clientIpOf(req))}`,
+      handler: (_req, res) => {
+        res.status(429).set("Cache-Control", "no-store").json({ error: chatRateLimitMessage });
+      },
+    }),
+  );
+
   // A declared body larger than any form sends is refused before anything reads it; a chunked one
   // is stopped by the action that reads it.
   app.use((req, res, next) => {
@@ -202,11 +223,17 @@ function clientIpOf(req: express.Request): string {
 function startBackgroundWork(db: Db, env: Env) {
   const transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: env.outboxDir });
   const mail = startMailWorker(db, transport, { from: env.MAIL_FROM, logger });
-  // Used captcha challenges are only needed until they expire (docs/decisions/015).
+  // Used captcha challenges are only needed until they expire (docs/decisions/015); chat sessions
+  // idle for 30 minutes get their end time (D17), so the admin sees them ended.
   const purge = () =>
-    purgeExpiredChallenges(db).catch((error: unknown) =>
-      logger.error({ err: error }, "Purging expired captcha challenges failed"),
-    );
+    Promise.all([
+      purgeExpiredChallenges(db).catch((error: unknown) =>
+        logger.error({ err: error }, "Purging expired captcha challenges failed"),
+      ),
+      endIdleChatSessions(db).catch((error: unknown) =>
+        logger.error({ err: error }, "Ending idle chat sessions failed"),
+      ),
+    ]);
   void purge();
   const timer = setInterval(purge, 60 * 60_000);
   timer.unref();

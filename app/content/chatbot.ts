@@ -18,6 +18,10 @@ import {
 /** Longest question searched; longer input is cut here (and the answer says nothing about it). */
 export const chatbotMaxQuestionLength = 500;
 
+/** Said when a visitor sends messages faster than the server accepts them. */
+export const chatRateLimitMessage =
+  "Estás enviando mensajes muy seguido. Espera un minuto y vuelve a intentarlo.";
+
 export const chatbotTexts = {
   greeting:
     "¡Hola! Soy el asistente de LifeBox. Pregúntame por los kits, sus precios y contenidos, el envío, la garantía, el pago o el estado de tu pedido.",

@@ -14,6 +14,8 @@ export interface Database {
   contactMessages: ContactMessagesTable;
   usedCaptchaChallenges: UsedCaptchaChallengesTable;
   mailQueue: MailQueueTable;
+  chatSessions: ChatSessionsTable;
+  chatMessages: ChatMessagesTable;
 }
 
 /** "free": continental Chile; "arranged": shipping agreed with the customer (D7). */
@@ -123,4 +125,33 @@ export interface MailQueueTable {
   nextAttemptAt: string;
   createdAt: string;
   sentAt: string | null;
+}
+
+/** A chatbot conversation (migration 0008; DECISIONS D17). */
+export interface ChatSessionsTable {
+  id: string;
+  /** The random id in the visitor's cookie. */
+  visitorId: string;
+  visitorIp: string;
+  startedAt: string;
+  lastMessageAt: string;
+  /** Closed by the visitor, or 30 minutes after the last message; null while open. */
+  endedAt: string | null;
+  messageCount: Generated<number>;
+  /** The bot's answers that said it did not know. */
+  unansweredCount: Generated<number>;
+}
+
+export type ChatRole = "user" | "bot";
+
+export interface ChatMessagesTable {
+  id: string;
+  sessionId: string;
+  /** 1, 2, 3… within the session. */
+  seq: number;
+  role: ChatRole;
+  content: string;
+  /** The topic the bot answered with; null on the visitor's messages and when the bot did not know. */
+  topic: string | null;
+  createdAt: string;
 }

@@ -8,6 +8,7 @@ import {
 } from "~/schemas/admin-auth";
 import { privacyErasureSchema, privacyLookupSchema } from "~/schemas/admin-privacy";
 import { answeredChangeSchema, orderStatusChangeSchema } from "~/schemas/admin-records";
+import { chatEndSchema, chatSendSchema } from "~/schemas/chat";
 import { contactSchema } from "~/schemas/contact";
 import { newsletterSchema } from "~/schemas/newsletter";
 import { orderSchema } from "~/schemas/order";
@@ -147,6 +148,20 @@ const forms: Record<string, Form> = {
     exempt: { confirmCancel: 'a checkbox only read when cancelling; anything but "on" is unticked' },
   },
   answeredChange: { schema: answeredChangeSchema, valid: { answered: "true" }, choices: ["answered"] },
+  chatSend: {
+    schema: chatSendSchema,
+    valid: {
+      intent: "send",
+      message: "cuanto sale el kit nautico",
+      sessionId: "3f2c9a10-1b2c-4d5e-8f90-a1b2c3d4e5f6",
+    },
+    choices: ["intent", "sessionId"],
+  },
+  chatEnd: {
+    schema: chatEndSchema,
+    valid: { intent: "end", sessionId: "3f2c9a10-1b2c-4d5e-8f90-a1b2c3d4e5f6" },
+    choices: ["intent", "sessionId"],
+  },
 };
 
 /** Control characters refused everywhere (C0 without line breaks and tab, DEL, C1). */

@@ -1,0 +1,172 @@
+import type { Db } from "~/infra/db.server";
+import type { ChatRole } from "~/infra/db-schema";
+
+/**
+ * The chatbot's conversations (issue 13; DECISIONS D17): stored as they happen, one session per
+ * conversation of a visitor (their cookie's random id), ended when the visitor closes it or after
+ * 30 minutes without messages. The public reaches a session only with its visitor id and its
+ * session id together; staff read them all (the admin list, a later slice).
+ */
+
+/** A session with no message for this long is over (D17). */
+export const chatIdleTimeoutMs = 30 * 60_000;
+
+/** A conversation is long enough at this many messages; the next exchange starts a new session. */
+export const maxMessagesPerSession = 200;
+
+export interface ChatMessageView {
+  seq: number;
+  role: ChatRole;
+  content: string;
+  topic: string | null;
+  createdAt: string;
+}
+
+const idleSince = (now: Date) => new Date(now.getTime() - chatIdleTimeoutMs).toISOString();
+const idleEnd = (lastMessageAt: string) =>
+  new Date(new Date(lastMessageAt).getTime() + chatIdleTimeoutMs).toISOString();
+
+/** Ends an idle session at its last message plus 30 minutes (unless something ended it first). */
+async function endIdle(db: Db, session: { id: string; lastMessageAt: string }) {
+  await db
+    .updateTable("chatSessions")
+    .set({ endedAt: idleEnd(session.lastMessageAt) })
+    .where("id", "=", session.id)
+    .where("endedAt", "is", null)
+    .execute();
+}
+
+/** Runs `body` in a transaction, or inside the caller's when `db` already is one. */
+async function inTransaction<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? body(db) : db.transaction().execute(body);
+}
+
+/**
+ * Stores one exchange, the visitor's question and the bot's answer (`topic` null: it did not know),
+ * in the visitor's session `sessionId` if it is theirs and still open, or in a new session. A
+ * session found idle for 30 minutes is ended at its last message plus 30 minutes. One transaction;
+ * the session's message count is raised in one update, which also numbers the two messages, so
+ * exchanges sent at the same moment never share a number.
+ */
+export async function recordChatExchange(
+  db: Db,
+  {
+    visitorId,
+    ip,
+    sessionId,
+    question,
+    answer,
+    now = new Date(),
+  }: {
+    visitorId: string;
+    ip: string;
+    sessionId?: string | undefined;
+    question: string;
+    answer: { text: string; topic: string | null };
+    now?: Date;
+  },
+): Promise<{ sessionId: string; newSession: boolean; messages: ChatMessageView[] }> {
+  const at = now.toISOString();
+  return inTransaction(db, async (trx) => {
+    let open: string | undefined;
+    if (sessionId) {
+      const session = await trx
+        .selectFrom("chatSessions")
+        .select(["id", "lastMessageAt", "endedAt", "messageCount"])
+        .where("id", "=", sessionId)
+        .where("visitorId", "=", visitorId)
+        .executeTakeFirst();
+      if (session && session.endedAt === null && session.lastMessageAt < idleSince(now)) {
+        await endIdle(trx, session);
+      } else if (session && session.endedAt === null && session.messageCount < maxMessagesPerSession) {
+        open = session.id;
+      }
+    }
+    const newSession = open === undefined;
+    if (newSession) {
+      open = crypto.randomUUID();
+      await trx
+        .insertInto("chatSessions")
+        .values({ id: open, visitorId, visitorIp: ip, startedAt: at, lastMessageAt: at })
+        .execute();
+    }
+    const numbered = await trx
+      .updateTable("chatSessions")
+      .set((eb) => ({
+        messageCount: eb("messageCount", "+", 2),
+        unansweredCount: eb("unansweredCount", "+", answer.topic === null ? 1 : 0),
+        lastMessageAt: at,
+      }))
+      .where("id", "=", open!)
+      .returning("messageCount")
+      .executeTakeFirstOrThrow();
+    const messages: ChatMessageView[] = [
+      { seq: numbered.messageCount - 1, role: "user", content: question, topic: null, createdAt: at },
+      { seq: numbered.messageCount, role: "bot", content: answer.text, topic: answer.topic, createdAt: at },
+    ];
+    await trx
+      .insertInto("chatMessages")
+      .values(messages.map((message) => ({ id: crypto.randomUUID(), sessionId: open!, ...message })))
+      .execute();
+    return { sessionId: open!, newSession, messages };
+  });
+}
+
+/** The visitor closed the chat: their open session `sessionId` ends now. False if there was none. */
+export async function endChatSession(
+  db: Db,
+  visitorId: string,
+  sessionId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable("chatSessions")
+    .set({ endedAt: now.toISOString() })
+    .where("id", "=", sessionId)
+    .where("visitorId", "=", visitorId)
+    .where("endedAt", "is", null)
+    .where("lastMessageAt", ">=", idleSince(now))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * The messages of the visitor's session `sessionId`, oldest first, if it is theirs and still open
+ * (the chat panel after a reload or another page); undefined otherwise.
+ */
+export async function getOpenChatSession(
+  db: Db,
+  visitorId: string,
+  sessionId: string,
+  now: Date = new Date(),
+): Promise<ChatMessageView[] | undefined> {
+  const session = await db
+    .selectFrom("chatSessions")
+    .select("id")
+    .where("id", "=", sessionId)
+    .where("visitorId", "=", visitorId)
+    .where("endedAt", "is", null)
+    .where("lastMessageAt", ">=", idleSince(now))
+    .executeTakeFirst();
+  if (!session) return undefined;
+  return db
+    .selectFrom("chatMessages")
+    .select(["seq", "role", "content", "topic", "createdAt"])
+    .where("sessionId", "=", session.id)
+    .orderBy("seq")
+    .execute();
+}
+
+/** Ends every session idle for 30 minutes, at its last message plus 30 minutes; returns how many. */
+export async function endIdleChatSessions(db: Db, now: Date = new Date()): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const idle = await trx
+      .selectFrom("chatSessions")
+      .select(["id", "lastMessageAt"])
+      .where("endedAt", "is", null)
+      .where("lastMessageAt", "<", idleSince(now))
+      .execute();
+    for (const session of idle) await endIdle(trx, session);
+    return idle.length;
+  });
+}

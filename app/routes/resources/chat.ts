@@ -1,0 +1,93 @@
+import { createCookie, data, type Cookie } from "react-router";
+import type { Route } from "./+types/chat";
+import { isUuid } from "~/models/orders.server";
+import { endChatSession, getOpenChatSession } from "~/models/chat.server";
+import { chatEndSchema, chatMessages, chatSendSchema } from "~/schemas/chat";
+import { askChatbot } from "~/services/chat.server";
+import { getDb } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { requireFormData } from "~/infra/request-body.server";
+
+/**
+ * /api/chat (issue 13; DECISIONS D17): what the chat panel talks to.
+ * - POST intent=send, message, sessionId?: the bot's answer, stored with the question in the
+ *   visitor's session (a new one when there is none open).
+ * - POST intent=end, sessionId: the visitor closed the chat.
+ * - GET ?sesion=…: the messages of the visitor's open session, for the panel after a reload.
+ * The visitor is a random id in an httpOnly cookie, set on their first message; a session is only
+ * reached with that cookie and its id together. The server limits messages per IP (server/app.ts).
+ */
+
+let cookie: Cookie | undefined;
+
+/** The visitor's random id (not signed: it is a key only its holder knows, like a session id). */
+function visitorCookie(): Cookie {
+  cookie ??= createCookie("lifebox_chat_visitor", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: getEnv().SITE_URL.startsWith("https:"),
+    maxAge: 365 * 24 * 60 * 60,
+  });
+  return cookie;
+}
+
+const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+
+async function visitorOf(request: Request): Promise<string | undefined> {
+  const value: unknown = await visitorCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && isUuid(value) ? value : undefined;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const visitorId = await visitorOf(request);
+  const sessionId = new URL(request.url).searchParams.get("sesion") ?? "";
+  const messages =
+    visitorId && isUuid(sessionId) ? await getOpenChatSession(getDb(), visitorId, sessionId) : undefined;
+  return Response.json(
+    messages
+      ? {
+          sessionId,
+          messages: messages.map(({ role, content, createdAt }) => ({ role, content, createdAt })),
+        }
+      : { sessionId: null, messages: [] },
+    { headers },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") throw data(chatMessages.invalid, { status: 405, headers });
+  const form = Object.fromEntries(await requireFormData(request));
+  const refuse = (message: string, status = 400) => Response.json({ error: message }, { status, headers });
+
+  if (form.intent === "end") {
+    const end = chatEndSchema.safeParse(form);
+    if (!end.success) return refuse(chatMessages.invalid);
+    const visitorId = await visitorOf(request);
+    const ended = visitorId ? await endChatSession(getDb(), visitorId, end.data.sessionId) : false;
+    return Response.json({ ended }, { headers });
+  }
+
+  const send = chatSendSchema.safeParse(form);
+  if (!send.success) return refuse(send.error.issues[0]?.message ?? chatMessages.invalid);
+  const known = await visitorOf(request);
+  const visitorId = known ?? crypto.randomUUID();
+  const { sessionId, answer } = await askChatbot({
+    visitorId,
+    ip: context.clientIp,
+    sessionId: send.data.sessionId,
+    question: send.data.message,
+  });
+  return Response.json(
+    {
+      sessionId,
+      answer: {
+        text: answer.text,
+        answered: answer.topic !== null,
+        ...(answer.link ? { link: answer.link } : {}),
+        ...(answer.whatsapp ? { whatsapp: answer.whatsapp } : {}),
+      },
+    },
+    { headers: known ? headers : { ...headers, "Set-Cookie": await visitorCookie().serialize(visitorId) } },
+  );
+}
