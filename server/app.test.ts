@@ -97,8 +97,11 @@ const countContactMessages = async () =>
   );
 
 describe("the chatbot's API", () => {
-  const chat = (fields: Record<string, string>, ip: string, cookie = "") =>
-    post("/api/chat", new URLSearchParams(fields).toString(), ip, cookie ? { cookie } : {});
+  const chat = (fields: Record<string, string>, ip: string, cookie = "", origin = "") =>
+    post("/api/chat", new URLSearchParams(fields).toString(), ip, {
+      ...(cookie ? { cookie } : {}),
+      ...(origin ? { origin } : {}),
+    });
   const read = (sessionId: string, cookie = "") =>
     fetch(`http://127.0.0.1:${port}/api/chat?sesion=${sessionId}`, {
       headers: cookie ? { cookie } : {},
@@ -138,6 +141,35 @@ describe("the chatbot's API", () => {
     const ended = await chat({ intent: "end", sessionId: body.sessionId }, ip, cookie);
     expect(await ended.json()).toEqual({ ended: true });
     expect(await read(body.sessionId, cookie)).toEqual({ sessionId: null, messages: [] });
+  });
+
+  it("refuses a message posted from another site (403), and stores nothing", async () => {
+    const before = Number(
+      (
+        await db
+          .selectFrom("chatMessages")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const forged = await chat({ intent: "send", message: "hola" }, nextVisitor(), "", "https://evil.example");
+    expect(forged.status).toBe(403);
+    const after = Number(
+      (
+        await db
+          .selectFrom("chatMessages")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(after).toBe(before);
+    const ours = await chat(
+      { intent: "send", message: "hola" },
+      nextVisitor(),
+      "",
+      `http://127.0.0.1:${port}`,
+    );
+    expect(ours.status).toBe(200);
   });
 
   it("refuses an empty, too long or malformed message with a 400 and a Spanish reason", async () => {

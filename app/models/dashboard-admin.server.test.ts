@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OrderStatus } from "~/lib/order-status";
-import { getSalesSummary, salesChartDays } from "~/models/dashboard-admin.server";
+import { getChatSummary, getSalesSummary, salesChartDays } from "~/models/dashboard-admin.server";
+import { recordChatExchange } from "~/models/chat.server";
 import { createOrder } from "~/models/orders.server";
 import type { Db } from "~/infra/db.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
@@ -65,5 +66,27 @@ describe.each(dialectsUnderTest)("the dashboard's sales on %s", (dialect) => {
     const { unpaid } = await getSalesSummary(db, now);
     expect(unpaid.count).toBe(1);
     expect(unpaid.orders.map((order) => order.number)).toEqual([followUp.number]);
+  });
+});
+
+describe.each(dialectsUnderTest)("the dashboard's chatbot figures on %s", (dialect) => {
+  const database = useMigratedDatabase(dialect);
+
+  it("counts the week's conversations and the questions the bot could not answer", async () => {
+    const db = database().db;
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3_600_000);
+    const ask = (at: Date, topic: string | null) =>
+      recordChatExchange(db, {
+        visitorId: crypto.randomUUID(),
+        ip: "203.0.113.9",
+        question: "¿venden carpas?",
+        answer: { text: topic ? "Sí." : "No estoy seguro.", topic },
+        now: at,
+      });
+    await ask(daysAgo(1), null);
+    await ask(daysAgo(2), "shipping");
+    await ask(daysAgo(6.9), null);
+    await ask(daysAgo(8), null); // before the week
+    expect(await getChatSummary(db, now)).toEqual({ sessions: 3, unanswered: 2 });
   });
 });

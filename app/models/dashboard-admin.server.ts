@@ -94,6 +94,28 @@ export async function getSalesSummary(db: Db, now: Date = new Date()) {
   };
 }
 
+/** Days the chatbot's figures look back (issue 13: "this week"). */
+export const chatSummaryDays = 7;
+
+/**
+ * The chatbot in the last `chatSummaryDays` days: conversations started, and the questions it could
+ * not answer (a bot message without a topic: what staff read to improve the FAQ).
+ */
+export async function getChatSummary(db: Db, now: Date = new Date()) {
+  const since = new Date(now.getTime() - chatSummaryDays * 24 * 3_600_000).toISOString();
+  const [sessions, unanswered] = await Promise.all([
+    db.selectFrom("chatSessions").select(count).where("startedAt", ">=", since).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("chatMessages")
+      .select(count)
+      .where("createdAt", ">=", since)
+      .where("role", "=", "bot")
+      .where("topic", "is", null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { sessions: Number(sessions.n), unanswered: Number(unanswered.n) };
+}
+
 export async function getDashboardSummary(db: Db) {
   const countRows = async (table: "quotes" | "contactMessages" | "subscribers") =>
     Number((await db.selectFrom(table).select(count).executeTakeFirstOrThrow()).n);

@@ -14,7 +14,12 @@ import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatPrice } from "~/lib/format";
-import { getDashboardSummary, getSalesSummary, type DaySales } from "~/models/dashboard-admin.server";
+import {
+  getChatSummary,
+  getDashboardSummary,
+  getSalesSummary,
+  type DaySales,
+} from "~/models/dashboard-admin.server";
 import { orderStatuses, orderStatusLabels } from "~/lib/order-status";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";
@@ -28,7 +33,11 @@ import { getDb } from "~/infra/db.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
-  const [summary, sales] = await Promise.all([getDashboardSummary(db), getSalesSummary(db)]);
+  const [summary, sales, chat] = await Promise.all([
+    getDashboardSummary(db),
+    getSalesSummary(db),
+    getChatSummary(db),
+  ]);
   const period = (label: string, { count, total }: { count: number; total: number }) => ({
     label,
     count: texts.salesCount(numbers.format(count)),
@@ -47,6 +56,10 @@ export async function loader({ request }: Route.LoaderArgs) {
           label: dayLabel(day),
           totalText: formatPrice(day.total),
         })),
+      },
+      chat: {
+        sessions: numbers.format(chat.sessions),
+        unanswered: numbers.format(chat.unanswered),
       },
       unpaid: {
         more: sales.unpaid.count - sales.unpaid.orders.length,
@@ -166,6 +179,20 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             ) : null}
           </>
         )}
+      </Panel>
+
+      <Panel id="chatbot" title={texts.chatTitle}>
+        <p className="mt-1 text-sm text-muted-foreground">{texts.chatNote}</p>
+        <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+          <div className="rounded-lg bg-stone-50 px-4 py-3">
+            <dt className="text-sm font-medium text-muted-foreground">{texts.chatSessions}</dt>
+            <dd className="mt-1 text-2xl font-bold text-foreground">{loaderData.chat.sessions}</dd>
+          </div>
+          <div className="rounded-lg bg-stone-50 px-4 py-3">
+            <dt className="text-sm font-medium text-muted-foreground">{texts.chatUnanswered}</dt>
+            <dd className="mt-1 text-2xl font-bold text-foreground">{loaderData.chat.unanswered}</dd>
+          </div>
+        </dl>
       </Panel>
 
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

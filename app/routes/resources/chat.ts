@@ -55,8 +55,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * A resource route gets no Origin check from React Router (it gives one to UI routes only), and the
+ * panel needs JSON, so the check is made here: a browser always sends Origin with a POST made by
+ * a script, and another site's differs from ours (a client that is not a browser sends none).
+ */
+function fromAnotherSite(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  if (origin === null) return false;
+  try {
+    return new URL(origin).host !== new URL(request.url).host;
+  } catch {
+    return true;
+  }
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") throw data(chatMessages.invalid, { status: 405, headers });
+  if (fromAnotherSite(request))
+    return Response.json({ error: chatMessages.invalid }, { status: 403, headers });
   const form = Object.fromEntries(await requireFormData(request));
   const refuse = (message: string, status = 400) => Response.json({ error: message }, { status, headers });
 
