@@ -144,25 +144,19 @@ describe("the chatbot's API", () => {
   });
 
   it("refuses a message posted from another site (403), and stores nothing", async () => {
-    const before = Number(
-      (
-        await db
-          .selectFrom("chatMessages")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const countMessages = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("chatMessages")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await countMessages();
     const forged = await chat({ intent: "send", message: "hola" }, nextVisitor(), "", "https://evil.example");
     expect(forged.status).toBe(403);
-    const after = Number(
-      (
-        await db
-          .selectFrom("chatMessages")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-    expect(after).toBe(before);
+    expect(await countMessages()).toBe(before);
     const ours = await chat(
       { intent: "send", message: "hola" },
       nextVisitor(),
