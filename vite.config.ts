@@ -15,6 +15,8 @@ const siteLayout = [
   "app/components/site-header.tsx",
   "app/components/site-footer.tsx",
   "app/components/whatsapp-button.tsx",
+  "app/components/chat-launcher.tsx",
+  "app/lib/chat-storage.ts",
   "app/components/page-header.tsx",
   "app/components/ui/button.tsx",
   "app/components/ui/toaster.tsx",

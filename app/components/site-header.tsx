@@ -19,7 +19,8 @@ function isActivePath(pathname: string, to: string) {
   return to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
 }
 
-export function SiteHeader() {
+/** `chatButton`: the chat's button for phones, beside the WhatsApp button (docs/decisions/038). */
+export function SiteHeader({ chatButton }: { chatButton?: React.ReactNode }) {
   const { pathname } = useLocation();
   const [home, ...rest] = mainNavigation;
   const productsActive = isActivePath(pathname, "/productos");
@@ -51,6 +52,7 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2 md:hidden">
           <WhatsAppButton company={company} placement="header" />
+          {chatButton}
           <MobileMenu pathname={pathname} productLinks={productLinks} />
         </div>
       </div>

@@ -439,3 +439,23 @@ export const chatbotKeptStopWords = [
   "trabajar",
   "trabaja",
 ];
+
+/**
+ * What the chat panel says (issue 13): heading, labels and notices. Its button's label is in
+ * ./site (`chatButton`): this module loads with the panel, not with every page (decision 038).
+ */
+export const chatPanelTexts = {
+  title: "Chat de ayuda LifeBox",
+  description: "Respuestas automáticas sobre los kits, el envío, la garantía y tus pedidos.",
+  logLabel: "Conversación",
+  you: "Tú:",
+  bot: "LifeBox:",
+  inputLabel: "Tu pregunta",
+  placeholder: "Escribe tu pregunta…",
+  send: "Enviar",
+  typing: "Escribiendo…",
+  closeLabel: "Cerrar chat",
+  restoring: "Cargando la conversación…",
+  networkError: "No pudimos enviar tu mensaje. Revisa tu conexión e inténtalo de nuevo.",
+  newTab: "(se abre en una pestaña nueva)",
+} as const;

@@ -255,6 +255,13 @@ export const notFound = {
   homeLink: { label: "Volver al inicio", href: "/" },
 };
 
+/** The chat button of every page (the panel's texts are in ./chatbot, loaded with the panel). */
+export const chatButton = {
+  openLabel: "Abrir chat de ayuda",
+  /** The button before the page's JavaScript runs (or without it): a link to the contact form. */
+  noScriptLabel: "Chat de ayuda: sin JavaScript, ir al formulario de contacto",
+} as const;
+
 export const footer = {
   blurb:
     "Kits de supervivencia modulares, resistentes a golpes y herméticos IP67, fabricados a pedido para el hogar, la montaña, el mar y la industria.",

@@ -5,7 +5,7 @@ import { waitForHydration } from "./support";
 /**
  * Goal: a page shows its content before any script, and a form's code (Conform, the zod schema,
  * the dialog, the captcha widget) comes when the visitor reaches the form, not with the page
- * (docs/decisions/029). Form code is recognised by what it contains, not by chunk names.
+ * (docs/decisions/029), and the chat panel's when its button is first used (decision 038). Form code is recognised by what it contains, not by chunk names.
  */
 
 const formCode = [
@@ -13,6 +13,8 @@ const formCode = [
   { name: "Conform", marker: "__intent__" },
   { name: "Radix Dialog", marker: "DialogContent" },
   { name: "the ALTCHA widget", marker: "altcha.org" },
+  // The chat panel's own text (its button's texts are in the first load).
+  { name: "the chat panel", marker: "Escribiendo…" },
 ];
 
 /** The scripts a page requested, with the priority the browser gave each. */
@@ -89,6 +91,28 @@ test.describe("first load", () => {
         ),
       )
       .toEqual(expect.arrayContaining(["zod", "Conform"]));
+  });
+
+  test("the chat panel's code comes with the first click on its button", async ({ page }) => {
+    const scripts = await recordScripts(page);
+    await page.goto("/proposito");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    const before = scripts.length;
+    expect(
+      await formCodeIn(
+        page,
+        scripts.map((script) => script.url),
+      ),
+    ).not.toContain("the chat panel");
+    await page.getByRole("button", { name: "Abrir chat de ayuda" }).click();
+    await expect(page.getByRole("dialog", { name: "Chat de ayuda LifeBox" })).toBeVisible();
+    expect(
+      await formCodeIn(
+        page,
+        scripts.slice(before).map((script) => script.url),
+      ),
+    ).toEqual(expect.arrayContaining(["the chat panel", "Radix Dialog"]));
   });
 
   test("what is typed before the form's code arrives stays, and a send waits for the code", async ({

@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { indexablePaths, thanksPath } from "./support";
+import { indexablePaths, thanksPath, waitForHydration } from "./support";
 
 /**
  * Goal: the small things a customer notices on every public page, on a phone and on a laptop:
- * icons keep their shape, and a temperature never breaks between the number and its unit.
+ * icons keep their shape, the WhatsApp and chat buttons cover nothing, and a temperature never
+ * breaks between the number and its unit.
  */
 
 const pages = [...indexablePaths, thanksPath];
@@ -36,53 +37,71 @@ test.describe("page details", () => {
     });
   }
 
-  test("on a phone the WhatsApp button covers no link or button, at the top or the end of a page", async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const covered: string[] = [];
-    for (const path of pages) {
-      await page.goto(path);
-      for (const where of ["top", "end"] as const) {
-        if (where === "end")
-          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        const found = await page.evaluate(() => {
-          const shown = Array.from(document.querySelectorAll('a[href^="https://wa.me/"]')).filter(
-            (link) => link.checkVisibility() && !link.closest("main, footer"),
-          );
-          const whatsapp = shown[0];
-          if (shown.length !== 1 || !whatsapp) return [`${shown.length} WhatsApp buttons shown`];
-          const button = whatsapp.getBoundingClientRect();
-          const controls = document.querySelectorAll("a, button, input, select, textarea, summary");
-          return Array.from(controls).flatMap((control) => {
-            if (control === whatsapp || whatsapp.contains(control)) return [];
-            const box = control.getBoundingClientRect();
-            // Not in a closed menu (a closed <details> keeps its links' boxes) nor hidden.
-            const visible =
-              box.width > 0 && box.height > 0 && control.checkVisibility({ visibilityProperty: true });
-            const overlaps =
-              box.left < button.right &&
-              box.right > button.left &&
-              box.top < button.bottom &&
-              box.bottom > button.top;
-            return visible && overlaps
-              ? [
-                  (
-                    control.textContent?.trim() ||
-                    control.getAttribute("aria-label") ||
-                    control.tagName
-                  ).slice(0, 40),
-                ]
-              : [];
-          });
-        });
-        covered.push(...found.map((name) => `${path} (${where}): "${name}"`));
+  // The WhatsApp and chat buttons stay outside the page's content: in the header on phones
+  // (docs/decisions/031, 038), floating at the bottom right on a laptop.
+  const buttons = [
+    { name: "WhatsApp", selector: 'a[href^="https://wa.me/"]' },
+    { name: "chat", selector: "[data-chat-button]" },
+  ];
+  for (const width of widths) {
+    test(`at ${width} px the WhatsApp and chat buttons cover no link or button, at the top or the end of a page`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      const covered: string[] = [];
+      for (const path of pages) {
+        await page.goto(path);
+        await waitForHydration(page);
+        for (const where of ["top", "end"] as const) {
+          if (where === "end")
+            await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          const found = await page.evaluate((buttons) => {
+            return buttons.flatMap(({ name, selector }) => {
+              const shown = Array.from(document.querySelectorAll(selector)).filter(
+                (link) => link.checkVisibility() && !link.closest("main, footer"),
+              );
+              const floating = shown[0];
+              if (shown.length !== 1 || !floating) return [`${shown.length} ${name} buttons shown`];
+              const button = floating.getBoundingClientRect();
+              const controls = document.querySelectorAll("a, button, input, select, textarea, summary");
+              return Array.from(controls).flatMap((control) => {
+                if (control === floating || floating.contains(control)) return [];
+                const box = control.getBoundingClientRect();
+                // Not in a closed menu (a closed <details> keeps its links' boxes) nor hidden.
+                const visible =
+                  box.width > 0 && box.height > 0 && control.checkVisibility({ visibilityProperty: true });
+                const overlaps =
+                  box.left < button.right &&
+                  box.right > button.left &&
+                  box.top < button.bottom &&
+                  box.bottom > button.top;
+                return visible && overlaps
+                  ? [
+                      `${name} covers "${(
+                        control.textContent?.trim() ||
+                        control.getAttribute("aria-label") ||
+                        control.tagName
+                      ).slice(0, 40)}"`,
+                    ]
+                  : [];
+              });
+            });
+          }, buttons);
+          covered.push(...found.map((line) => `${path} (${where}): ${line}`));
+        }
       }
-    }
-    expect(covered).toEqual([]);
-    // On a phone it sits in the header (docs/decisions/031).
-    await expect(page.getByRole("banner").getByRole("link", { name: /WhatsApp/ })).toBeVisible();
-  });
+      expect(covered).toEqual([]);
+      const banner = page.getByRole("banner");
+      if (width < 768) {
+        // On a phone they sit in the header.
+        await expect(banner.getByRole("link", { name: /WhatsApp/ })).toBeVisible();
+        await expect(banner.getByRole("button", { name: "Abrir chat de ayuda" })).toBeVisible();
+      } else {
+        await expect(banner.getByRole("link", { name: /WhatsApp/ })).toBeHidden();
+        await expect(banner.getByRole("button", { name: "Abrir chat de ayuda" })).toBeHidden();
+      }
+    });
+  }
 
   test("a temperature never breaks between the number and °C", async ({ page }) => {
     const breakable: string[] = [];

@@ -17,7 +17,12 @@ if (typeof document !== "undefined") {
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 
-export type ContentProps = DialogPrimitive.DialogContentProps & { closeLabel?: string };
+export type ContentProps = DialogPrimitive.DialogContentProps & {
+  closeLabel?: string;
+  /** Called when the close button (not Escape or a click outside) closes the dialog. */
+  onCloseButton?: () => void;
+  overlayClassName?: string;
+};
 
 /** The overlay, the panel and its close button: what `DialogContent` and `SheetContent` share. */
 export function ModalContent({
@@ -25,11 +30,13 @@ export function ModalContent({
   className,
   closeClassName,
   closeLabel = "Cerrar",
+  onCloseButton,
+  overlayClassName,
   ...props
 }: ContentProps & { closeClassName: string }) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-stone-950/60" />
+      <DialogPrimitive.Overlay className={cn("fixed inset-0 z-50 bg-stone-950/60", overlayClassName)} />
       <DialogPrimitive.Content
         className={cn("fixed z-50 overflow-y-auto shadow-xl focus-visible:outline-3", className)}
         {...props}
@@ -38,6 +45,7 @@ export function ModalContent({
         <DialogPrimitive.Close
           className={cn("absolute top-3 right-3 rounded-md p-1.5 focus-visible:outline-3", closeClassName)}
           aria-label={closeLabel}
+          onClick={onCloseButton}
         >
           <X aria-hidden="true" className="size-5" />
         </DialogPrimitive.Close>

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { ChatButton, useChatLauncher } from "~/components/chat-launcher";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { WhatsAppButton } from "~/components/whatsapp-button";
@@ -6,10 +7,12 @@ import { useRootData } from "~/lib/root-data";
 
 /**
  * The shared public layout (SPEC §2): fixed header, page, footer, floating WhatsApp button (in the
- * header on phones, docs/decisions/031).
+ * header on phones, docs/decisions/031) and the chat button above it (beside it in the header on
+ * phones), whose panel loads on first use (docs/decisions/038).
  */
 export default function SiteLayout() {
   const { company } = useRootData();
+  const chat = useChatLauncher();
   return (
     <>
       <a
@@ -18,12 +21,14 @@ export default function SiteLayout() {
       >
         Saltar al contenido
       </a>
-      <SiteHeader />
+      <SiteHeader chatButton={<ChatButton placement="header" {...chat.button} />} />
       <main id="contenido" className="pt-16">
         <Outlet />
       </main>
       <SiteFooter company={company} />
       <WhatsAppButton company={company} placement="floating" />
+      <ChatButton placement="floating" {...chat.button} />
+      {chat.panel}
     </>
   );
 }

@@ -1,0 +1,93 @@
+import { MessageCircle } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { chatButton as chatButtonTexts } from "~/content/site";
+import { readChatState, writeChatState } from "~/lib/chat-storage";
+import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated";
+
+/**
+ * The chat button of every public page and the panel it opens (issue 13; docs/decisions/038). The
+ * panel's code loads when the button is first used, or at once when the panel was open before a
+ * reload. Like the WhatsApp button (decision 031), the button floats at the bottom right from the
+ * `md` breakpoint (above the WhatsApp button) and sits in the header below it.
+ */
+const ChatPanel = lazy(() => import("~/components/chat-panel"));
+
+/** Marks the chat buttons, so the closed panel gives the focus back to the one shown. */
+const buttonAttribute = "data-chat-button";
+
+function focusChatButton() {
+  const shown = Array.from(document.querySelectorAll<HTMLElement>(`[${buttonAttribute}]`)).find((button) =>
+    button.checkVisibility(),
+  );
+  shown?.focus();
+}
+
+interface ChatButtonState {
+  expanded: boolean;
+  onOpen: () => void;
+}
+
+/** The panel's state, shared by the two buttons (header and floating) and the panel. */
+export function useChatLauncher() {
+  const hydrated = useHydrated();
+  // Undefined until the visitor opens or closes the panel on this page load: until then it is open
+  // if it was open before the reload.
+  const [chosen, setChosen] = useState<boolean>();
+  const open = chosen ?? (hydrated && readChatState().open === true);
+  const [used, setUsed] = useState(false);
+  const change = (next: boolean) => {
+    setChosen(next);
+    setUsed(true);
+    writeChatState({ open: next });
+  };
+  const button: ChatButtonState = { expanded: open, onOpen: () => change(true) };
+  const panel =
+    used || open ? (
+      <Suspense fallback={null}>
+        <ChatPanel open={open} onOpenChange={change} onClosed={focusChatButton} />
+      </Suspense>
+    ) : null;
+  return { button, panel };
+}
+
+/**
+ * Before the page's JavaScript runs (or without it) the button is a link to the contact form, and
+ * says so; then it is the button that opens the panel.
+ */
+export function ChatButton({
+  placement,
+  expanded,
+  onOpen,
+}: ChatButtonState & { placement: "floating" | "header" }) {
+  const hydrated = useHydrated();
+  const floating = placement === "floating";
+  const className = cn(
+    "items-center justify-center rounded-full bg-primary text-primary-foreground hover:bg-primary-strong focus-visible:outline-3 focus-visible:outline-offset-2",
+    floating
+      ? "fixed right-4 bottom-22 z-30 hidden size-14 shadow-lg transition-transform hover:scale-105 md:flex"
+      : "flex size-11 md:hidden",
+  );
+  const icon = <MessageCircle aria-hidden className={floating ? "size-7" : "size-6"} />;
+  const marker = { [buttonAttribute]: placement };
+  if (!hydrated) {
+    return (
+      <a href="/contacto" aria-label={chatButtonTexts.noScriptLabel} className={className} {...marker}>
+        {icon}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      aria-label={chatButtonTexts.openLabel}
+      aria-haspopup="dialog"
+      aria-expanded={expanded}
+      className={className}
+      onClick={onOpen}
+      {...marker}
+    >
+      {icon}
+    </button>
+  );
+}

@@ -1,0 +1,181 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoViolations, queryRows } from "./forms-support";
+import { waitForHydration } from "./support";
+
+/**
+ * Goal (issue 13): a visitor asks the chatbot from any public page, by keyboard alone, gets answers
+ * with links, finds the conversation again after moving to another page or reloading, and ends it
+ * with "Cerrar chat"; every message is stored as it is sent (docs/decisions/037 and 038).
+ */
+
+const texts = {
+  open: "Abrir chat de ayuda",
+  title: "Chat de ayuda LifeBox",
+  close: "Cerrar chat",
+  input: "Tu pregunta",
+  log: "Conversación",
+  greeting: "¡Hola! Soy el asistente de LifeBox.",
+};
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 800 };
+
+const chatButton = (page: Page) => page.getByRole("button", { name: texts.open });
+const panel = (page: Page) => page.getByRole("dialog", { name: texts.title });
+const log = (page: Page) => panel(page).getByRole("log", { name: texts.log });
+
+/** The session id the panel keeps in sessionStorage. */
+async function storedSessionId(page: Page): Promise<string | undefined> {
+  return page.evaluate(
+    () => (JSON.parse(sessionStorage.getItem("lifebox-chat") ?? "{}") as { sessionId?: string }).sessionId,
+  );
+}
+
+/** Tabs from the top of the page until the chat button has the focus. */
+async function tabToChatButton(page: Page) {
+  await page.locator("body").focus();
+  for (let step = 0; step < 15; step++) {
+    await page.keyboard.press("Tab");
+    if (await chatButton(page).evaluate((button) => button === document.activeElement)) return;
+  }
+  throw new Error("The chat button never got the focus.");
+}
+
+async function ask(page: Page, question: string, answers: number) {
+  await page.keyboard.type(question);
+  await page.keyboard.press("Enter");
+  await expect(log(page).getByText(question)).toBeVisible();
+  // One bot message per answer (the greeting is the first).
+  await expect(log(page).getByText("LifeBox:")).toHaveCount(answers + 1, { timeout: 10_000 });
+  await expect(page.getByText("Escribiendo…")).toHaveCount(0);
+}
+
+async function expectFitsPhone(page: Page) {
+  const box = await panel(page).boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+}
+
+test.describe("chat panel", () => {
+  test("a visitor asks by keyboard, keeps the conversation across pages and reloads, and ends it", async ({
+    page,
+  }) => {
+    await page.setViewportSize(phone);
+    await page.goto("/como-funciona");
+    await waitForHydration(page);
+
+    // Opened by keyboard: the focus goes to the question field.
+    await tabToChatButton(page);
+    await page.keyboard.press("Enter");
+    await expect(panel(page)).toBeVisible();
+    await expect(panel(page).getByRole("textbox", { name: texts.input })).toBeFocused();
+    await expect(log(page)).toHaveAttribute("aria-live", "polite");
+    await expect(log(page)).toContainText(texts.greeting);
+
+    await ask(page, "hacen despacho a arica?", 1);
+    await ask(page, "cuanto sale el kit essential", 2);
+    const answers = log(page).locator("div").filter({ hasText: "LifeBox:" });
+    await expect(answers.nth(1)).toContainText(/env[ií]o/i);
+    await expect(answers.nth(1).getByRole("link")).not.toHaveCount(0);
+    await expect(answers.nth(2)).toContainText(/LifeBox Essential cuesta \$\d/);
+    await expect(answers.nth(2).getByRole("link", { name: "LifeBox Essential" })).toHaveAttribute(
+      "href",
+      "/productos/kit-essential",
+    );
+
+    // Stored as sent.
+    const sessionId = await storedSessionId(page);
+    expect(sessionId).toBeTruthy();
+    const stored = queryRows<{ role: string; content: string }>(
+      "select role, content from chat_messages where session_id = ? order by seq",
+      sessionId,
+    );
+    expect(stored.map((row) => row.role)).toEqual(["user", "bot", "user", "bot"]);
+    expect(stored[0]?.content).toBe("hacen despacho a arica?");
+    expect(stored[2]?.content).toBe("cuanto sale el kit essential");
+
+    // Axe and the phone's width, with the panel open.
+    await expectFitsPhone(page);
+    await expectNoViolations(page, "the open chat panel (390 px)");
+
+    // Escape hides the panel and gives the focus back to its button.
+    await page.keyboard.press("Escape");
+    await expect(panel(page)).toBeHidden();
+    await expect(chatButton(page)).toBeFocused();
+
+    // Another page (without reloading): the conversation is still there.
+    await page.getByRole("banner").getByRole("link", { name: "LifeBox, ir al inicio" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await chatButton(page).click();
+    await expect(log(page)).toContainText("cuanto sale el kit essential");
+
+    // Following the bot's link goes to that page and hides the panel.
+    await log(page).getByRole("link", { name: "LifeBox Essential" }).click();
+    await expect(panel(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/productos\/kit-essential$/);
+    await chatButton(page).click();
+    await expect(log(page)).toContainText("hacen despacho a arica?");
+
+    // A reload with the panel open opens it again with the conversation, read from the server.
+    await page.reload();
+    await expect(panel(page)).toBeVisible();
+    await expect(log(page)).toContainText("hacen despacho a arica?");
+    await expect(log(page)).toContainText("cuanto sale el kit essential");
+    await expect(log(page).getByText("Tú:")).toHaveCount(2);
+    expect(await storedSessionId(page)).toBe(sessionId);
+
+    // At desktop width too.
+    await page.setViewportSize(desktop);
+    await expect(panel(page)).toBeVisible();
+    await expectNoViolations(page, "the open chat panel (1280 px)");
+
+    // "Cerrar chat" ends the session, here and on the server, and gives the focus back.
+    await panel(page).getByRole("button", { name: texts.close }).click();
+    await expect(panel(page)).toBeHidden();
+    await expect(chatButton(page)).toBeFocused();
+    await expect
+      .poll(
+        () =>
+          queryRows<{ ended_at: unknown }>("select ended_at from chat_sessions where id = ?", sessionId)[0]
+            ?.ended_at,
+      )
+      .toBeTruthy();
+    expect(await storedSessionId(page)).toBeUndefined();
+    await page.keyboard.press("Enter");
+    await expect(panel(page)).toBeVisible();
+    await expect(log(page).getByText("Tú:")).toHaveCount(0);
+    await expect(log(page)).toContainText(texts.greeting);
+  });
+
+  test("the server's refusal shows in the conversation as a notice", async ({ page }) => {
+    await page.setViewportSize(desktop);
+    await page.route("**/api/chat", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 429,
+            contentType: "application/json",
+            body: JSON.stringify({ error: "Estás enviando mensajes muy seguido." }),
+          })
+        : route.continue(),
+    );
+    await page.goto("/faq");
+    await waitForHydration(page);
+    await chatButton(page).click();
+    await expect(panel(page).getByRole("textbox", { name: texts.input })).toBeFocused();
+    await page.keyboard.type("hola");
+    await page.keyboard.press("Enter");
+    await expect(log(page)).toContainText("Estás enviando mensajes muy seguido.");
+    await expect(log(page).getByText("LifeBox:")).toHaveCount(1);
+  });
+
+  test("without JavaScript the chat button leads to the contact form", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
+    const page = await context.newPage();
+    await page.goto("/");
+    const link = page.getByRole("banner").getByRole("link", { name: /Chat de ayuda: sin JavaScript/ });
+    await expect(link).toHaveAttribute("href", "/contacto");
+    await context.close();
+  });
+});
