@@ -17,8 +17,9 @@ const ChatPanel = lazy(() => import("~/components/chat-panel"));
 const buttonAttribute = "data-chat-button";
 
 function focusChatButton() {
-  const shown = Array.from(document.querySelectorAll<HTMLElement>(`[${buttonAttribute}]`)).find((button) =>
-    button.checkVisibility(),
+  // Shown: laid out (Safari before 17.4 has no checkVisibility; a hidden button has no boxes).
+  const shown = Array.from(document.querySelectorAll<HTMLElement>(`[${buttonAttribute}]`)).find(
+    (button) => button.getClientRects().length > 0,
   );
   shown?.focus();
 }
