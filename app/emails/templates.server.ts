@@ -471,7 +471,7 @@ function statusOrderFields(order: OrderStatusMailData): Field[] {
   ];
 }
 
-function termsLink(order: MailContext & { siteUrl: string }): Block {
+function termsLink(order: MailContext): Block {
   return {
     type: "link",
     label: "Términos y Condiciones (garantía, derecho de retracto y sus excepciones)",

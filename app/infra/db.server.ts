@@ -24,6 +24,11 @@ export interface DbHandle {
 }
 
 /** Which database a Kysely instance (or a transaction of it) talks to. */
+/** Runs `body` in a transaction, or inside the caller's when `db` already is one. */
+export async function inTransaction<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? body(db) : db.transaction().execute(body);
+}
+
 export function dialectOf(db: Db): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }

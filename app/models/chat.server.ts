@@ -1,4 +1,4 @@
-import type { Db } from "~/infra/db.server";
+import { inTransaction, type Db } from "~/infra/db.server";
 import type { ChatRole } from "~/infra/db-schema";
 
 /**
@@ -34,11 +34,6 @@ async function endIdle(db: Db, session: { id: string; lastMessageAt: string }) {
     .where("id", "=", session.id)
     .where("endedAt", "is", null)
     .execute();
-}
-
-/** Runs `body` in a transaction, or inside the caller's when `db` already is one. */
-async function inTransaction<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? body(db) : db.transaction().execute(body);
 }
 
 /**

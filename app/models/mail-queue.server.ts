@@ -1,4 +1,4 @@
-import type { Db } from "~/infra/db.server";
+import { inTransaction, type Db } from "~/infra/db.server";
 
 // Outgoing e-mail (DECISIONS D19): queued in the request's transaction, claimed and sent by the
 // mail worker (services/mail.server.ts), retried with a backoff; the fifth failure is final.
@@ -188,5 +188,5 @@ export async function markFailed(
       .execute();
     return outcome;
   };
-  return db.isTransaction ? update(db) : db.transaction().execute(update);
+  return inTransaction(db, update);
 }

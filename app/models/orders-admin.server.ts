@@ -88,15 +88,12 @@ export class OrderStatusUndoError extends Error {
   override name = "OrderStatusUndoError";
 }
 
-/**
- * The order's last change, if it was made by staff and can still be undone at `now` (by the staff
- * member who made it): with the time the chance ends.
- */
-export async function getUndoableChange(db: Db, orderId: string, now: Date = new Date()) {
+/** The order's last change as stored, with the end of its undo minute, if it can still be undone. */
+async function lastUndoableChange(db: Db, orderId: string, now: Date) {
   if (!isUuid(orderId)) return undefined;
   const last = await db
     .selectFrom("orderStatusChanges")
-    .select(["id", "fromStatus", "toStatus", "changedAt", "changedBy", "undoes"])
+    .select(["id", "fromStatus", "toStatus", "changedAt", "changedBy", "undoes", "mailId"])
     .where("orderId", "=", orderId)
     .orderBy("changedAt", "desc")
     .orderBy("id", "desc")
@@ -105,12 +102,22 @@ export async function getUndoableChange(db: Db, orderId: string, now: Date = new
   if (!last || last.fromStatus === null || last.undoes !== null || last.changedBy === null) return undefined;
   const until = new Date(new Date(last.changedAt).getTime() + statusUndoWindowMs);
   if (now >= until) return undefined;
+  return { ...last, fromStatus: last.fromStatus, changedBy: last.changedBy, until: until.toISOString() };
+}
+
+/**
+ * The order's last change, if it was made by staff and can still be undone at `now` (by the staff
+ * member who made it): with the time the chance ends.
+ */
+export async function getUndoableChange(db: Db, orderId: string, now: Date = new Date()) {
+  const last = await lastUndoableChange(db, orderId, now);
+  if (!last) return undefined;
   return {
     id: last.id,
     from: last.fromStatus,
     to: last.toStatus,
     changedBy: last.changedBy,
-    until: until.toISOString(),
+    until: last.until,
   };
 }
 
@@ -134,26 +141,21 @@ export async function undoOrderStatusChange(
       ? await trx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirst()
       : undefined;
     if (!order) throw new OrderNotFoundError(orderId);
-    const undoable = await getUndoableChange(trx, orderId, now);
+    const undoable = await lastUndoableChange(trx, orderId, now);
     if (
       !undoable ||
       undoable.id !== changeId ||
-      undoable.to !== order.status ||
+      undoable.toStatus !== order.status ||
       undoable.changedBy !== staffUserId
     ) {
       throw new OrderStatusUndoError(`Change ${changeId} of order ${orderId} can no longer be undone`);
     }
-    const change = await trx
-      .selectFrom("orderStatusChanges")
-      .select(["mailId", "changedAt"])
-      .where("id", "=", changeId)
-      .executeTakeFirstOrThrow();
-    if (change.mailId !== null) {
-      const withdrawn = await withdrawUnsentMail(trx, change.mailId, statusMailDueAt(change.changedAt));
+    if (undoable.mailId !== null) {
+      const withdrawn = await withdrawUnsentMail(trx, undoable.mailId, statusMailDueAt(undoable.changedAt));
       const stillThere = await trx
         .selectFrom("mailQueue")
         .select("id")
-        .where("id", "=", change.mailId)
+        .where("id", "=", undoable.mailId)
         .executeTakeFirst();
       // Taken by a worker (or sent): the customer gets it, so the change stands. A message that is
       // gone altogether (erased with the customer's data) does not hold the undo back.
@@ -163,16 +165,16 @@ export async function undoOrderStatusChange(
     }
     const at = now.toISOString();
     const cleared =
-      undoable.to === "enviado"
+      undoable.toStatus === "enviado"
         ? { courier: null, courierName: null, trackingNumber: null }
-        : undoable.to === "cancelado"
+        : undoable.toStatus === "cancelado"
           ? { cancellationReason: null }
           : {};
     const updated = await trx
       .updateTable("orders")
-      .set({ status: undoable.from, updatedAt: at, ...cleared })
+      .set({ status: undoable.fromStatus, updatedAt: at, ...cleared })
       .where("id", "=", orderId)
-      .where("status", "=", undoable.to)
+      .where("status", "=", undoable.toStatus)
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n)
       throw new OrderStatusConflictError(`Order ${orderId} changed meanwhile`);
@@ -182,13 +184,13 @@ export async function undoOrderStatusChange(
       .values({
         id,
         orderId,
-        fromStatus: undoable.to,
-        toStatus: undoable.from,
+        fromStatus: undoable.toStatus,
+        toStatus: undoable.fromStatus,
         changedBy: staffUserId,
         changedAt: at,
         undoes: changeId,
       })
       .execute();
-    return { id, from: undoable.to, to: undoable.from, changedAt: at, mailId: null };
+    return { id, from: undoable.toStatus, to: undoable.fromStatus, changedAt: at, mailId: null };
   });
 }

@@ -7,7 +7,7 @@ import { enqueueMails } from "~/models/mail-queue.server";
 import { generateOrderNumber, type RandomSource } from "~/lib/order-number";
 import { canTransition, initialOrderStatus, isOrderStatus, type OrderStatus } from "~/lib/order-status";
 import type { NewOrder, OrderFormData } from "~/schemas/order";
-import { getDb, type Db } from "~/infra/db.server";
+import { getDb, inTransaction, type Db } from "~/infra/db.server";
 import type { OrdersTable } from "~/infra/db-schema";
 import { getEnv, type Env, type ShopSettings } from "~/infra/env.server";
 import {
@@ -109,11 +109,6 @@ const orderNumberAttempts = 5;
 
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
-}
-
-/** Runs `body` in a transaction, or inside the caller's when `db` already is one. */
-async function inTransaction<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? body(db) : db.transaction().execute(body);
 }
 
 export function blankToNull(value: string | null | undefined): string | null {
@@ -273,12 +268,11 @@ function detailColumns(to: OrderStatus, details: OrderStatusDetails) {
   if (to === "enviado") {
     return {
       courier: details.courier ?? null,
-      courierName: details.courier === "otro" ? (blankToNull(details.courierName?.trim()) ?? null) : null,
-      trackingNumber: blankToNull(details.trackingNumber?.trim()) ?? null,
+      courierName: details.courier === "otro" ? blankToNull(details.courierName?.trim()) : null,
+      trackingNumber: blankToNull(details.trackingNumber?.trim()),
     };
   }
-  if (to === "cancelado")
-    return { cancellationReason: blankToNull(details.cancellationReason?.trim()) ?? null };
+  if (to === "cancelado") return { cancellationReason: blankToNull(details.cancellationReason?.trim()) };
   return {};
 }
 
