@@ -1,8 +1,5 @@
 import crypto from "node:crypto";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
-import { dataDir } from "../../playwright.config";
 import {
   createAdmin,
   expectAdminPageAccessible,
@@ -10,7 +7,7 @@ import {
   signInAsAdmin,
   waitForAdminHydration,
 } from "./admin-support";
-import { uniqueEmail } from "./forms-support";
+import { uniqueEmail, withShopDatabase } from "./forms-support";
 
 /**
  * Goal: the back office fits the screens staff have (issue 12): no admin screen is wider than its
@@ -41,9 +38,7 @@ test.beforeAll(() => {
     rut: "12.345.678-5",
     notes: long.subject,
   }));
-  const db = new Database(path.join(dataDir, "lifebox.sqlite"));
-  try {
-    db.pragma("busy_timeout = 5000");
+  withShopDatabase((db) => {
     const at = new Date().toISOString();
     db.prepare(
       `insert into quotes (id, product_id, product_name, full_name, email, phone, company, city, additional_notes, created_at)
@@ -52,9 +47,7 @@ test.beforeAll(() => {
     db.prepare(
       `insert into contact_messages (id, name, email, subject, message, created_at) values (?, ?, ?, ?, ?, ?)`,
     ).run(ids.contact, long.name, long.email, long.subject, long.address, at);
-  } finally {
-    db.close();
-  }
+  });
 });
 
 const screens = () => [

@@ -1,10 +1,9 @@
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, type Page } from "@playwright/test";
 import { baseURL, dataDir } from "../../playwright.config";
-import { expectNoViolations } from "./forms-support";
+import { expectNoViolations, withShopDatabase } from "./forms-support";
 
 /**
  * What the back-office journeys share: a staff account made the way the shop's operator makes one
@@ -129,42 +128,40 @@ export function seedOrder({
   const hour = 3_600_000;
   const start = Date.now() - through.length * hour;
   const at = (step: number) => new Date(start + step * hour).toISOString();
-  const db = new Database(path.join(dataDir, "lifebox.sqlite"));
-  try {
-    db.pragma("busy_timeout = 5000");
-    db.transaction(() => {
-      db.prepare(
-        `insert into orders (id, number, kit_id, kit_name, unit_price, shipping_kind, total, status, customer_name,
+  withShopDatabase((db) =>
+    db
+      .transaction(() => {
+        db.prepare(
+          `insert into orders (id, number, kit_id, kit_name, unit_price, shipping_kind, total, status, customer_name,
           email, phone, region_cut, comuna_cut, address, rut, notes, terms_accepted_at, created_at, updated_at,
           courier, tracking_number, cancellation_reason)
          values (?, ?, 'industry-mini', 'LifeBox Industry Mini', 185990, 'free', 185990, ?, ?, ?,
           '+56 9 1234 5678', '13', '13101', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        id,
-        number,
-        through.at(-1),
-        customerName,
-        email,
-        address,
-        rut,
-        notes,
-        at(0),
-        at(0),
-        at(through.length - 1),
-        courier,
-        trackingNumber,
-        cancellationReason,
-      );
-      const change = db.prepare(
-        `insert into order_status_changes (id, order_id, from_status, to_status, changed_by, changed_at)
+        ).run(
+          id,
+          number,
+          through.at(-1),
+          customerName,
+          email,
+          address,
+          rut,
+          notes,
+          at(0),
+          at(0),
+          at(through.length - 1),
+          courier,
+          trackingNumber,
+          cancellationReason,
+        );
+        const change = db.prepare(
+          `insert into order_status_changes (id, order_id, from_status, to_status, changed_by, changed_at)
          values (?, ?, ?, ?, null, ?)`,
-      );
-      through.forEach((status, step) =>
-        change.run(crypto.randomUUID(), id, step === 0 ? null : through[step - 1], status, at(step)),
-      );
-    })();
-  } finally {
-    db.close();
-  }
+        );
+        through.forEach((status, step) =>
+          change.run(crypto.randomUUID(), id, step === 0 ? null : through[step - 1], status, at(step)),
+        );
+      })
+      .immediate(),
+  );
   return { id, number, customerName, email };
 }

@@ -1,9 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
-import { dataDir } from "../../playwright.config";
 import {
   adminNavLink,
   adminTexts,
@@ -28,6 +25,7 @@ import {
   stubPaymentSite,
   submitTimeout,
   uniqueEmail,
+  withShopDatabase,
 } from "./forms-support";
 import { waitForHydration } from "./support";
 
@@ -150,9 +148,7 @@ test("the sidebar toggles with Ctrl+B and stays collapsed after a reload", async
 
 /** Some subscriptions straight into the server's database, so that the list has a second page. */
 function seedSubscribers(prefix: string, count: number) {
-  const db = new Database(path.join(dataDir, "lifebox.sqlite"));
-  try {
-    db.pragma("busy_timeout = 5000");
+  withShopDatabase((db) => {
     const insert = db.prepare(
       "insert into subscribers (id, email, unsubscribe_token, created_at, consented_at) values (?, ?, ?, ?, ?)",
     );
@@ -167,10 +163,8 @@ function seedSubscribers(prefix: string, count: number) {
           at,
         );
       }
-    })();
-  } finally {
-    db.close();
-  }
+    }).immediate();
+  });
 }
 
 test("the lists: search without accents, sort, filter, page, export, change an order's status", async ({

@@ -325,15 +325,24 @@ export function footerNewsletter(page: Page) {
 
 const databaseFile = path.join(dataDir, "lifebox.sqlite");
 
-/** Runs one read-only query against the test server's SQLite database. */
-export function queryRows<Row = Record<string, unknown>>(sql: string, ...params: unknown[]): Row[] {
-  const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
+/**
+ * Opens the test server's SQLite database for `work` and closes it after. The server writes to it at
+ * the same time; on a loaded CI machine one of its transactions can hold the write lock for seconds,
+ * so a test waits up to 30 s for it rather than failing with "database is locked".
+ */
+export function withShopDatabase<T>(work: (db: Database.Database) => T, { readonly = false } = {}): T {
+  const db = new Database(databaseFile, { readonly, fileMustExist: true });
   try {
-    db.pragma("busy_timeout = 5000");
-    return db.prepare(sql).all(...params) as Row[];
+    db.pragma("busy_timeout = 30000");
+    return work(db);
   } finally {
     db.close();
   }
+}
+
+/** Runs one read-only query against the test server's SQLite database. */
+export function queryRows<Row = Record<string, unknown>>(sql: string, ...params: unknown[]): Row[] {
+  return withShopDatabase((db) => db.prepare(sql).all(...params) as Row[], { readonly: true });
 }
 
 export type Table = "orders" | "quotes" | "contact_messages" | "subscribers";
