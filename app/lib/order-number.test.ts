@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   generateOrderNumber,
   isOrderNumber,
+  normalizeOrderNumber,
   orderNumberAlphabet,
   orderNumberPattern,
   type RandomSource,
@@ -76,5 +77,19 @@ describe("generateOrderNumber", () => {
     expect(isOrderNumber("lb-7k3f9q")).toBe(false);
     expect(isOrderNumber("LB-0K3F9Q")).toBe(false);
     expect(isOrderNumber("LB-7K3F9QX")).toBe(false);
+  });
+});
+
+describe("normalizeOrderNumber", () => {
+  it("reads a number as customers type it", () => {
+    for (const typed of ["LB-7K3F9Q", "lb-7k3f9q", " LB 7K3F9Q ", "lb7k3f9q", "7K3F9Q", "7k3-f9q"]) {
+      expect(normalizeOrderNumber(typed), typed).toBe("LB-7K3F9Q");
+    }
+  });
+
+  it("refuses what cannot be a number", () => {
+    for (const typed of ["", "LB-", "LB-0K3F9Q", "LB-7K3F9", "LB-7K3F9QX", "pedido 7K3F9Q", "LBLB7K3F"]) {
+      expect(normalizeOrderNumber(typed), typed).toBeNull();
+    }
   });
 });

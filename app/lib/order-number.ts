@@ -35,3 +35,15 @@ export function generateOrderNumber(random: RandomSource = webCrypto): string {
 export function isOrderNumber(value: string): boolean {
   return orderNumberPattern.test(value);
 }
+
+/**
+ * An order number as a customer may type it ("lb-7k3f9q", "LB 7K3F9Q", "7K3F9Q") in its stored
+ * form, or null when it cannot be one.
+ */
+export function normalizeOrderNumber(typed: string): string | null {
+  const compact = typed.replace(/[\s-]/g, "").toUpperCase();
+  const body =
+    compact.startsWith("LB") && compact.length === 2 + orderNumberLength ? compact.slice(2) : compact;
+  const number = `${orderNumberPrefix}${body}`;
+  return isOrderNumber(number) ? number : null;
+}

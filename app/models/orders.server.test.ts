@@ -5,6 +5,7 @@ import type { RandomSource } from "~/lib/order-number";
 import {
   changeOrderStatus,
   createOrder,
+  findOrderByNumberAndEmail,
   getOrderForCustomer,
   OrderNotFoundError,
   OrderNumberUnavailableError,
@@ -233,6 +234,21 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
     expect(await getOrderForCustomer(db, number)).toBeUndefined();
     expect(await getOrderForCustomer(db, "")).toBeUndefined();
     expect(await getOrderForCustomer(db, `${id}' or '1'='1`)).toBeUndefined();
+  });
+
+  it("finds an order by its number and e-mail as a customer types them, and nothing when either is wrong", async () => {
+    const { id, number } = await createOrder(db, newOrder({ email: "Ana.Perez@Example.cl" }));
+    const other = await createOrder(db, newOrder({ email: "otra@example.cl" }));
+    const loose = number.slice(3).toLowerCase();
+    expect(await findOrderByNumberAndEmail(db, number, "Ana.Perez@Example.cl")).toMatchObject({ id, number });
+    expect(await findOrderByNumberAndEmail(db, ` lb ${loose} `, " ana.perez@example.CL ")).toMatchObject({
+      id,
+    });
+    expect(await findOrderByNumberAndEmail(db, number, "otra@example.cl")).toBeUndefined();
+    expect(await findOrderByNumberAndEmail(db, other.number, "ana.perez@example.cl")).toBeUndefined();
+    expect(await findOrderByNumberAndEmail(db, number, "")).toBeUndefined();
+    expect(await findOrderByNumberAndEmail(db, "", "ana.perez@example.cl")).toBeUndefined();
+    expect(await findOrderByNumberAndEmail(db, `${number}' or '1'='1`, "x' or '1'='1")).toBeUndefined();
   });
 
   it("moves an order along its lifecycle, keeping each change with time and staff user", async () => {

@@ -1,10 +1,10 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { getKit } from "~/content/kits";
 import type { KitId } from "~/content/types";
 import { shippingFor } from "~/lib/chile";
 import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
 import { enqueueMails } from "~/models/mail-queue.server";
-import { generateOrderNumber, type RandomSource } from "~/lib/order-number";
+import { generateOrderNumber, normalizeOrderNumber, type RandomSource } from "~/lib/order-number";
 import { canTransition, initialOrderStatus, isOrderStatus, type OrderStatus } from "~/lib/order-status";
 import type { NewOrder, OrderFormData } from "~/schemas/order";
 import { getDb, inTransaction, type Db } from "~/infra/db.server";
@@ -261,6 +261,28 @@ export async function getOrderForCustomer(db: Db, id: string): Promise<CustomerO
     if (change.undoes === null && !undone.has(change.id)) entered[change.toStatus] = change.changedAt;
   }
   return { ...order, entered };
+}
+
+/**
+ * The order a customer names by its number and the e-mail it was placed with (the gallery upload,
+ * the chatbot's order status), or undefined when either does not match; the caller never learns
+ * which. The number may be typed loosely ("lb 7k3f9q"); the e-mail's case does not matter.
+ */
+export async function findOrderByNumberAndEmail(
+  db: Db,
+  number: string,
+  email: string,
+): Promise<CustomerOrderView | undefined> {
+  const key = normalizeOrderNumber(number);
+  const address = email.trim().toLowerCase();
+  if (!key || !address) return undefined;
+  const order = await db
+    .selectFrom("orders")
+    .select("id")
+    .where("number", "=", key)
+    .where(sql<string>`lower(email)`, "=", address)
+    .executeTakeFirst();
+  return order ? getOrderForCustomer(db, order.id) : undefined;
 }
 
 /** The columns a change to `to` writes besides the status: the shipment's or the cancellation's. */
