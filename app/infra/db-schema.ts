@@ -16,6 +16,8 @@ export interface Database {
   mailQueue: MailQueueTable;
   chatSessions: ChatSessionsTable;
   chatMessages: ChatMessagesTable;
+  galleryPhotos: GalleryPhotosTable;
+  galleryLikes: GalleryLikesTable;
 }
 
 /** "free": continental Chile; "arranged": shipping agreed with the customer (D7). */
@@ -153,5 +155,42 @@ export interface ChatMessagesTable {
   content: string;
   /** The topic the bot answered with; null on the visitor's messages and when the bot did not know. */
   topic: string | null;
+  createdAt: string;
+}
+
+/** pending until staff decide (DECISIONS D16). */
+export type GalleryPhotoStatus = "pending" | "approved" | "rejected";
+
+/** A customer's photo of their kit (migration 0009; DECISIONS D16). */
+export interface GalleryPhotosTable {
+  id: string;
+  orderId: string;
+  orderNumber: string;
+  /** The first name shown under the photo, from the order at upload time. */
+  authorName: string;
+  kitId: string;
+  kitName: string;
+  comment: string;
+  status: Generated<GalleryPhotoStatus>;
+  /** Why staff rejected it (internal; never shown to the public), apart from the comment. */
+  rejectionReason: string | null;
+  /** Storage keys (app/infra/storage.server.ts) of the re-encoded photo and its thumbnail. */
+  displayKey: string;
+  displayWidth: number;
+  displayHeight: number;
+  thumbKey: string;
+  thumbWidth: number;
+  thumbHeight: number;
+  likeCount: Generated<number>;
+  createdAt: string;
+  moderatedAt: string | null;
+  /** The staff user who made the last decision. */
+  moderatedBy: string | null;
+}
+
+/** One like per photo and visitor (the visitor id of a cookie). */
+export interface GalleryLikesTable {
+  photoId: string;
+  visitorId: string;
   createdAt: string;
 }
