@@ -272,7 +272,7 @@ describe("order status e-mails", () => {
     expect(noNumber.text).toContain("Transportes Sur te contactará para coordinar la entrega.");
   });
 
-  it("entregado: thanks, the warranty and the right of withdrawal", () => {
+  it("entregado: thanks, the warranty, the right of withdrawal and the invitation to share a photo", () => {
     const mail = orderDeliveredForCustomer(statusChange({ status: "entregado" }));
     expect(mail.subject).toBe("Tu pedido LB-7K3F9Q fue entregado");
     expectStatusMail(mail);
@@ -280,6 +280,11 @@ describe("order status e-mails", () => {
     expect(mail.text).toContain("garantía de 12 meses, contados desde que lo recibiste");
     expect(mail.text).toContain("puedes retractarte dentro de 10 días");
     expect(mail.html).toContain('href="https://lifebox.cl/terminos"');
+    expect(mail.text).toContain(
+      "comparte una foto en la galería de clientes con tu número de pedido y este correo",
+    );
+    expect(mail.html).toContain('href="https://lifebox.cl/galeria/compartir"');
+    expect(mail.text).toContain("Compartir una foto: https://lifebox.cl/galeria/compartir");
   });
 
   it("cancelado: the reason, and the refund only when it had been paid", () => {

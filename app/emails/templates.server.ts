@@ -551,7 +551,7 @@ export function orderShippedForCustomer(order: OrderStatusMailData): RenderedMai
   ]);
 }
 
-/** Entregado: thanks, and the warranty and withdrawal the customer now has. */
+/** Entregado: thanks, the warranty and withdrawal the customer now has, and the gallery's invitation (D16). */
 export function orderDeliveredForCustomer(order: OrderStatusMailData): RenderedMail {
   return render(`Tu pedido ${order.number} fue entregado`, [
     `Hola, ${oneLine(order.name)}:`,
@@ -560,6 +560,8 @@ export function orderDeliveredForCustomer(order: OrderStatusMailData): RenderedM
     `Tu kit tiene una garantía de ${warrantyMonths} meses, contados desde que lo recibiste, contra defectos de fabricación. Si algo falla, escríbenos a ${order.seller.email} con tu número de pedido y, si puedes, una fotografía.`,
     `Si el kit no es lo que esperabas, puedes retractarte dentro de ${withdrawalDays} días desde que lo recibiste, como explican los Términos y Condiciones (no aplica a kits personalizados).`,
     termsLink(order),
+    `¿Cómo quedó tu ${order.kitName} en tu casa, tu auto o tu bote? Nos encantaría verlo: comparte una foto en la galería de clientes con tu número de pedido y este correo. La publicamos después de revisarla.`,
+    { type: "button", label: "Compartir una foto", url: `${order.siteUrl}/galeria/compartir` },
     { type: "link", label: "Tu pedido", url: orderPageUrl(order) },
     helpParagraph(order),
     sellerSignature(order),
