@@ -133,7 +133,15 @@ export const chatbotExtraStopWords = [
  */
 export const topicPhrasings: Record<string, string[]> = {
   greeting: ["hola", "hola como estas", "alo hay alguien", "hola hay alguien ahi"],
-  thanks: ["gracias", "muchas gracias", "vale gracias", "perfecto gracias", "chao"],
+  thanks: [
+    "gracias",
+    "muchas gracias",
+    "vale gracias",
+    "perfecto gracias",
+    "chao",
+    "adios hasta luego",
+    "nos vemos saludos",
+  ],
   catalogue: [
     "que kits venden",
     "cuales son los precios",
@@ -185,6 +193,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "quiero devolverlo",
     "reembolso de la compra",
     "anular la compra",
+    "me devuelven el dinero",
   ],
   payment: [
     "como puedo pagar",
@@ -217,6 +226,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "quiero un kit personalizado",
     "cambiar el contenido del kit",
     "agregar mas cosas al kit",
+    "kit con la marca o el logotipo de mi empresa",
   ],
   ip67: ["que significa ip67", "es resistente al agua", "es impermeable", "se moja la caja"],
   whyLifebox: ["por que elegir lifebox", "por que comprarles", "que los diferencia", "son buenos"],
@@ -240,6 +250,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "mi pedido no llega",
     "ya enviaron mi pedido",
     "ya despacharon mi pedido",
+    "mi pedido viene atrasado",
   ],
 };
 
@@ -279,6 +290,31 @@ export const kitTopicPhrasings = {
  * multi-word keys are matched as phrases first.
  */
 export const chatbotSynonyms: Record<string, string> = {
+  // An order that has not arrived is a question about the order, not about delivery times.
+  "no me llega": "atrasado",
+  "no me ha llegado": "atrasado",
+  "no ha llegado": "atrasado",
+  "no me llego": "atrasado",
+  "no llego": "atrasado",
+  "no llega": "atrasado",
+  "nunca llego": "atrasado",
+  // The weekend, for the opening hours.
+  "fin de semana": "sabado",
+  finde: "sabado",
+  // Kinds of kits, and what is for sale.
+  tipos: "modelos",
+  clases: "modelos",
+  opciones: "modelos",
+  variedades: "modelos",
+  venta: "venden",
+  logo: "logotipo",
+  logos: "logotipo",
+  // Money ("la plata", "cuanta plata").
+  "cuanta plata": "precio",
+  plata: "dinero",
+  // "Mi compra", "mi orden": the customer's order.
+  "mi compra": "mi pedido",
+  "mi orden": "mi pedido",
   "cuanto sale": "precio",
   "cuanto vale": "precio",
   "cuanto cuesta": "precio",
@@ -404,6 +440,22 @@ export const chatbotSynonyms: Record<string, string> = {
   tmb: "tambien",
   kits: "kit",
   qit: "kit",
+};
+
+/**
+ * Words rewritten in every form (found by the Spanish stem, so "arrepentir" also catches "me
+ * arrepenti", "arrepentimiento"), where a verb or noun has many forms customers use. Kept apart from
+ * the synonyms above because a stem can take unrelated words: "fabrica" (a factory) shares its stem
+ * with "fabrican" (they make), "buenas" (a greeting) with "buenos" (good).
+ */
+export const chatbotWordFamilies: Record<string, string> = {
+  arrepentir: "retracto",
+  devolver: "retracto",
+  reembolsar: "retracto",
+  despachar: "envio",
+  mandar: "envian",
+  cotizar: "cotizacion",
+  defecto: "falla",
 };
 
 /** Which topic each FAQ item (app/content/faq.ts, by its question) answers. */
