@@ -3,6 +3,7 @@
  * days, hours) are never written here: the answers interpolate ./policies or are built from ./kits
  * by app/services/chatbot. The phrasings and synonyms below only help the search find a topic.
  */
+import { orderPageTexts } from "./forms";
 import type { ProductLine } from "./types";
 import {
   deliveryPromise,
@@ -54,7 +55,25 @@ export const policyAnswers = {
     "Cada kit está pensado para un escenario real (hogar, montaña, mar o industria), con sus componentes ordenados en módulos dentro de una caja rígida y hermética IP67, armado a pedido y revisado antes de salir.",
   hours: `Atendemos de ${workingHours.charAt(0).toLowerCase()}${workingHours.slice(1)}.`,
   orderStatus:
-    "El estado de tu pedido está en el enlace del correo de confirmación que te enviamos al comprar. Si no lo encuentras, escríbenos con tu número de pedido (por ejemplo LB-7K3F9Q) y el correo con que compraste.",
+    "Puedo revisar el estado de tu pedido: escríbeme su número (por ejemplo LB-7K3F9Q, viene en el correo de confirmación de tu compra) y el correo con que compraste.",
+} as const;
+
+/**
+ * What the bot says about a visitor's order (issue 13; docs/decisions/040). The status itself is
+ * said with the order page's words (./forms `orderPageTexts`, and the status labels).
+ */
+export const chatOrderTexts = {
+  needsEmail: "Para revisar ese pedido necesito también el correo con que compraste.",
+  needsNumber:
+    "Para revisar tu pedido necesito también su número (por ejemplo LB-7K3F9Q, viene en el correo de confirmación de tu compra).",
+  notFound:
+    "No encontramos un pedido con ese número y correo. Revisa ambos datos (el número viene en el correo de confirmación, por ejemplo LB-7K3F9Q) o escríbenos por WhatsApp o con el formulario de contacto.",
+  tooManyAttempts:
+    "Por seguridad no puedo buscar más pedidos por ahora. Escríbenos por WhatsApp o con el formulario de contacto con tu número de pedido y te ayudamos.",
+  found: (number: string, kitName: string, status: string) =>
+    `Tu pedido ${number} (${kitName}) está en estado «${status}».`,
+  unpaid: `Aún no recibimos el pago: puedes completarlo con «${orderPageTexts.payNow}» en la página de tu pedido.`,
+  orderLinkLabel: (number: string) => `Ver el pedido ${number}`,
 } as const;
 
 /**

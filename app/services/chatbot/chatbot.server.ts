@@ -48,6 +48,8 @@ export interface ChatAnswer {
   link?: ChatLink;
   /** Offered with the fallback and the contact answer. */
   whatsapp?: ChatLink;
+  /** The courier's tracking page, with a shipped order's status (./order-answers). */
+  tracking?: ChatLink;
   /** Next best topics, best first. */
   alternatives: string[];
   /** The best topic's score (BM25, after the version preference). */

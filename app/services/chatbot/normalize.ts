@@ -38,11 +38,11 @@ export const emailPattern = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2
 export const orderNumberPattern = /\blb[-\s]?([a-z0-9]{6})\b|\b(?=[a-z]*\d)(?=\d*[a-z])([a-z0-9]{6})\b/gi;
 
 /**
- * The folded text with an e-mail read as the word "correo" and an order number as "pedido", so
- * that neither adds unknown words to the search.
+ * The folded text without e-mail addresses and with an order number read as "pedido": an address
+ * says nothing about what is asked, and neither adds unknown words to the search.
  */
 export function foldQuestion(text: string): string {
-  return foldAccents(text).replace(emailPattern, " correo ").replace(orderNumberPattern, " pedido ");
+  return foldAccents(text).replace(emailPattern, " ").replace(orderNumberPattern, " pedido ");
 }
 
 /** Words: runs of letters and digits (ñ included); everything else separates them. */
