@@ -24,12 +24,19 @@ interface ChatLink {
 
 type Entry =
   | { from: "user"; text: string }
-  | { from: "bot"; text: string; link?: ChatLink | undefined; whatsapp?: ChatLink | undefined }
+  | {
+      from: "bot";
+      text: string;
+      link?: ChatLink | undefined;
+      whatsapp?: ChatLink | undefined;
+      tracking?: ChatLink | undefined;
+    }
   | { from: "notice"; text: string };
 type Message = Entry & { id: number };
 
 type SendReply =
-  { sessionId: string; answer: { text: string; link?: ChatLink; whatsapp?: ChatLink } } | { error: string };
+  | { sessionId: string; answer: { text: string; link?: ChatLink; whatsapp?: ChatLink; tracking?: ChatLink } }
+  | { error: string };
 
 interface StoredConversation {
   sessionId: string | null;
@@ -110,6 +117,7 @@ export default function ChatPanel({
           text: reply.answer.text,
           link: reply.answer.link,
           whatsapp: reply.answer.whatsapp,
+          tracking: reply.answer.tracking,
         });
       }
     } catch {
@@ -210,12 +218,15 @@ function Bubble({
   text,
   link,
   whatsapp,
+  tracking,
   onLink,
 }: {
   from: "user" | "bot";
   text: string;
   link?: ChatLink | undefined;
   whatsapp?: ChatLink | undefined;
+  /** A shipped order's tracking page at the courier. */
+  tracking?: ChatLink | undefined;
   onLink?: () => void;
 }) {
   const user = from === "user";
@@ -233,7 +244,7 @@ function Bubble({
         <span className="sr-only">{user ? chatPanelTexts.you : chatPanelTexts.bot} </span>
         {text}
       </p>
-      {link || whatsapp ? (
+      {link || whatsapp || tracking ? (
         <ul className="mt-2 space-y-1">
           {link ? (
             <li>
@@ -248,14 +259,16 @@ function Bubble({
               )}
             </li>
           ) : null}
-          {whatsapp ? (
-            <li>
-              <a href={whatsapp.href} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                {whatsapp.label}
-                <span className="sr-only"> {chatPanelTexts.newTab}</span>
-              </a>
-            </li>
-          ) : null}
+          {[tracking, whatsapp].map((outside) =>
+            outside ? (
+              <li key={outside.href}>
+                <a href={outside.href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                  {outside.label}
+                  <span className="sr-only"> {chatPanelTexts.newTab}</span>
+                </a>
+              </li>
+            ) : null,
+          )}
         </ul>
       ) : null}
     </div>

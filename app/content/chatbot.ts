@@ -3,6 +3,7 @@
  * days, hours) are never written here: the answers interpolate ./policies or are built from ./kits
  * by app/services/chatbot. The phrasings and synonyms below only help the search find a topic.
  */
+import { orderPageTexts } from "./forms";
 import type { ProductLine } from "./types";
 import {
   deliveryPromise,
@@ -54,7 +55,25 @@ export const policyAnswers = {
     "Cada kit está pensado para un escenario real (hogar, montaña, mar o industria), con sus componentes ordenados en módulos dentro de una caja rígida y hermética IP67, armado a pedido y revisado antes de salir.",
   hours: `Atendemos de ${workingHours.charAt(0).toLowerCase()}${workingHours.slice(1)}.`,
   orderStatus:
-    "El estado de tu pedido está en el enlace del correo de confirmación que te enviamos al comprar. Si no lo encuentras, escríbenos con tu número de pedido (por ejemplo LB-7K3F9Q) y el correo con que compraste.",
+    "Puedo revisar el estado de tu pedido: escríbeme su número (por ejemplo LB-7K3F9Q, viene en el correo de confirmación de tu compra) y el correo con que compraste.",
+} as const;
+
+/**
+ * What the bot says about a visitor's order (issue 13; docs/decisions/040). The status itself is
+ * said with the order page's words (./forms `orderPageTexts`, and the status labels).
+ */
+export const chatOrderTexts = {
+  needsEmail: "Para revisar ese pedido necesito también el correo con que compraste.",
+  needsNumber:
+    "Para revisar tu pedido necesito también su número (por ejemplo LB-7K3F9Q, viene en el correo de confirmación de tu compra).",
+  notFound:
+    "No encontramos un pedido con ese número y correo. Revisa ambos datos (el número viene en el correo de confirmación, por ejemplo LB-7K3F9Q) o escríbenos por WhatsApp o con el formulario de contacto.",
+  tooManyAttempts:
+    "Por seguridad no puedo buscar más pedidos por ahora. Escríbenos por WhatsApp o con el formulario de contacto con tu número de pedido y te ayudamos.",
+  found: (number: string, kitName: string, status: string) =>
+    `Tu pedido ${number} (${kitName}) está en estado «${status}».`,
+  unpaid: `Aún no recibimos el pago: puedes completarlo con «${orderPageTexts.payNow}» en la página de tu pedido.`,
+  orderLinkLabel: (number: string) => `Ver el pedido ${number}`,
 } as const;
 
 /**
@@ -133,7 +152,15 @@ export const chatbotExtraStopWords = [
  */
 export const topicPhrasings: Record<string, string[]> = {
   greeting: ["hola", "hola como estas", "alo hay alguien", "hola hay alguien ahi"],
-  thanks: ["gracias", "muchas gracias", "vale gracias", "perfecto gracias", "chao"],
+  thanks: [
+    "gracias",
+    "muchas gracias",
+    "vale gracias",
+    "perfecto gracias",
+    "chao",
+    "adios hasta luego",
+    "nos vemos saludos",
+  ],
   catalogue: [
     "que kits venden",
     "cuales son los precios",
@@ -185,6 +212,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "quiero devolverlo",
     "reembolso de la compra",
     "anular la compra",
+    "me devuelven el dinero",
   ],
   payment: [
     "como puedo pagar",
@@ -217,6 +245,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "quiero un kit personalizado",
     "cambiar el contenido del kit",
     "agregar mas cosas al kit",
+    "kit con la marca o el logotipo de mi empresa",
   ],
   ip67: ["que significa ip67", "es resistente al agua", "es impermeable", "se moja la caja"],
   whyLifebox: ["por que elegir lifebox", "por que comprarles", "que los diferencia", "son buenos"],
@@ -240,6 +269,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "mi pedido no llega",
     "ya enviaron mi pedido",
     "ya despacharon mi pedido",
+    "mi pedido viene atrasado",
   ],
 };
 
@@ -279,6 +309,31 @@ export const kitTopicPhrasings = {
  * multi-word keys are matched as phrases first.
  */
 export const chatbotSynonyms: Record<string, string> = {
+  // An order that has not arrived is a question about the order, not about delivery times.
+  "no me llega": "atrasado",
+  "no me ha llegado": "atrasado",
+  "no ha llegado": "atrasado",
+  "no me llego": "atrasado",
+  "no llego": "atrasado",
+  "no llega": "atrasado",
+  "nunca llego": "atrasado",
+  // The weekend, for the opening hours.
+  "fin de semana": "sabado",
+  finde: "sabado",
+  // Kinds of kits, and what is for sale.
+  tipos: "modelos",
+  clases: "modelos",
+  opciones: "modelos",
+  variedades: "modelos",
+  venta: "venden",
+  logo: "logotipo",
+  logos: "logotipo",
+  // Money ("la plata", "cuanta plata").
+  "cuanta plata": "precio",
+  plata: "dinero",
+  // "Mi compra", "mi orden": the customer's order.
+  "mi compra": "mi pedido",
+  "mi orden": "mi pedido",
   "cuanto sale": "precio",
   "cuanto vale": "precio",
   "cuanto cuesta": "precio",
@@ -404,6 +459,22 @@ export const chatbotSynonyms: Record<string, string> = {
   tmb: "tambien",
   kits: "kit",
   qit: "kit",
+};
+
+/**
+ * Words rewritten in every form (found by the Spanish stem, so "arrepentir" also catches "me
+ * arrepenti", "arrepentimiento"), where a verb or noun has many forms customers use. Kept apart from
+ * the synonyms above because a stem can take unrelated words: "fabrica" (a factory) shares its stem
+ * with "fabrican" (they make), "buenas" (a greeting) with "buenos" (good).
+ */
+export const chatbotWordFamilies: Record<string, string> = {
+  arrepentir: "retracto",
+  devolver: "retracto",
+  reembolsar: "retracto",
+  despachar: "envio",
+  mandar: "envian",
+  cotizar: "cotizacion",
+  defecto: "falla",
 };
 
 /** Which topic each FAQ item (app/content/faq.ts, by its question) answers. */

@@ -165,3 +165,24 @@ export async function endIdleChatSessions(db: Db, now: Date = new Date()): Promi
     return idle.length;
   });
 }
+
+/**
+ * How many of the bot's answers with `topic` went to sessions from `ip` since `since`: the chatbot's
+ * bound on failed order look-ups (services/chat.server.ts) counts its own stored answers, so that
+ * closing the chat or dropping the cookie does not reset it.
+ */
+export async function countBotAnswersFromIp(
+  db: Db,
+  { ip, topic, since }: { ip: string; topic: string; since: Date },
+): Promise<number> {
+  const row = await db
+    .selectFrom("chatMessages")
+    .innerJoin("chatSessions", "chatSessions.id", "chatMessages.sessionId")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("chatSessions.visitorIp", "=", ip)
+    .where("chatMessages.role", "=", "bot")
+    .where("chatMessages.topic", "=", topic)
+    .where("chatMessages.createdAt", ">=", since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -9,6 +9,7 @@ import { placeOrder } from "~/models/orders.server";
 import { requestQuote } from "~/models/quotes.server";
 import { subscribeToNewsletter } from "~/models/subscribers.server";
 import { enqueueMail } from "~/models/mail-queue.server";
+import { recordChatExchange } from "~/models/chat.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
 const settings = {
@@ -69,11 +70,22 @@ async function sendEverything(db: Db, email: string, name: string) {
     options,
   );
   await subscribeToNewsletter({ email, captcha: solvedChallenge() }, { db, now: t0 });
+  // The chatbot asks for the order's number and e-mail: the visitor's message is stored as typed.
+  await recordChatExchange(db, {
+    visitorId: crypto.randomUUID(),
+    ip: "203.0.113.9",
+    question: `estado de mi pedido ${order.number} ${email}`,
+    answer: { text: "Tu pedido está en estado «Pendiente de pago».", topic: "orderFound" },
+    now: t0,
+  });
   return order;
 }
 
 async function countAll(db: Db) {
-  const count = async (table: "orders" | "quotes" | "contactMessages" | "subscribers" | "mailQueue") =>
+  const count = async (
+    table:
+      "orders" | "quotes" | "contactMessages" | "subscribers" | "mailQueue" | "chatSessions" | "chatMessages",
+  ) =>
     Number(
       (
         await db
@@ -88,6 +100,8 @@ async function countAll(db: Db) {
     contactMessages: await count("contactMessages"),
     subscribers: await count("subscribers"),
     mails: await count("mailQueue"),
+    chatSessions: await count("chatSessions"),
+    chatMessages: await count("chatMessages"),
   };
 }
 
@@ -156,6 +170,13 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       subjects.filter((subject) => subject.startsWith("Recibimos tu solicitud de cotización: ")),
     ).toHaveLength(1);
     expect(subjects.some((subject) => /^[a-z]+(-[a-z]+)+$/.test(subject))).toBe(false);
+    // The conversation in which she typed her address, whole.
+    expect(report.chatSessions).toHaveLength(1);
+    expect(report.chatSessions[0]).toMatchObject({ visitorIp: "203.0.113.9", startedAt: t0.toISOString() });
+    expect(report.chatSessions[0]?.messages.map((message) => [message.role, message.content])).toEqual([
+      ["user", `estado de mi pedido ${anaOrder.number} Ana.Perez@Example.cl`],
+      ["bot", "Tu pedido está en estado «Pendiente de pago»."],
+    ]);
     expect(JSON.stringify(report)).not.toContain("Otra Persona");
     expect(JSON.stringify(report)).not.toContain("Tercera Persona");
   });
@@ -168,7 +189,8 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       report.contactMessages,
       report.subscriptions,
       report.mails,
-    ]).toEqual([[], [], [], [], []]);
+      report.chatSessions,
+    ]).toEqual([[], [], [], [], [], []]);
   });
 
   it("changes nothing while an order is still open, and says which", async () => {
@@ -188,7 +210,14 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
     expect(await erasePersonalData(db, "Ana.Perez@example.cl", later)).toEqual({
       erased: true,
       // The six of her submissions and the e-mail telling her the order was cancelled.
-      counts: { ordersAnonymised: 1, quotes: 1, contactMessages: 1, subscriptions: 1, mails: 7 },
+      counts: {
+        ordersAnonymised: 1,
+        quotes: 1,
+        contactMessages: 1,
+        subscriptions: 1,
+        mails: 7,
+        chatSessions: 1,
+      },
     });
     expect(await countAll(db)).toEqual({
       ...before,
@@ -196,6 +225,8 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       contactMessages: before.contactMessages - 1,
       subscribers: before.subscribers - 1,
       mails: before.mails - 7,
+      chatSessions: before.chatSessions - 1,
+      chatMessages: before.chatMessages - 2,
     });
 
     const report = await findPersonalData(db, "ana.perez@example.cl", later);
@@ -205,7 +236,8 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       report.contactMessages,
       report.subscriptions,
       report.mails,
-    ]).toEqual([[], [], [], [], []]);
+      report.chatSessions,
+    ]).toEqual([[], [], [], [], [], []]);
     // The sale stays, without the person.
     const sale = await db
       .selectFrom("orders")
@@ -239,6 +271,7 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       ]);
       expect(untouched.subscriptions).toHaveLength(1);
       expect(untouched.mails).toHaveLength(5);
+      expect(untouched.chatSessions).toHaveLength(1);
     }
   });
 });

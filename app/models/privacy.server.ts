@@ -20,7 +20,10 @@ export type ErasureOutcome =
   | { erased: false; openOrders: Array<{ number: string; status: OrderStatus }> }
   | {
       erased: true;
-      counts: Record<"ordersAnonymised" | "quotes" | "contactMessages" | "subscriptions" | "mails", number>;
+      counts: Record<
+        "ordersAnonymised" | "quotes" | "contactMessages" | "subscriptions" | "mails" | "chatSessions",
+        number
+      >;
     };
 
 /** `lower(column) = email`; e-mails other than subscribers' are stored as typed. */
@@ -51,6 +54,18 @@ function mailsAbout(db: Db, email: string) {
     );
 }
 
+/**
+ * The chat sessions in which a visitor typed the address (the chatbot asks for it to find an order,
+ * docs/decisions/040): a visitor's own message is stored as typed.
+ */
+function chatSessionIdsWith(db: Db, email: string) {
+  return db
+    .selectFrom("chatMessages")
+    .select("sessionId")
+    .where("role", "=", "user")
+    .where(sql<boolean>`lower(content) like ${containing(email)} escape '\\'`);
+}
+
 /** The Spanish subject of a notification queued as its template's data (its kind if unreadable). */
 function subjectOf(kind: string, templateData: string | null): string {
   try {
@@ -61,31 +76,44 @@ function subjectOf(kind: string, templateData: string | null): string {
 }
 
 /**
- * Everything held about `email` (any case), for the admin to read or export. The unsubscribe token
- * is left out (a key, not information about the person), and so are the e-mails' contents (they
- * repeat the rest).
+ * Everything held about `email` (any case), for the admin to read or export, with the chat
+ * conversations in which a visitor typed it. The unsubscribe token is left out (a key, not
+ * information about the person), and so are the e-mails' contents (they repeat the rest).
  */
 export async function findPersonalData(db: Db, rawEmail: string, now: Date = new Date()) {
   const email = normalizeEmail(rawEmail);
-  const [orders, quotes, contactMessages, subscriptions, mails] = await Promise.all([
-    db.selectFrom("orders").selectAll().where(sameEmail("email", email)).orderBy("createdAt").execute(),
-    db.selectFrom("quotes").selectAll().where(sameEmail("email", email)).orderBy("createdAt").execute(),
-    db
-      .selectFrom("contactMessages")
-      .selectAll()
-      .where(sameEmail("email", email))
-      .orderBy("createdAt")
-      .execute(),
-    db
-      .selectFrom("subscribers")
-      .select(["id", "email", "consentedAt", "createdAt"])
-      .where("email", "=", email)
-      .execute(),
-    mailsAbout(db, email)
-      .select(["id", "kind", "toAddress", "subject", "templateData", "status", "createdAt", "sentAt"])
-      .orderBy("createdAt")
-      .execute(),
-  ]);
+  const [orders, quotes, contactMessages, subscriptions, mails, chatSessions, chatMessages] =
+    await Promise.all([
+      db.selectFrom("orders").selectAll().where(sameEmail("email", email)).orderBy("createdAt").execute(),
+      db.selectFrom("quotes").selectAll().where(sameEmail("email", email)).orderBy("createdAt").execute(),
+      db
+        .selectFrom("contactMessages")
+        .selectAll()
+        .where(sameEmail("email", email))
+        .orderBy("createdAt")
+        .execute(),
+      db
+        .selectFrom("subscribers")
+        .select(["id", "email", "consentedAt", "createdAt"])
+        .where("email", "=", email)
+        .execute(),
+      mailsAbout(db, email)
+        .select(["id", "kind", "toAddress", "subject", "templateData", "status", "createdAt", "sentAt"])
+        .orderBy("createdAt")
+        .execute(),
+      db
+        .selectFrom("chatSessions")
+        .select(["id", "visitorId", "visitorIp", "startedAt", "endedAt"])
+        .where("id", "in", chatSessionIdsWith(db, email))
+        .orderBy("startedAt")
+        .execute(),
+      db
+        .selectFrom("chatMessages")
+        .select(["sessionId", "seq", "role", "content", "createdAt"])
+        .where("sessionId", "in", chatSessionIdsWith(db, email))
+        .orderBy("seq")
+        .execute(),
+    ]);
   const orderIds = orders.map((order) => order.id);
   const history =
     orderIds.length === 0
@@ -113,12 +141,19 @@ export async function findPersonalData(db: Db, rawEmail: string, now: Date = new
       subject: subject ?? subjectOf(mail.kind, templateData),
       to: toAddress,
     })),
+    chatSessions: chatSessions.map((session) => ({
+      ...session,
+      messages: chatMessages
+        .filter((message) => message.sessionId === session.id)
+        .map(({ sessionId: _sessionId, ...message }) => message),
+    })),
   };
 }
 
 /**
  * Erases what is held about `email`, all or nothing: quotations, contact messages, the newsletter
- * subscription and the e-mails to or about it are deleted; closed orders are anonymised. With an
+ * subscription, the e-mails to or about it and the chat conversations in which it was typed are
+ * deleted; closed orders are anonymised. With an
  * open order nothing is changed and the open orders are returned.
  */
 export async function erasePersonalData(
@@ -172,6 +207,10 @@ export async function erasePersonalData(
         subscriptions: await deleted(trx.deleteFrom("subscribers").where("email", "=", email)),
         mails:
           mailIds.length === 0 ? 0 : await deleted(trx.deleteFrom("mailQueue").where("id", "in", mailIds)),
+        // The whole conversation (its messages go with it).
+        chatSessions: await deleted(
+          trx.deleteFrom("chatSessions").where("id", "in", chatSessionIdsWith(trx, email)),
+        ),
       },
     };
   });

@@ -1,12 +1,92 @@
 import type { CompanyInfo } from "~/content/company";
-import { recordChatExchange } from "~/models/chat.server";
+import { countBotAnswersFromIp, getOpenChatSession, recordChatExchange } from "~/models/chat.server";
+import { findOrderByNumberAndEmail } from "~/models/orders.server";
 import { getDb, type Db } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
-import { answerQuestion, type ChatAnswer } from "~/services/chatbot/chatbot.server";
+import { answerQuestion, findOrderDetails, type ChatAnswer } from "~/services/chatbot/chatbot.server";
+import {
+  orderDetailsAnswer,
+  orderFoundAnswer,
+  orderLookupLimitAnswer,
+  orderNotFoundAnswer,
+  orderTopics,
+} from "~/services/chatbot/order-answers";
+
+/**
+ * The visitor's earlier messages of the session read for an order number or e-mail given before
+ * ("LB-7K3F9Q" in one message, the e-mail in the next).
+ */
+export const orderDetailsLookBack = 2;
+
+/** Failed order look-ups allowed per IP within {@link orderLookupWindowMs}; then none (docs/decisions/040). */
+export const maxFailedOrderLookups = 5;
+export const orderLookupWindowMs = 60 * 60_000;
+
+/** The bot's answers after which an e-mail alone continues the order conversation. */
+const askedForDetails = new Set<string>([orderTopics.details, orderTopics.notFound]);
+
+/**
+ * The order answer to the question, or undefined when the question is not about a visitor's order
+ * (the engine's answer stands). The visitor is in the order conversation when the message gives
+ * an order number, when the engine found it asks about the order status, or when it gives an e-mail
+ * after the bot asked for the details or after an order number. The number and the e-mail are
+ * taken from this message, or else from the visitor's {@link orderDetailsLookBack} earlier
+ * messages of the session. With both, the order is looked up by number and e-mail together (the
+ * answer never says which was wrong), unless this IP failed {@link maxFailedOrderLookups} times in
+ * the last hour.
+ */
+async function orderAnswer({
+  db,
+  visitorId,
+  ip,
+  sessionId,
+  question,
+  engineTopic,
+  company,
+  now,
+}: {
+  db: Db;
+  visitorId: string;
+  ip: string;
+  sessionId: string | undefined;
+  question: string;
+  engineTopic: string | null;
+  company: CompanyInfo;
+  now: Date;
+}): Promise<ChatAnswer | undefined> {
+  const given = findOrderDetails(question);
+  const earlier = sessionId ? ((await getOpenChatSession(db, visitorId, sessionId, now)) ?? []) : [];
+  const earlierDetails = earlier
+    .filter((message) => message.role === "user")
+    .slice(-orderDetailsLookBack)
+    .reverse()
+    .map((message) => findOrderDetails(message.content));
+  const number = given.number ?? earlierDetails.find((details) => details.number)?.number;
+  const email = given.email ?? earlierDetails.find((details) => details.email)?.email;
+  const lastBotTopic = earlier.findLast((message) => message.role === "bot")?.topic ?? null;
+
+  const aboutOrder =
+    given.number !== undefined ||
+    engineTopic === orderTopics.details ||
+    (given.email !== undefined && (number !== undefined || askedForDetails.has(lastBotTopic ?? "")));
+  if (!aboutOrder) return undefined;
+  if (!number || !email) return orderDetailsAnswer(!number && !email ? "both" : number ? "email" : "number");
+
+  const failures = await countBotAnswersFromIp(db, {
+    ip,
+    topic: orderTopics.notFound,
+    since: new Date(now.getTime() - orderLookupWindowMs),
+  });
+  if (failures >= maxFailedOrderLookups) return orderLookupLimitAnswer(company);
+  const order = await findOrderByNumberAndEmail(db, number, email);
+  return order ? orderFoundAnswer(order) : orderNotFoundAnswer(company);
+}
 
 /**
  * A visitor's question to the chatbot (issue 13; D17): answered from the shop's content
- * (services/chatbot) and stored with the answer in the visitor's session (models/chat.server.ts).
+ * (services/chatbot) or, for their order's status, from the order found by its number and e-mail,
+ * and stored with the answer in the visitor's session (models/chat.server.ts). The stored answer is
+ * its text: the order page's link and the tracking link are not kept.
  */
 export async function askChatbot({
   visitorId,
@@ -25,7 +105,18 @@ export async function askChatbot({
   company?: CompanyInfo;
   now?: Date;
 }): Promise<{ sessionId: string; newSession: boolean; answer: ChatAnswer }> {
-  const answer = answerQuestion(question, { company });
+  const engineAnswer = answerQuestion(question, { company });
+  const answer =
+    (await orderAnswer({
+      db,
+      visitorId,
+      ip,
+      sessionId,
+      question,
+      engineTopic: engineAnswer.topic,
+      company,
+      now,
+    })) ?? engineAnswer;
   const stored = await recordChatExchange(db, {
     visitorId,
     ip,

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { seedOrder } from "./admin-support";
 import { expectNoViolations, queryRows } from "./forms-support";
 import { waitForHydration } from "./support";
 
@@ -147,6 +148,44 @@ test.describe("chat panel", () => {
     await expect(panel(page)).toBeVisible();
     await expect(log(page).getByText("Tú:")).toHaveCount(0);
     await expect(log(page)).toContainText(texts.greeting);
+  });
+
+  test("a customer asks for their order's status and follows the link to its page", async ({ page }) => {
+    const tracking = `ST-${Date.now().toString().slice(-8)}`;
+    const order = seedOrder({
+      through: ["pendiente_pago", "pagado", "en_preparacion", "enviado"],
+      courier: "starken",
+      trackingNumber: tracking,
+    });
+    await page.setViewportSize(desktop);
+    await page.goto("/productos");
+    await waitForHydration(page);
+    await chatButton(page).click();
+    await expect(panel(page).getByRole("textbox", { name: texts.input })).toBeFocused();
+
+    // Without the details, the bot asks for them.
+    await ask(page, "donde esta mi pedido", 1);
+    const answers = log(page).locator("div").filter({ hasText: "LifeBox:" });
+    await expect(answers.nth(1)).toContainText("escríbeme su número (por ejemplo LB-7K3F9Q");
+
+    // The number as a customer may type it, and the e-mail in other capitals.
+    await ask(page, `es el ${order.number.toLowerCase()}, correo ${order.email.toUpperCase()}`, 2);
+    await expect(answers.nth(2)).toContainText(
+      `Tu pedido ${order.number} (LifeBox Industry Mini) está en estado «Enviado». Entregamos tu kit a Starken.`,
+    );
+    await expect(answers.nth(2).getByRole("link", { name: /Seguir mi envío en Starken/ })).toHaveAttribute(
+      "href",
+      `https://www.starken.cl/seguimiento?codigo=${tracking}`,
+    );
+
+    // The order's page, the one its confirmation e-mail links to.
+    await answers
+      .nth(2)
+      .getByRole("link", { name: `Ver el pedido ${order.number}` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/pedido/${order.id}$`));
+    await expect(panel(page)).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Tu pedido va en camino!");
   });
 
   test("the server's refusal shows in the conversation as a notice", async ({ page }) => {

@@ -103,6 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         answered: answer.topic !== null,
         ...(answer.link ? { link: answer.link } : {}),
         ...(answer.whatsapp ? { whatsapp: answer.whatsapp } : {}),
+        ...(answer.tracking ? { tracking: answer.tracking } : {}),
       },
     },
     { headers: known ? headers : { ...headers, "Set-Cookie": await visitorCookie().serialize(visitorId) } },

@@ -19,7 +19,7 @@ import { whatsappLink } from "~/content/company";
 import { faqItems } from "~/content/faq";
 import { componentCount, kitList, kitPath, lineNames, versionNames } from "~/content/kits";
 import { freeShippingNote, workingHours } from "~/content/policies";
-import type { Kit, KitVersion } from "~/content/types";
+import type { Kit, KitVersion, ProductLine } from "~/content/types";
 import { formatPrice } from "~/lib/format";
 
 export interface ChatLink {
@@ -40,6 +40,8 @@ export interface Topic {
   texts: string[];
   /** For kit topics: which version, so a question without "mini" prefers the standard kit. */
   version?: KitVersion;
+  /** For kit topics: the kit's line. */
+  line?: ProductLine;
   answer(company: CompanyInfo): TopicAnswer;
 }
 
@@ -63,6 +65,7 @@ function kitTopics(kit: Kit): Topic[] {
   const topic = (kind: keyof typeof kitTopicPhrasings, content: string, text: () => string): Topic => ({
     id: `kit-${kit.id}-${kind}`,
     version: kit.version,
+    line: kit.line,
     texts: docs(kitTopicPhrasings[kind], content),
     answer: () => ({ text: text(), link }),
   });
@@ -110,6 +113,18 @@ const policyTopic = (
   id,
   answer: () => ({ text: policyAnswers[id], link }),
 });
+
+/** Every continental región with its comunas ("¿envían a Punta Arenas?"): one shipping text per región. */
+export function shippingPlaceTexts(): string[] {
+  const islands = new Set<string>(nonContinentalComunaCuts);
+  return regions.map(
+    (region) =>
+      `envio a ${region.shortName} ${comunas
+        .filter((comuna) => comuna.regionCut === region.cut && !islands.has(comuna.cut))
+        .map((comuna) => comuna.name)
+        .join(" ")}`,
+  );
+}
 
 /** Every topic the chatbot answers; built once at start-up. */
 export function buildTopics(): Topic[] {
@@ -159,16 +174,7 @@ export function buildTopics(): Topic[] {
     },
   ];
 
-  // Every continental región with its comunas ("¿envían a Punta Arenas?"): one text per región.
-  const islands = new Set<string>(nonContinentalComunaCuts);
-  const placeTexts = regions.map(
-    (region) =>
-      `envio a ${region.shortName} ${comunas
-        .filter((comuna) => comuna.regionCut === region.cut && !islands.has(comuna.cut))
-        .map((comuna) => comuna.name)
-        .join(" ")}`,
-  );
-  const extraTexts: Record<string, string[]> = { shipping: placeTexts };
+  const extraTexts: Record<string, string[]> = { shipping: shippingPlaceTexts() };
   return [
     ...shopTopics.map((topic) => ({
       ...topic,
@@ -176,6 +182,10 @@ export function buildTopics(): Topic[] {
         ...(topicPhrasings[topic.id] ?? []),
         ...(faqTexts.get(topic.id) ?? []),
         ...(extraTexts[topic.id] ?? []),
+        // A policy's short answer: the words the bot answers with are words it understands.
+        ...(Object.hasOwn(policyAnswers, topic.id)
+          ? [policyAnswers[topic.id as keyof typeof policyAnswers]]
+          : []),
       ],
     })),
     ...unmappedFaq,

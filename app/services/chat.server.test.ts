@@ -1,0 +1,173 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { chatOrderTexts, policyAnswers } from "~/content/chatbot";
+import { exampleCompany } from "~/content/company";
+import { orderPageTexts } from "~/content/forms";
+import { examplePaymentLink } from "~/infra/env.server";
+import type { Db } from "~/infra/db.server";
+import { changeOrderStatus, placeOrder } from "~/models/orders.server";
+import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
+import { answerQuestion } from "~/services/chatbot/chatbot.server";
+import { askChatbot, maxFailedOrderLookups, orderLookupWindowMs } from "./chat.server";
+
+/**
+ * The chatbot's order status (issue 13; docs/decisions/040) through askChatbot, on real orders in
+ * a fresh database: the right number and e-mail give the status with the order page's words and
+ * links; a wrong one the same neutral answer; the details asked for when missing; and at most
+ * five failed look-ups an hour per IP.
+ */
+
+const settings = {
+  SITE_URL: "https://lifebox.cl",
+  company: exampleCompany,
+  SHOP_NOTIFY_EMAIL: "pedidos@lifebox.cl",
+  paymentLinks: {
+    essential: examplePaymentLink("essential"),
+    expedition: examplePaymentLink("expedition"),
+    nautical: examplePaymentLink("nautical"),
+    industry: examplePaymentLink("industry"),
+    "essential-mini": examplePaymentLink("essential-mini"),
+    "expedition-mini": examplePaymentLink("expedition-mini"),
+    "nautical-mini": examplePaymentLink("nautical-mini"),
+    "industry-mini": examplePaymentLink("industry-mini"),
+  },
+};
+
+const t0 = new Date("2026-11-20T15:00:00.000Z");
+const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
+
+async function order(db: Db, email: string) {
+  return placeOrder(
+    {
+      kitId: "nautical",
+      name: "Ana Pérez",
+      email,
+      phone: "+56 9 1234 5678",
+      region: "13",
+      comuna: "13101",
+      address: "Av. Providencia 1234",
+      acceptTerms: true,
+      captcha: { id: crypto.randomUUID(), expiresAt: new Date("2030-01-01T00:00:00.000Z") },
+    },
+    { db, settings, now: t0 },
+  );
+}
+
+describe.each(dialectsUnderTest)("the chatbot's order status on %s", (dialect) => {
+  const database = useMigratedDatabase(dialect);
+  let db: Db;
+  let shipped: { id: string; number: string };
+  let unpaid: { id: string; number: string };
+  let ipCount = 0;
+  /** Each test speaks from its own IP, so the failed look-ups of one do not limit another. */
+  const nextIp = () => `198.51.100.${++ipCount}`;
+
+  beforeAll(async () => {
+    db = database().db;
+    shipped = await order(db, "Ana.Perez@Example.cl");
+    await changeOrderStatus(db, shipped.id, "pagado", null, minutes(1), { settings });
+    await changeOrderStatus(db, shipped.id, "en_preparacion", null, minutes(2), { settings });
+    await changeOrderStatus(db, shipped.id, "enviado", null, minutes(3), {
+      settings,
+      details: { courier: "chilexpress", trackingNumber: "99887766" },
+    });
+    unpaid = await order(db, "otra.persona@example.cl");
+  });
+
+  const ask = (question: string, ip: string, sessionId?: string, now = minutes(10)) =>
+    askChatbot({ db, visitorId: visitor, ip, sessionId, question, company: exampleCompany, now });
+  const visitor = crypto.randomUUID();
+
+  it("answers the status of the order named by its number and e-mail, with its page and tracking links", async () => {
+    const typed = shipped.number.toLowerCase().replace("-", " ");
+    const { answer, sessionId } = await ask(
+      `estado de mi compra ${typed}, mi correo ana.perez@example.cl`,
+      nextIp(),
+    );
+    expect(answer.topic).toBe("orderFound");
+    expect(answer.text).toBe(
+      `Tu pedido ${shipped.number} (LifeBox Nautical) está en estado «Enviado». ${orderPageTexts.shippedIntro("Chilexpress")}`,
+    );
+    expect(answer.link).toEqual({ href: `/pedido/${shipped.id}`, label: `Ver el pedido ${shipped.number}` });
+    expect(answer.tracking).toEqual({
+      href: "https://centrodeayuda.chilexpress.cl/seguimiento/99887766",
+      label: "Seguir mi envío en Chilexpress",
+    });
+    // Stored: the visitor's message as typed, the bot's text without links, name or e-mail.
+    const stored = await db
+      .selectFrom("chatMessages")
+      .select(["role", "content", "topic"])
+      .where("sessionId", "=", sessionId)
+      .orderBy("seq")
+      .execute();
+    expect(stored[1]).toEqual({ role: "bot", content: answer.text, topic: "orderFound" });
+    expect(stored[1]?.content).not.toMatch(/ana|pérez|99887766|pedido\//i);
+  });
+
+  it("says an unpaid order's status with the order page's words", async () => {
+    const { answer } = await ask(`${unpaid.number} otra.persona@example.cl`, nextIp());
+    expect(answer.text).toBe(
+      `Tu pedido ${unpaid.number} (LifeBox Nautical) está en estado «Pendiente de pago». ${chatOrderTexts.unpaid}`,
+    );
+    expect(answer.link?.href).toBe(`/pedido/${unpaid.id}`);
+    expect(answer.tracking).toBeUndefined();
+  });
+
+  it("answers a wrong e-mail and a wrong number alike, with the contact options", async () => {
+    const ip = nextIp();
+    const wrongEmail = (await ask(`donde esta mi pedido ${shipped.number} ana@example.cl`, ip)).answer;
+    const wrongNumber = (await ask("donde esta mi pedido LB-2345AB ana.perez@example.cl", ip)).answer;
+    // Somebody else's order with her e-mail: not hers.
+    const otherOrder = (await ask(`${unpaid.number} ana.perez@example.cl`, ip)).answer;
+    for (const answer of [wrongEmail, wrongNumber, otherOrder]) {
+      expect(answer).toMatchObject({
+        topic: "orderNotFound",
+        text: chatOrderTexts.notFound,
+        link: { href: "/contacto" },
+      });
+      expect(answer.whatsapp?.href).toMatch(/^https:\/\/wa\.me\//);
+    }
+  });
+
+  it("asks for what is missing, and takes a number and an e-mail given in two messages", async () => {
+    const ip = nextIp();
+    const first = await ask("donde esta mi pedido", ip);
+    expect(first.answer).toMatchObject({ topic: "orderStatus", text: policyAnswers.orderStatus });
+
+    const second = await ask(`es el ${shipped.number}`, ip, first.sessionId);
+    expect(second.answer).toMatchObject({ topic: "orderStatus", text: chatOrderTexts.needsEmail });
+
+    const third = await ask("ana.perez@example.cl", ip, first.sessionId);
+    expect(third.sessionId).toBe(first.sessionId);
+    expect(third.answer.topic).toBe("orderFound");
+    expect(third.answer.link?.href).toBe(`/pedido/${shipped.id}`);
+
+    const other = await ask("mi correo es ana.perez@example.cl, estado de mi pedido?", ip);
+    expect(other.answer).toMatchObject({ topic: "orderStatus", text: chatOrderTexts.needsNumber });
+  });
+
+  it("leaves an e-mail alone in a question that is not about an order", async () => {
+    const question = "quiero cotizar 20 kits para la empresa, compras@empresa.cl";
+    const { answer } = await ask(question, nextIp());
+    expect(answer).toEqual(answerQuestion(question, { company: exampleCompany }));
+    expect(answer.topic).toBe("quotation");
+  });
+
+  it(`stops looking orders up after ${maxFailedOrderLookups} failed look-ups from an IP in an hour`, async () => {
+    const ip = nextIp();
+    // Each in a new session, as a script dropping the session would: the bound is per IP.
+    for (let attempt = 0; attempt < maxFailedOrderLookups; attempt++) {
+      const { answer } = await ask(`${shipped.number} intento${attempt}@example.cl`, ip);
+      expect(answer.topic).toBe("orderNotFound");
+    }
+    // Even the right pair is not looked up now, so the answer tells nothing about it.
+    const blocked = await ask(`${shipped.number} ana.perez@example.cl`, ip);
+    expect(blocked.answer).toMatchObject({ topic: "orderLookupLimit", text: chatOrderTexts.tooManyAttempts });
+    expect(blocked.answer.link?.href).toBe("/contacto");
+    // Another IP is not limited; the same one is again an hour after its failures.
+    expect((await ask(`${shipped.number} ana.perez@example.cl`, nextIp())).answer.topic).toBe("orderFound");
+    const later = new Date(minutes(10).getTime() + orderLookupWindowMs + 60_000);
+    expect((await ask(`${shipped.number} ana.perez@example.cl`, ip, undefined, later)).answer.topic).toBe(
+      "orderFound",
+    );
+  });
+});
