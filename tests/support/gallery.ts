@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { createOrder } from "~/models/orders.server";
 import type { GalleryPhotoStatus } from "~/infra/db-schema";
 import type { Db } from "~/infra/db.server";
@@ -6,16 +8,13 @@ import type { ObjectStorage } from "~/infra/storage.server";
 
 /**
  * Gallery photos for the admin's tests, stored as the upload would leave them: a row tied to a real
- * order, and (given a storage) its two image files. The images are a real 8×8 PNG from a constant:
+ * order, and (given a storage) its two image files. The images are a real 8×8 PNG (tests/fixtures):
  * the tests of moderation need a valid image to show, not a re-encoded one (sharp and the upload
  * pipeline are the public gallery's, and their tests').
  */
 
-/** A valid 8×8 PNG, the brand's orange (#e8590c). */
-export const tinyPng = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR42mN4EcmDFTEMLQkAvqhTQc9hRC0AAAAASUVORK5CYII=",
-  "base64",
-);
+/** A real 8×8 PNG, the brand's orange (#e8590c), shared with the end-to-end seeds. */
+export const tinyPng = fs.readFileSync(path.join(import.meta.dirname, "../fixtures/gallery-photo.png"));
 
 export interface SeededPhoto {
   status?: GalleryPhotoStatus;
