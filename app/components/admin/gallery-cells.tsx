@@ -41,15 +41,12 @@ export function GallerySummaryCards({
     <section aria-label={texts.summaryLabel} className="mt-6">
       <dl className="grid grid-cols-2 gap-3 @min-[48rem]:grid-cols-4">
         {cards.map(({ label, value, icon: Icon }) => (
-          <div
-            key={label}
-            className="flex items-center justify-between gap-2 rounded-xl border border-border bg-white p-4"
-          >
-            <div className="min-w-0">
-              <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-              <dd className="mt-1 text-2xl font-bold text-foreground tabular-nums">{value}</dd>
-            </div>
-            <Icon aria-hidden="true" className="size-7 shrink-0 text-primary" />
+          <div key={label} className="rounded-xl border border-border bg-white p-4">
+            <dt className="flex items-start justify-between gap-2 text-sm font-medium text-muted-foreground">
+              {label}
+              <Icon aria-hidden="true" className="size-6 shrink-0 text-primary" />
+            </dt>
+            <dd className="mt-1 text-2xl font-bold text-foreground tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>
@@ -162,7 +159,6 @@ export function GalleryActions({
   const reasonLink = (kind: GalleryReasonKind, label: string) => (
     <Button asChild variant="outline" className="px-3 py-1.5">
       <a
-        id={`${kind}-${id}`}
         href={reasonHref}
         onClick={(event) => {
           // Modified clicks open the page in a new tab, as links do.

@@ -165,7 +165,7 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
   const returnFocus = useCallback((event: Event) => {
     event.preventDefault();
     // The link, unless the photo's change took it away; then what happened.
-    const link = opener.current?.id ? document.getElementById(opener.current.id) : null;
+    const link = opener.current?.isConnected ? opener.current : null;
     (link ?? message.current)?.focus();
   }, []);
 
