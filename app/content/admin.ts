@@ -35,6 +35,7 @@ export const adminNavTexts = {
   quotes: { label: "Cotizaciones" },
   contacts: { label: "Contactos", loading: "Cargando contactos..." },
   subscribers: { label: "Suscriptores", loading: "Cargando suscripciones..." },
+  gallery: { label: "Galería" },
   users: { label: "Usuarios" },
   privacy: { label: "Privacidad" },
 } as const;
@@ -97,6 +98,9 @@ export const adminDashboardTexts = {
   unpaidIntro: "Escríbeles para saber si necesitan ayuda con el pago.",
   unpaidMore: (count: string) => `Y ${count} más en la lista de pedidos.`,
   unpaidEmpty: "No hay pedidos pendientes de pago con más de 48 horas.",
+  galleryTitle: "Galería de clientes",
+  galleryPending: "Fotos pendientes de revisión",
+  galleryReview: "Revisar las fotos pendientes",
 } as const;
 
 /** /admin/users: the staff accounts (DECISIONS D12). */
@@ -235,6 +239,7 @@ export const adminListTexts = {
   moreThan: (count: string) => `más de ${count}`,
   noMatchesHint: "Prueba con otra búsqueda o quita el filtro.",
   sortLabel: "Ordenar por",
+  sortSubmit: "Ordenar",
 } as const;
 
 /** The singular and plural of what a list counts ("1 pedido", "3 pedidos"). */
@@ -387,4 +392,117 @@ export const adminSubscribersTexts = {
   loading: "Cargando suscripciones...",
   loadFailure: "No se pudieron cargar las suscripciones.",
   count: { one: "suscripción", other: "suscripciones" } satisfies CountNoun,
+} as const;
+
+/**
+ * /admin/gallery and /admin/gallery/:id (SPEC §2 "Galería de Clientes", §4 "Gallery photo status",
+ * §8; DECISIONS D16: every tab a real list, the rejection reason apart from the comment). Withdrawing
+ * an approved photo is ours (docs/decisions/042-admin-gallery.md).
+ */
+export const adminGalleryTexts = {
+  title: "Galería de Clientes",
+  intro: "Fotos que comparten los clientes. Se publican en la galería solo cuando las apruebas.",
+  metaDescription: "Moderación de las fotos de la galería de clientes.",
+  searchPlaceholder: "Buscar por cliente, N.º de pedido, kit o comentario...",
+  empty: "No hay fotos para mostrar en esta categoría",
+  loading: "Cargando fotos...",
+  loadFailure: "No se pudieron cargar las fotos de la galería.",
+  count: { one: "foto", other: "fotos" } satisfies CountNoun,
+  summaryLabel: "Resumen de la galería",
+  cards: {
+    total: "Total Fotos",
+    pending: "Pendientes",
+    approved: "Aprobadas",
+    likes: "Total Likes",
+  },
+  tabsLabel: "Fotos por estado",
+  tabAll: "Todas",
+  tabs: { pending: "Pendientes", approved: "Aprobadas", rejected: "Rechazadas" },
+  statuses: { pending: "Pendiente", approved: "Aprobada", rejected: "Rechazada" },
+  sortChoices: {
+    newest: "Fecha: más recientes primero",
+    oldest: "Fecha: más antiguas primero",
+    mostLiked: "Likes: de mayor a menor",
+    leastLiked: "Likes: de menor a mayor",
+  },
+  columns: {
+    id: "ID",
+    image: "Imagen",
+    customer: "Cliente",
+    orderNumber: "N.º de pedido",
+    kit: "Kit",
+    comment: "Comentario",
+    date: "Fecha",
+    likes: "Likes",
+    status: "Estado",
+    rejectionReason: "Motivo del rechazo",
+    moderatedAt: "Moderada el",
+    actions: "Acciones",
+  },
+  openImage: (author: string) => `Ver la foto de ${author} en tamaño completo (se abre en una pestaña nueva)`,
+  imageAlt: (author: string, kit: string) => `Foto de ${author} con su ${kit}`,
+  approve: "Aprobar",
+  reject: "Rechazar",
+  withdraw: "Retirar",
+  /** Said after the button's visible text to screen readers, so that each row's buttons differ. */
+  actionTarget: (author: string, id: string) => ` la foto de ${author} (${id})`,
+  noActions: "Sin acciones",
+  dialogPhoto: (author: string, kit: string, id: string) => `Foto de ${author} con su ${kit} (${id}).`,
+  saving: "Guardando...",
+  cancel: "Cancelar",
+  rejectDialog: {
+    title: "Rechazar foto",
+    description: "Especifica el motivo del rechazo. Esta información será almacenada internamente.",
+    label: "Motivo del rechazo",
+    placeholder: "Indique el motivo del rechazo...",
+    submit: "Confirmar rechazo",
+  },
+  withdrawDialog: {
+    title: "Retirar foto",
+    description:
+      "La foto dejará de mostrarse en la galería y pasará a Rechazadas. Especifica el motivo del retiro; esta información será almacenada internamente.",
+    label: "Motivo del retiro",
+    placeholder: "Indique el motivo del retiro...",
+    submit: "Confirmar retiro",
+  },
+  approved: { title: "Foto aprobada", description: "La foto ha sido publicada en la galería de clientes." },
+  rejected: { title: "Foto rechazada", description: "La foto ha sido rechazada y no será publicada." },
+  withdrawn: { title: "Foto retirada", description: "La foto ya no se muestra en la galería de clientes." },
+  failureTitle: "Error",
+  failures: {
+    approve: "No se pudo aprobar la foto. Inténtalo de nuevo.",
+    reject: "No se pudo rechazar la foto. Inténtalo de nuevo.",
+    withdraw: "No se pudo retirar la foto. Inténtalo de nuevo.",
+  },
+  verbs: { approve: "aprobar", reject: "rechazar", withdraw: "retirar" },
+  conflict: (verb: string, status: string) =>
+    `No se pudo ${verb} la foto: mientras la revisabas, otra persona la dejó «${status}». No se cambió nada; revisa su estado actual.`,
+  gone: (verb: string) => `No se pudo ${verb} la foto: ya no existe. No se cambió nada.`,
+  reasonTooLong: (max: number) => `El motivo puede tener hasta ${max} caracteres.`,
+  // The photo's own page (/admin/gallery/:id): every field, and the moderation without JavaScript.
+  detailTitle: (id: string) => `Foto ${id}`,
+  detailMetaTitle: "Foto | Panel LifeBox",
+  detailMetaDescription: "Una foto de la galería de clientes, con sus datos y su moderación.",
+  back: "Volver a la Galería",
+  photoHeading: "Foto",
+  dataHeading: "Datos",
+  moderationHeading: "Moderación",
+  fields: {
+    customer: "Cliente",
+    orderNumber: "N.º de pedido",
+    kit: "Kit",
+    comment: "Comentario",
+    date: "Fecha",
+    likes: "Likes",
+    status: "Estado",
+    rejectionReason: "Motivo del rechazo",
+    moderatedAt: "Moderada el",
+    moderatedBy: "Moderada por",
+    id: "ID",
+  },
+  unknownStaff: "Administrador desconocido",
+  noComment: "Sin comentario.",
+  rejectedNote: "Esta foto está rechazada: no se muestra en la galería de clientes.",
+  notFoundTitle: "Foto no encontrada",
+  notFound: "No existe una foto con esa dirección. Búscala en la galería.",
 } as const;

@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   createAdmin,
   expectAdminPageAccessible,
+  seedGalleryPhoto,
   seedOrder,
   signInAsAdmin,
   waitForAdminHydration,
@@ -26,7 +27,7 @@ const long = {
   subject: "Consulta por kits para toda la flota de camiones y las faenas de la cordillera",
 };
 /** The order is seeded (with its history) in `beforeAll`, which gives its id and number. */
-const ids = { order: "", quote: crypto.randomUUID(), contact: crypto.randomUUID() };
+const ids = { order: "", quote: crypto.randomUUID(), contact: crypto.randomUUID(), photo: "" };
 let orderNumber = "";
 
 test.beforeAll(() => {
@@ -37,6 +38,10 @@ test.beforeAll(() => {
     address: long.address,
     rut: "12.345.678-5",
     notes: long.subject,
+  }));
+  ({ id: ids.photo } = seedGalleryPhoto({
+    authorName: long.name,
+    comment: `${long.subject}. ${long.address}`,
   }));
   withShopDatabase((db) => {
     const at = new Date().toISOString();
@@ -62,6 +67,8 @@ const screens = () => [
   "/admin/users",
   `/admin/privacy?email=${encodeURIComponent(long.email)}`,
   "/admin/account",
+  "/admin/gallery",
+  `/admin/gallery/${ids.photo}`,
 ];
 
 async function overflowOf(page: Page) {
@@ -102,7 +109,13 @@ async function openLongOrder(page: Page, width: number, height: number) {
 /** Every list at this width: the table shown or not (cards), nothing wider than the window, axe. */
 async function expectListsAt(page: Page, width: number, table: "visible" | "hidden") {
   const main = page.getByRole("main");
-  for (const list of ["/admin/orders", "/admin/quotes", "/admin/contacts", "/admin/mails"]) {
+  for (const list of [
+    "/admin/orders",
+    "/admin/quotes",
+    "/admin/contacts",
+    "/admin/mails",
+    "/admin/gallery",
+  ]) {
     await page.goto(list);
     await expect(main.getByRole("table")).toBeVisible({ visible: table === "visible" });
     expect(await overflowOf(page), list).toBe(0);

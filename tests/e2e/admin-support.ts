@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { baseURL, dataDir } from "../../playwright.config";
@@ -164,4 +165,83 @@ export function seedOrder({
       .immediate(),
   );
   return { id, number, customerName, email };
+}
+
+/** A real 8×8 PNG (as tests/support/gallery.ts uses): a gallery photo's image and thumbnail. */
+const galleryPng = fs.readFileSync(path.join(import.meta.dirname, "../fixtures/gallery-photo.png"));
+
+export interface SeededGalleryPhoto {
+  authorName?: string;
+  status?: "pending" | "approved" | "rejected";
+  comment?: string;
+  likes?: number;
+  rejectionReason?: string | null;
+}
+
+/**
+ * A customer's gallery photo as the upload leaves it, written straight into the test server's data
+ * folder: a seeded order, the image and its thumbnail under DATA_DIR/uploads (served at /uploads),
+ * and the photo's row. Returns its id, keys and order.
+ */
+export function seedGalleryPhoto({
+  authorName = "Valentina",
+  status = "pending",
+  comment = "Nuestro LifeBox listo en la camioneta.",
+  likes = 0,
+  rejectionReason = null,
+}: SeededGalleryPhoto = {}) {
+  const order = seedOrder({ customerName: `${authorName} Rojas` });
+  const id = crypto.randomUUID();
+  const displayKey = `galeria/${id}-display.png`;
+  const thumbKey = `galeria/${id}-thumb.png`;
+  const folder = path.join(dataDir, "uploads", "galeria");
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(dataDir, "uploads", displayKey), galleryPng);
+  fs.writeFileSync(path.join(dataDir, "uploads", thumbKey), galleryPng);
+  const at = new Date().toISOString();
+  withShopDatabase((db) =>
+    db
+      .prepare(
+        `insert into gallery_photos (id, order_id, order_number, author_name, kit_id, kit_name, comment, status,
+          rejection_reason, display_key, display_width, display_height, thumb_key, thumb_width, thumb_height,
+          like_count, created_at, moderated_at)
+         values (?, ?, ?, ?, 'industry-mini', 'LifeBox Industry Mini', ?, ?, ?, ?, 8, 8, ?, 8, 8, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        order.id,
+        order.number,
+        authorName,
+        comment,
+        status,
+        rejectionReason,
+        displayKey,
+        thumbKey,
+        likes,
+        at,
+        status === "pending" ? null : at,
+      ),
+  );
+  return { id, displayKey, thumbKey, authorName, comment, order };
+}
+
+/** A gallery photo's row in the test server's database. */
+export function storedGalleryPhoto(id: string) {
+  return withShopDatabase(
+    (db) =>
+      db
+        .prepare(
+          "select status, comment, rejection_reason, moderated_by, like_count from gallery_photos where id = ?",
+        )
+        .get(id) as
+        | {
+            status: string;
+            comment: string;
+            rejection_reason: string | null;
+            moderated_by: string | null;
+            like_count: number;
+          }
+        | undefined,
+    { readonly: true },
+  );
 }

@@ -1,13 +1,14 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { AdminList, type AdminListView } from "./admin-list";
+import { AdminList, type AdminListCells, type AdminListView } from "./admin-list";
 
 /** The list screen's markup: what a browser without JavaScript and a screen reader get. */
 
 function view(overrides: Partial<AdminListView> = {}): AdminListView {
   return {
     path: "/admin/orders",
+    href: "/admin/orders?q=perez&estado=pagado",
     search: {
       value: "perez",
       hidden: [{ name: "estado", value: "pagado" }],
@@ -84,7 +85,10 @@ function view(overrides: Partial<AdminListView> = {}): AdminListView {
   };
 }
 
-function render(list: AdminListView): string {
+function render(
+  list: AdminListView,
+  { cells, children }: { cells?: AdminListCells<unknown>; children?: React.ReactNode } = {},
+): string {
   const Stub = createRoutesStub([
     {
       path: "/admin/orders",
@@ -97,7 +101,10 @@ function render(list: AdminListView): string {
             empty: "No se encontraron compras",
             loading: "Cargando compras...",
           }}
-        />
+          cells={cells}
+        >
+          {children}
+        </AdminList>
       ),
     },
   ]);
@@ -234,6 +241,68 @@ describe("the admin list screen", () => {
     expect(html).toMatch(
       /<div role="group" aria-labelledby="[^"]+" class="[^"]*@min-\[40rem\]:hidden[^"]*"><span[^>]*>Ordenar por<\/span>/,
     );
+  });
+});
+
+describe("what a screen adds to the list (the gallery, decision 042)", () => {
+  const tabbed = (): AdminListView => {
+    const base = view();
+    return {
+      ...base,
+      filters: [
+        {
+          ...base.filters[0]!,
+          tabs: true,
+          options: base.filters[0]!.options.map((option, index) => ({ ...option, count: [1234, 3][index] })),
+        },
+      ],
+      sortChoices: {
+        hidden: [{ name: "q", value: "perez" }],
+        options: [
+          { value: "createdAt:desc", label: "Fecha: más recientes primero", selected: true },
+          { value: "total:asc", label: "Total: de menor a mayor", selected: false },
+        ],
+      },
+    };
+  };
+
+  it("shows a filter as tabs with their counts, the chosen one as the current page", () => {
+    const html = render(tabbed());
+    expect(html).toMatch(/<nav aria-label="Estado"/);
+    expect(html).toMatch(
+      /<a aria-current="page"[^>]*href="\/admin\/orders\?q=perez&estado=pagado"[^>]*>Pagado<span[^>]*>3<\/span><\/a>/,
+    );
+    expect(html).toMatch(/href="\/admin\/orders\?q=perez"[^>]*>Todos<span[^>]*>1\.234<\/span>/);
+    // Not also among the search's filters.
+    expect(html).not.toMatch(/role="group" aria-labelledby="[^"]*filter-estado"/);
+  });
+
+  it("offers a sort selector: a GET form sending sort=key:dir with the search, and a button without JavaScript", () => {
+    const html = render(tabbed());
+    const form = /<form [^>]*action="\/admin\/orders" method="get">(.*?)<\/form>/g;
+    const selector = [...html.matchAll(form)]
+      .map((match) => match[1]!)
+      .find((body) => body.includes("<select"));
+    expect(selector).toBeDefined();
+    expect(selector).toContain('<input type="hidden" name="q" value="perez"/>');
+    expect(selector).toMatch(/<label for="([^"]+)"[^>]*>Ordenar por<\/label><select id="\1" name="sort"/);
+    expect(selector).toMatch(
+      /<option value="createdAt:desc" selected="">Fecha: más recientes primero<\/option>/,
+    );
+    expect(selector).toContain('<option value="total:asc">Total: de menor a mayor</option>');
+    expect(selector).toMatch(/<button [^>]*type="submit">Ordenar<\/button>/);
+    // The phones' sort links give way to the selector.
+    expect(html).not.toMatch(/<div role="group"[^>]*@min-\[40rem\]:hidden[^>]*><span[^>]*>Ordenar por/);
+  });
+
+  it("draws a screen's own cells, in the table and on the cards, and its summary under the heading", () => {
+    const html = render(view(), {
+      cells: { customer: (row, text) => <b data-row={row.id}>{`★ ${text}`}</b> },
+      children: <p>Resumen propio</p>,
+    });
+    expect(html.match(/<b data-row="a">★ Ana Pérez<\/b>/g)).toHaveLength(2);
+    expect(html).not.toContain('title="Ana Pérez"');
+    expect(html).toMatch(/<\/h1>.*<p>Resumen propio<\/p>.*role="search"/);
   });
 });
 

@@ -1,11 +1,12 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from "lucide-react";
-import { Fragment, useId } from "react";
+import { Fragment, useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { adminListTexts as texts } from "~/content/admin";
 import type { ListWidth } from "~/lib/admin-list-width";
 import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * Every admin list screen, laid out from the view that routes/admin/list-view.server.ts built:
@@ -36,9 +37,11 @@ type AdminListColumnView = {
   showFrom?: ListWidth;
 };
 
-export interface AdminListView {
+export interface AdminListView<Data = unknown> {
   /** The list's address, the search form's action. */
   path: string;
+  /** This view's own address (search, filters, sort, page): where a form on it posts and comes back to. */
+  href: string;
   search: {
     /** The search as the list understood it (normalized). */
     value: string;
@@ -51,17 +54,19 @@ export interface AdminListView {
     /** The address without the search (keeps filters and sort). */
     clearHref: string;
   };
-  /** Each filter's options ("" is "all"), as links. */
+  /** Each filter's options ("" is "all"), as links; `tabs`: shown as tabs above the list. */
   filters: Array<{
     key: string;
     label: string;
-    options: Array<{ value: string; label: string; href: string; selected: boolean }>;
+    tabs?: boolean;
+    /** `count`: how many rows the option holds, when the screen tells (a tab's "Pendientes (3)"). */
+    options: Array<{ value: string; label: string; href: string; selected: boolean; count?: number }>;
   }>;
   columns: AdminListColumnView[];
   /** Key of the column whose cell links to the row's detail page (`href`). */
   linkColumn?: string;
-  /** One text per column of `columns`, in order. */
-  rows: Array<{ id: string; cells: string[]; href?: string }>;
+  /** One text per column of `columns`, in order; `data`: what the screen's own cells need besides. */
+  rows: Array<{ id: string; cells: string[]; href?: string; data?: Data }>;
   /** "3 pedidos", "más de 10.000 pedidos". */
   countText: string;
   total: number;
@@ -82,7 +87,20 @@ export interface AdminListView {
   exportHref: string;
   /** Every row of the list, whatever the search, for a heading that counts them (subscribers). */
   allRows?: number;
+  /** A sort selector (a GET form sending `sort=key:dir`), with the fields that keep search and filters. */
+  sortChoices?: {
+    hidden: Array<{ name: string; value: string }>;
+    options: Array<{ value: string; label: string; selected: boolean }>;
+  };
 }
+
+/** One row of a list view. */
+export type AdminListRow<Data = unknown> = AdminListView<Data>["rows"][number];
+
+/** A screen's own rendering of a column's cells (an image, a badge, buttons), by column key. */
+export type AdminListCells<Data> = Partial<
+  Record<string, (row: AdminListRow<Data>, text: string) => React.ReactNode>
+>;
 
 const numbers = new Intl.NumberFormat("es-CL");
 
@@ -95,10 +113,18 @@ export interface AdminListTexts {
   loading: string;
 }
 
-type AdminListProps = { view: AdminListView; title: string; list: AdminListTexts };
+type AdminListProps<Data> = {
+  view: AdminListView<Data>;
+  title: string;
+  list: AdminListTexts;
+  /** Cells the screen draws itself (the text stays the CSV's and the sort's). */
+  cells?: AdminListCells<Data>;
+  /** Shown under the heading, before the search (a screen's summary). */
+  children?: React.ReactNode;
+};
 
 /** The list screen; `title` is the page's heading (h1). */
-export function AdminList({ view, title, list }: AdminListProps) {
+export function AdminList<Data>({ view, title, list, cells, children }: AdminListProps<Data>) {
   const id = useId();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === view.path;
@@ -131,6 +157,8 @@ export function AdminList({ view, title, list }: AdminListProps) {
           </p>
         </div>
       </div>
+
+      {children}
 
       <div className="mt-6 space-y-4 rounded-xl border border-border bg-white p-4">
         <Form method="get" action={view.path} role="search" className="flex flex-wrap items-end gap-2">
@@ -171,40 +199,52 @@ export function AdminList({ view, title, list }: AdminListProps) {
           </p>
         ) : null}
 
-        {view.filters.map((filter) => (
-          <div key={filter.key} role="group" aria-labelledby={`${id}-filter-${filter.key}`}>
-            <span id={`${id}-filter-${filter.key}`} className="text-sm font-semibold text-foreground">
-              {filter.label}
-            </span>
-            <ul className="mt-1 flex flex-wrap gap-2">
-              {filter.options.map((option) => (
-                <li key={option.value}>
-                  <Link
-                    to={option.href}
-                    aria-current={option.selected ? "true" : undefined}
-                    className={cn(
-                      "inline-block rounded-full border px-3 py-1 text-sm",
-                      option.selected
-                        ? "border-stone-900 bg-stone-900 font-semibold text-white"
-                        : "border-input bg-white text-foreground hover:bg-muted",
-                    )}
-                  >
-                    {option.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
+        {view.filters
+          .filter((filter) => !filter.tabs)
+          .map((filter) => (
+            <div key={filter.key} role="group" aria-labelledby={`${id}-filter-${filter.key}`}>
+              <span id={`${id}-filter-${filter.key}`} className="text-sm font-semibold text-foreground">
+                {filter.label}
+              </span>
+              <ul className="mt-1 flex flex-wrap gap-2">
+                {filter.options.map((option) => (
+                  <li key={option.value}>
+                    <Link
+                      to={option.href}
+                      aria-current={option.selected ? "true" : undefined}
+                      className={cn(
+                        "inline-block rounded-full border px-3 py-1 text-sm",
+                        option.selected
+                          ? "border-stone-900 bg-stone-900 font-semibold text-white"
+                          : "border-input bg-white text-foreground hover:bg-muted",
+                      )}
+                    >
+                      {option.label}
+                      {option.count === undefined ? null : ` (${numbers.format(option.count)})`}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
       </div>
 
-      <p role="status" className="mt-4 text-sm font-medium text-foreground">
-        {busy ? list.loading : view.countText}
-      </p>
+      {view.filters
+        .filter((filter) => filter.tabs)
+        .map((filter) => (
+          <FilterTabs key={filter.key} filter={filter} />
+        ))}
 
-      <SortChoices view={view} />
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        <p role="status" className="text-sm font-medium text-foreground">
+          {busy ? list.loading : view.countText}
+        </p>
+        {view.sortChoices ? <SortSelector view={view} /> : null}
+      </div>
 
-      <CardList view={view} label={label} empty={<EmptyText view={view} list={list} />} />
+      {view.sortChoices ? null : <SortChoices view={view} />}
+
+      <CardList view={view} label={label} cells={cells} empty={<EmptyText view={view} list={list} />} />
 
       {/* The table from 40rem on; `overflow-x-auto` only as a guard: its columns fit (decision 034). */}
       <div className="mt-2 hidden overflow-x-auto rounded-xl border border-border bg-white @min-[40rem]:block">
@@ -251,14 +291,16 @@ export function AdminList({ view, title, list }: AdminListProps) {
                         column.showFrom && shownFrom[column.showFrom],
                       )}
                     >
-                      <CellText
-                        view={view}
-                        row={row}
-                        column={column}
-                        text={row.cells[index] ?? ""}
-                        // A row without a link is focused by its cut texts themselves.
-                        focusable={row.href === undefined}
-                      />
+                      {cells?.[column.key]?.(row, row.cells[index] ?? "") ?? (
+                        <CellText
+                          view={view}
+                          row={row}
+                          column={column}
+                          text={row.cells[index] ?? ""}
+                          // A row without a link is focused by its cut texts themselves.
+                          focusable={row.href === undefined}
+                        />
+                      )}
                     </td>
                   ))}
                 </tr>
@@ -373,7 +415,7 @@ function SortChoices({ view }: { view: AdminListView }) {
   );
 }
 
-type Row = AdminListView["rows"][number];
+type Row = AdminListRow;
 
 /**
  * A cell's text. A cut one keeps its whole text in the page (screen readers read it all), in its
@@ -430,7 +472,17 @@ function EmptyText({ view, list }: { view: AdminListView; list: AdminListTexts }
  * other columns always shown as label and value. Hidden by CSS on wider lists, so only one of the
  * two is ever read (decision 034).
  */
-function CardList({ view, label, empty }: { view: AdminListView; label: string; empty: React.ReactNode }) {
+function CardList<Data>({
+  view,
+  label,
+  cells,
+  empty,
+}: {
+  view: AdminListView<Data>;
+  label: string;
+  cells: AdminListCells<Data> | undefined;
+  empty: React.ReactNode;
+}) {
   const titleIndex = Math.max(
     0,
     view.columns.findIndex((column) => column.key === view.linkColumn),
@@ -467,7 +519,7 @@ function CardList({ view, label, empty }: { view: AdminListView; label: string; 
                   <dd
                     className={cn("min-w-0 wrap-anywhere text-foreground", column.numeric && "tabular-nums")}
                   >
-                    {row.cells[index] ?? ""}
+                    {cells?.[column.key]?.(row, row.cells[index] ?? "") ?? row.cells[index] ?? ""}
                   </dd>
                 </Fragment>
               ))}
@@ -498,5 +550,92 @@ function PageStep({
     <span aria-disabled="true" className={cn(className, "border-border text-stone-500")}>
       {children}
     </span>
+  );
+}
+
+/**
+ * A filter shown as tabs (the gallery's Todas / Pendientes / …): links, each with its count when the
+ * screen gives it, the chosen one marked for screen readers (`aria-current`). Links rather than an
+ * ARIA tablist: each tab is an address of its own, and works without JavaScript.
+ */
+function FilterTabs({ filter }: { filter: AdminListView["filters"][number] }) {
+  return (
+    <nav aria-label={filter.label} className="mt-6 border-b border-border">
+      <ul className="-mb-px flex flex-wrap gap-x-1">
+        {filter.options.map((option) => (
+          <li key={option.value}>
+            <Link
+              to={option.href}
+              aria-current={option.selected ? "page" : undefined}
+              className={cn(
+                "inline-block border-b-2 px-3 py-2 text-sm",
+                option.selected
+                  ? "border-primary font-semibold text-foreground"
+                  : "border-transparent text-muted-foreground hover:border-input hover:text-foreground",
+              )}
+            >
+              {option.label}
+              {option.count === undefined ? null : (
+                <span className="ml-1.5 rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold text-foreground tabular-nums">
+                  {numbers.format(option.count)}
+                </span>
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The sort selector: a GET form whose one choice sends the column and the direction (`sort=likes:desc`),
+ * keeping the search and the filters. With JavaScript a choice applies at once; without it, the
+ * "Ordenar" button sends it.
+ */
+function SortSelector({ view }: { view: AdminListView }) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const choices = view.sortChoices!;
+  const selected = choices.options.find((option) => option.selected)?.value ?? "";
+  // The choice shown follows the list's sort when a header link changes it; the element itself stays
+  // (a new key would take the keyboard focus away from it).
+  const [value, setValue] = useState(selected);
+  const [shownFor, setShownFor] = useState(selected);
+  if (shownFor !== selected) {
+    setShownFor(selected);
+    setValue(selected);
+  }
+  return (
+    <Form method="get" action={view.path} className="flex flex-wrap items-center gap-2 text-sm">
+      {choices.hidden.map((field) => (
+        <input key={field.name} type="hidden" name={field.name} value={field.value} />
+      ))}
+      <label htmlFor={id} className="font-semibold text-foreground">
+        {texts.sortLabel}
+      </label>
+      <select
+        id={id}
+        name="sort"
+        value={value}
+        onChange={(event) => {
+          setValue(event.currentTarget.value);
+          event.currentTarget.form?.requestSubmit();
+        }}
+        className="h-9 max-w-full rounded-md border border-input bg-white px-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        {selected === "" ? <option value="">—</option> : null}
+        {choices.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <Button type="submit" variant="outline" className="px-3 py-1.5">
+          {texts.sortSubmit}
+        </Button>
+      )}
+    </Form>
   );
 }

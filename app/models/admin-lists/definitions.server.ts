@@ -1,9 +1,12 @@
 import { sql } from "kysely";
+import { adminGalleryTexts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { getComuna, getRegion } from "~/lib/chile";
 import { courierIds, courierLabel } from "~/lib/couriers";
 import { defineList, equalsFilterOptions, type ListFilter } from "~/models/admin-lists/engine.server";
 import { orderStatusLabels, orderStatuses } from "~/lib/order-status";
+import { getEnv } from "~/infra/env.server";
+import { getStorage } from "~/infra/storage.server";
 
 /**
  * The back office's lists (SPEC §2, DECISIONS D18), read by the list engine (./engine.server.ts).
@@ -211,6 +214,93 @@ export const subscribersList = defineList({
   ],
   defaultSort: { key: "createdAt", direction: "desc" },
   ftsTable: "subscribers_search",
+});
+
+/** The gallery's statuses as the tabs' URL says them (?estado=pendiente) and as stored. */
+export const galleryTabs = { pendiente: "pending", aprobada: "approved", rechazada: "rejected" } as const;
+
+const gallery = adminGalleryTexts;
+
+/** A stored image's address for a spreadsheet: whole, with the site's address when it is ours. */
+function imageAddress(key: string): string {
+  const url = getStorage().publicUrl(key);
+  return url.startsWith("/") ? `${getEnv().SITE_URL}${url}` : url;
+}
+
+/**
+ * Galería de Clientes (/admin/gallery, SPEC §2; D16: every tab a real list): the photos with their
+ * likes and status, newest first; Fecha and Likes sort, a new one starting with the highest. No
+ * search index: a gallery holds thousands of photos, not millions, so the search checks each row
+ * (decision 017 "For the next list"; docs/decisions/042-admin-gallery.md).
+ */
+export const galleryList = defineList({
+  name: "galeria",
+  table: "galleryPhotos",
+  columns: [
+    { key: "id", label: gallery.columns.id, value: (row) => row.id },
+    { key: "image", label: gallery.columns.image, value: (row) => imageAddress(row.displayKey) },
+    {
+      key: "customer",
+      label: gallery.columns.customer,
+      value: (row) => row.authorName,
+      searches: ["authorName"],
+    },
+    {
+      key: "orderNumber",
+      label: gallery.columns.orderNumber,
+      value: (row) => row.orderNumber,
+      searches: ["orderNumber"],
+      inTable: false,
+    },
+    {
+      key: "kit",
+      label: gallery.columns.kit,
+      value: (row) => row.kitName,
+      searches: ["kitName"],
+      inTable: false,
+    },
+    { key: "comment", label: gallery.columns.comment, value: (row) => row.comment, searches: ["comment"] },
+    dateColumn(gallery.columns.date),
+    {
+      key: "likes",
+      label: gallery.columns.likes,
+      value: (row) => row.likeCount,
+      sortBy: ["likeCount"],
+      firstDirection: "desc",
+    },
+    { key: "status", label: gallery.columns.status, value: (row) => gallery.statuses[row.status] },
+    {
+      key: "rejectionReason",
+      label: gallery.columns.rejectionReason,
+      value: (row) => row.rejectionReason,
+      inTable: false,
+    },
+    {
+      key: "moderatedAt",
+      label: gallery.columns.moderatedAt,
+      value: (row) => (row.moderatedAt ? formatAdminDateTime(row.moderatedAt) : null),
+      inTable: false,
+    },
+    // The moderation buttons: on screen only (the screen draws them).
+    { key: "actions", label: gallery.columns.actions, value: () => null, inCsv: false },
+  ],
+  defaultSort: { key: "createdAt", direction: "desc" },
+  filters: [
+    {
+      key: "estado",
+      label: gallery.tabsLabel,
+      allLabel: gallery.tabAll,
+      options: (
+        Object.entries(galleryTabs) as Array<[keyof typeof galleryTabs, keyof typeof gallery.tabs]>
+      ).map(([value, status]) => ({
+        value,
+        label: gallery.tabs[status],
+        where: (useIndex: boolean) => (useIndex ? sql`status = ${status}` : sql`+status = ${status}`),
+      })),
+      // Indexes (status, created_at, id) and (status, like_count, id) of migration 0009.
+      indexedSorts: ["createdAt", "likes"],
+    },
+  ],
 });
 
 export const adminLists = {

@@ -111,6 +111,26 @@ describe("list state in the URL", () => {
     expect(parseListState(messages, params({ q: "a".repeat(500) })).q).toHaveLength(200);
   });
 
+  it("reads a sort choice that carries its direction (a selector's value), which wins over dir", () => {
+    expect(parseListState(messages, params({ sort: "name:desc" }))).toMatchObject({
+      sort: "name",
+      dir: "desc",
+    });
+    expect(parseListState(messages, params({ sort: "name:asc", dir: "desc" }))).toMatchObject({
+      sort: "name",
+      dir: "asc",
+    });
+    // An invalid direction is no direction; a column that does not sort is the default sort.
+    expect(parseListState(messages, params({ sort: "name:up" }))).toMatchObject({ sort: "name", dir: "asc" });
+    expect(parseListState(messages, params({ sort: "email:desc" }))).toMatchObject({
+      sort: "createdAt",
+      dir: "desc",
+    });
+    // Links write it the usual way.
+    const state = parseListState(messages, params({ sort: "name:desc" }));
+    expect(listSearchParams(messages, state).toString()).toBe("sort=name&dir=desc");
+  });
+
   it("writes only what differs from the defaults, and reads it back the same", () => {
     const state = parseListState(
       messages,
@@ -355,6 +375,18 @@ describe.each(dialectsUnderTest)("the list mechanism on %s", (dialect) => {
         `Carla Muñoz;carla@ñuñoa.cl;Kit para la oficina;${timeOf(2)}\r\n` +
         `Ana Pérez;ana2@example.cl;Segunda consulta;${timeOf(5)}\r\n` +
         `Ana Pérez;ana@example.cl;Consulta por envío;${timeOf(0)}\r\n`,
+    );
+  });
+
+  it("leaves a column marked inCsv: false (buttons) out of the CSV, and only that one", async () => {
+    const withButtons = {
+      ...messages,
+      columns: [...messages.columns, { key: "actions", label: "Acciones", value: () => "x", inCsv: false }],
+    };
+    let text = "";
+    for await (const chunk of listCsv(db, withButtons, params({ q: "bruno" }))) text += chunk;
+    expect(text).toBe(
+      `\uFEFFNombre;Email;Asunto;Fecha\r\nBruno Díaz;bruno@example.cl;Factura;${timeOf(1)}\r\n`,
     );
   });
 

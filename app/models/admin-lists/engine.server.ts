@@ -32,6 +32,8 @@ export interface ListColumn<Row, C extends string = string> {
   searches?: readonly C[];
   /** False: in the CSV only, not in the on-screen table. */
   inTable?: boolean;
+  /** False: on screen only, not in the CSV (a column of buttons). */
+  inCsv?: boolean;
   /**
    * On screen only from this list width on (decision 034); absent: always, phones' cards included.
    * The CSV has every column whatever this says.
@@ -51,6 +53,8 @@ export interface ListFilterOption {
 export interface ListFilter {
   key: string;
   label: string;
+  /** The choice of no value ("Todas"); default the screens' "Todos". */
+  allLabel?: string;
   options: readonly ListFilterOption[];
   /** Column keys whose sort an index shared with this filter serves; with any other, no index. */
   indexedSorts?: readonly string[];
@@ -153,11 +157,15 @@ function cleanSearch(value: string): string {
     .trim();
 }
 
-/** Reads the list's state from a URL's query; never throws: unknown or invalid values → defaults. */
+/**
+ * Reads the list's state from a URL's query; never throws: unknown or invalid values → defaults.
+ * `sort` may carry its direction, `sort=likes:desc` (what one choice of a sort selector sends); it
+ * then wins over `dir`.
+ */
 export function parseListState<Row>(definition: ListDefinition<Row>, params: URLSearchParams): ListState {
-  const sortParam = params.get("sort");
+  const [sortParam, sortDir] = (params.get("sort") ?? "").split(":", 2);
   const column = definition.columns.find((candidate) => candidate.sortBy && candidate.key === sortParam);
-  const dir = params.get("dir");
+  const dir = sortDir === "asc" || sortDir === "desc" ? sortDir : params.get("dir");
   const firstDirection = column ? (column.firstDirection ?? "asc") : definition.defaultSort.direction;
   const page = Number(params.get("page") ?? 1);
   const filters: Record<string, string> = {};
@@ -491,9 +499,10 @@ export async function* listCsv<Row>(
   params: URLSearchParams,
   options: ListOptions & { batchSize?: number } = {},
 ): AsyncGenerator<string> {
-  let chunk = csvBom + csvRow(definition.columns.map((column) => column.label));
+  const columns = definition.columns.filter((column) => column.inCsv !== false);
+  let chunk = csvBom + csvRow(columns.map((column) => column.label));
   for await (const batch of listRows(db, definition, params, options)) {
-    for (const row of batch) chunk += csvRow(definition.columns.map((column) => column.value(row)));
+    for (const row of batch) chunk += csvRow(columns.map((column) => column.value(row)));
     yield chunk;
     chunk = "";
   }

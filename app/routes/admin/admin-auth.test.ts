@@ -38,6 +38,8 @@ import { resolvePersistedSecret } from "~/infra/secrets.server";
 import { parseEnv } from "~/infra/env.server";
 import * as account from "./account";
 import * as dashboard from "./dashboard";
+import * as gallery from "./gallery";
+import * as galleryPhoto from "./gallery-photo";
 import * as adminIndex from "./index";
 import * as layout from "./layout";
 import * as root from "../../root";
@@ -106,6 +108,12 @@ const guardedLoaders = [
   { path: "/admin/no-existe?x=1", run: (request: Request) => notFound.loader(args(request)) },
   { path: "/admin/orders", run: (request: Request) => notFound.loader(args(request)) },
   { path: "/admin/privacy?email=x@example.cl", run: (request: Request) => privacy.loader(args(request)) },
+  { path: "/admin/gallery?estado=pendiente", run: (request: Request) => gallery.loader(args(request)) },
+  {
+    path: "/admin/gallery/00000000-0000-4000-8000-000000000001",
+    run: (request: Request) =>
+      galleryPhoto.loader(args(request, undefined, { id: "00000000-0000-4000-8000-000000000001" })),
+  },
 ];
 
 const guardedActions: { path: string; fields: Fields; run: (request: Request) => unknown }[] = [
@@ -143,6 +151,11 @@ const guardedActions: { path: string; fields: Fields; run: (request: Request) =>
     path: "/admin/privacy",
     fields: { email: "x@example.cl", confirm: "on" },
     run: (request: Request) => privacy.action(args(request)),
+  },
+  {
+    path: "/admin/gallery?estado=pendiente",
+    fields: { intent: "approve", id: "00000000-0000-4000-8000-000000000001" },
+    run: (request: Request) => gallery.action(args(request)),
   },
 ];
 

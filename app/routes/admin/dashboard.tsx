@@ -1,4 +1,4 @@
-import { FileText, Mail, Newspaper, ShoppingCart, type LucideIcon } from "lucide-react";
+import { FileText, Images, Mail, Newspaper, ShoppingCart, type LucideIcon } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminPage, PageNotice, Panel } from "~/components/admin/admin-page";
@@ -20,23 +20,26 @@ import {
   getSalesSummary,
   type DaySales,
 } from "~/models/dashboard-admin.server";
+import { gallerySummary } from "~/models/gallery-admin.server";
 import { orderStatuses, orderStatusLabels } from "~/lib/order-status";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";
+import { galleryTabHref } from "./gallery-view.server";
 
 /**
  * /admin/dashboard (SPEC §2; DECISIONS D18; issue 12): sales today, in 7 and 30 days with a daily
  * chart, the orders unpaid for more than 48 hours, totals of orders (and by status), quotations,
- * contact messages and subscribers, and the 3 most recent of each. Pending gallery photos join with
- * the gallery.
+ * contact messages and subscribers, and the 3 most recent of each; the chatbot's week, and the gallery
+ * photos waiting for moderation (with a link to that tab).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
-  const [summary, sales, chat] = await Promise.all([
+  const [summary, sales, chat, gallery] = await Promise.all([
     getDashboardSummary(db),
     getSalesSummary(db),
     getChatSummary(db),
+    gallerySummary(db),
   ]);
   const period = (label: string, { count, total }: { count: number; total: number }) => ({
     label,
@@ -61,6 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         sessions: numbers.format(chat.sessions),
         unanswered: numbers.format(chat.unanswered),
       },
+      gallery: { pending: numbers.format(gallery.pending), href: galleryTabHref("pending") },
       unpaid: {
         more: sales.unpaid.count - sales.unpaid.orders.length,
         orders: sales.unpaid.orders.map((order) => ({
@@ -193,6 +197,24 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <dd className="mt-1 text-2xl font-bold text-foreground">{loaderData.chat.unanswered}</dd>
           </div>
         </dl>
+      </Panel>
+
+      <Panel id="galeria" title={texts.galleryTitle}>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <dl className="rounded-lg bg-stone-50 px-4 py-3">
+            <dt className="text-sm font-medium text-muted-foreground">{texts.galleryPending}</dt>
+            <dd className="mt-1 text-2xl font-bold text-foreground" data-testid="gallery-pending">
+              {loaderData.gallery.pending}
+            </dd>
+          </dl>
+          <Link
+            to={loaderData.gallery.href}
+            className="inline-flex items-center gap-2 text-sm font-semibold text-primary underline"
+          >
+            <Images aria-hidden="true" className="size-4" />
+            {texts.galleryReview}
+          </Link>
+        </div>
       </Panel>
 
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -24,8 +24,10 @@ import {
   sortByColumn,
   type ListDefinition,
   type ListState,
+  type SortDirection,
 } from "~/models/admin-lists/engine.server";
 import type { Db } from "~/infra/db.server";
+import { galleryListView } from "./gallery-view.server";
 
 /**
  * The server side of the one admin list screen (decision 027), for ./list.tsx and its CSV download
@@ -37,7 +39,7 @@ interface Identified {
   id: string;
 }
 
-export interface AdminListViewConfig<Row extends Identified> {
+export interface AdminListViewConfig<Row extends Identified, Data = unknown> {
   definition: ListDefinition<Row>;
   /** The screen's address, the route's pattern in app/routes.ts; the CSV is at `${path}/export.csv`. */
   path: string;
@@ -53,6 +55,12 @@ export interface AdminListViewConfig<Row extends Identified> {
   detailColumn?: string;
   /** The heading counts every row of the list, whatever the search ("Total de Suscripciones: N"). */
   headingCountsAll?: boolean;
+  /** What the screen's own cells need of each row besides their texts (an image's address…): `row.data`. */
+  rowData?: (row: Row) => Data;
+  /** A sort selector's choices (column key and direction), besides the clickable headers. */
+  sortChoices?: ReadonlyArray<{ key: string; dir: SortDirection; label: string }>;
+  /** The key of the filter shown as tabs above the list rather than among the search's filters. */
+  tabs?: string;
 }
 
 /** Long texts in a table cell (messages, comments): the first 80 characters; the detail page has all of it. */
@@ -82,11 +90,11 @@ function pageWindow(page: number, pageCount: number): Array<number | null> {
 }
 
 /** The list screen for the request's URL: one page of rows and every link the screen offers. */
-export async function buildListView<Row extends Identified>(
+export async function buildListView<Row extends Identified, Data = unknown>(
   db: Db,
-  config: AdminListViewConfig<Row>,
+  config: AdminListViewConfig<Row, Data>,
   url: URL,
-): Promise<AdminListView> {
+): Promise<AdminListView<Data>> {
   const { definition, path } = config;
   const [found, allRows] = await Promise.all([
     listPage(db, definition, url.searchParams),
@@ -126,6 +134,7 @@ export async function buildListView<Row extends Identified>(
     id: row.id,
     cells: shown.map((column) => config.display?.[column.key]?.(row) ?? cellText(column.value(row))),
     ...(config.detailColumn ? { href: `${path}/${row.id}` } : {}),
+    ...(config.rowData ? { data: config.rowData(row) } : {}),
   }));
 
   const filters = definition.filters.map((filter) => {
@@ -133,10 +142,11 @@ export async function buildListView<Row extends Identified>(
     return {
       key: filter.key,
       label: filter.label,
+      ...(config.tabs === filter.key ? { tabs: true } : {}),
       options: [
         {
           value: "",
-          label: adminListTexts.filterAll,
+          label: filter.allLabel ?? adminListTexts.filterAll,
           href: hrefFor(firstPage({ filters: others })),
           selected: state.filters[filter.key] === undefined,
         },
@@ -156,9 +166,26 @@ export async function buildListView<Row extends Identified>(
   }));
   const sortedColumn = definition.columns.find((column) => column.key === state.sort);
   const { page, pageCount } = found;
+  // The selector sends `sort=key:dir` (engine's parseListState) with the search and the filters.
+  const sortChoices = config.sortChoices
+    ? {
+        hidden: [
+          ...listSearchParams(
+            definition,
+            firstPage({ sort: definition.defaultSort.key, dir: definition.defaultSort.direction }),
+          ).entries(),
+        ].map(([name, value]) => ({ name, value })),
+        options: config.sortChoices.map((choice) => ({
+          value: `${choice.key}:${choice.dir}`,
+          label: choice.label,
+          selected: state.sort === choice.key && state.dir === choice.dir,
+        })),
+      }
+    : undefined;
 
   return {
     path,
+    href: hrefFor(state),
     search: {
       value: state.q,
       hidden,
@@ -190,6 +217,7 @@ export async function buildListView<Row extends Identified>(
       ),
     },
     exportHref: hrefFor(firstPage({}), `${path}/export.csv`),
+    ...(sortChoices ? { sortChoices } : {}),
     ...(allRows === undefined ? {} : { allRows }),
   };
 }
@@ -231,6 +259,8 @@ const listViews = [
     short: ["createdAt"],
     headingCountsAll: true,
   }),
+  // Its own screen (./gallery.tsx) for the cards and the moderation; the same view, the same CSV.
+  screen(galleryListView),
 ];
 
 /** A route's pattern as an address: React Router gives it without the leading slash ("admin/orders"). */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AdminListView } from "~/components/admin/admin-list";
 import {
   contactsList,
+  galleryList,
   ordersList,
   quotesList,
   subscribersList,
@@ -175,12 +176,28 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
   });
 
   it("answers an anonymous CSV download with 401 and no file", async () => {
-    for (const path of Object.values(paths)) {
+    // The gallery's own screen (./gallery.tsx) downloads through the same module.
+    for (const path of [...Object.values(paths), "/admin/gallery"]) {
       const answer = await download(`${path}/export.csv`, false);
       expect(answer.status, path).toBe(401);
       expect(answer.headers.get("content-disposition"), path).toBeNull();
       expect(answer.headers.get("cache-control"), path).toBe("no-store");
     }
+  });
+
+  it("downloads the gallery through the same module, with every column but the buttons", async () => {
+    const csv = await download("/admin/gallery/export.csv");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-disposition")).toMatch(/filename="galeria-/);
+    expect(csv.text?.replace("\uFEFF", "").split("\r\n")[0]).toBe(
+      galleryList.columns
+        .filter((defined) => defined.inCsv !== false)
+        .map((defined) => defined.label)
+        .join(";"),
+    );
+    expect(
+      galleryList.columns.filter((defined) => defined.inCsv === false).map((defined) => defined.key),
+    ).toEqual(["actions"]);
   });
 
   describe("Pedidos", () => {
