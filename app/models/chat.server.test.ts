@@ -68,6 +68,16 @@ describe.each(dialectsUnderTest)("chat sessions on %s", (dialect) => {
     ]);
   });
 
+  it("keeps every message's text on the session, one per line, for the admin list's search", async () => {
+    const ana = visitor();
+    const first = await exchange(ana, undefined, t0);
+    expect((await session(first.sessionId))?.searchText).toBe(`¿envían a Arica?\n${known.text}`);
+    await exchange(ana, first.sessionId, after(minute), unknown);
+    expect((await session(first.sessionId))?.searchText).toBe(
+      `¿envían a Arica?\n${known.text}\n¿envían a Arica?\n${unknown.text}`,
+    );
+  });
+
   it("never lets one visitor read or write another's session", async () => {
     const ana = visitor();
     const mine = await exchange(ana, undefined, t0);
@@ -111,6 +121,8 @@ describe.each(dialectsUnderTest)("chat sessions on %s", (dialect) => {
     expect(messages?.map((message) => message.seq)).toEqual(
       Array.from({ length: 18 }, (_, index) => index + 1),
     );
+    // Every message's line reached the admin search's text too (none lost to a concurrent update).
+    expect((await session(first.sessionId))?.searchText.split("\n")).toHaveLength(18);
 
     await db
       .updateTable("chatSessions")

@@ -85,12 +85,16 @@ export async function recordChatExchange(
         .values({ id: open, visitorId, visitorIp: ip, startedAt: at, lastMessageAt: at })
         .execute();
     }
+    // The admin list searches every message through search_text (migration 0010): the exchange's two
+    // lines are appended in the same update that counts them.
+    const searchLines = `${question}\n${answer.text}`;
     const numbered = await trx
       .updateTable("chatSessions")
       .set((eb) => ({
         messageCount: eb("messageCount", "+", 2),
         unansweredCount: eb("unansweredCount", "+", answer.topic === null ? 1 : 0),
         lastMessageAt: at,
+        searchText: newSession ? searchLines : eb("searchText", "||", `\n${searchLines}`),
       }))
       .where("id", "=", open!)
       .returning("messageCount")
