@@ -36,6 +36,7 @@ export default [
   route("admin/quotes/export.csv", "routes/admin/list-export.ts", { id: "admin-quotes-export" }),
   route("admin/contacts/export.csv", "routes/admin/list-export.ts", { id: "admin-contacts-export" }),
   route("admin/mails/export.csv", "routes/admin/list-export.ts", { id: "admin-subscribers-export" }),
+  route("admin/chatbot/export.csv", "routes/admin/list-export.ts", { id: "admin-chatbot-export" }),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
     route("dashboard", "routes/admin/dashboard.tsx"),
@@ -51,6 +52,8 @@ export default [
     route("contacts", "routes/admin/list.tsx", { id: "admin-contacts" }),
     route("contacts/:id", "routes/admin/inquiry.tsx", { id: "admin-contact" }),
     route("mails", "routes/admin/list.tsx", { id: "admin-subscribers" }),
+    route("chatbot", "routes/admin/list.tsx", { id: "admin-chatbot" }),
+    route("chatbot/:id", "routes/admin/chatbot-conversation.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -9,6 +9,7 @@ export const adminPaths = {
   quotes: "/admin/quotes",
   contacts: "/admin/contacts",
   subscribers: "/admin/mails",
+  chatbot: "/admin/chatbot",
   users: "/admin/users",
   privacy: "/admin/privacy",
   account: "/admin/account",

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from "lucide-react";
 import { Fragment, useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { adminListTexts as texts } from "~/content/admin";
 import type { ListWidth } from "~/lib/admin-list-width";
@@ -60,8 +60,10 @@ export interface AdminListView {
   columns: AdminListColumnView[];
   /** Key of the column whose cell links to the row's detail page (`href`). */
   linkColumn?: string;
-  /** One text per column of `columns`, in order. */
-  rows: Array<{ id: string; cells: string[]; href?: string }>;
+  /** A last column with one action per row, a link to the row's `href` ("Ver conversación"). */
+  rowAction?: { label: string; header: string };
+  /** One text per column of `columns`, in order; `actionName`, the row action's accessible name. */
+  rows: Array<{ id: string; cells: string[]; href?: string; actionName?: string }>;
   /** "3 pedidos", "más de 10.000 pedidos". */
   countText: string;
   total: number;
@@ -95,10 +97,24 @@ export interface AdminListTexts {
   loading: string;
 }
 
-type AdminListProps = { view: AdminListView; title: string; list: AdminListTexts };
+/** What renders a row's action: a link to `href`, styled by `className`, named `name`. */
+export interface AdminListRowActionProps {
+  href: string;
+  label: string;
+  name: string;
+  className: string;
+}
+
+type AdminListProps = {
+  view: AdminListView;
+  title: string;
+  list: AdminListTexts;
+  /** Renders each row's action (the view's `rowAction`) instead of a plain link, e.g. to open a dialog. */
+  RowAction?: React.ComponentType<AdminListRowActionProps>;
+};
 
 /** The list screen; `title` is the page's heading (h1). */
-export function AdminList({ view, title, list }: AdminListProps) {
+export function AdminList({ view, title, list, RowAction = RowActionLink }: AdminListProps) {
   const id = useId();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === view.path;
@@ -204,7 +220,12 @@ export function AdminList({ view, title, list }: AdminListProps) {
 
       <SortChoices view={view} />
 
-      <CardList view={view} label={label} empty={<EmptyText view={view} list={list} />} />
+      <CardList
+        view={view}
+        label={label}
+        empty={<EmptyText view={view} list={list} />}
+        RowAction={RowAction}
+      />
 
       {/* The table from 40rem on; `overflow-x-auto` only as a guard: its columns fit (decision 034). */}
       <div className="mt-2 hidden overflow-x-auto rounded-xl border border-border bg-white @min-[40rem]:block">
@@ -227,12 +248,20 @@ export function AdminList({ view, title, list }: AdminListProps) {
                   <SortLink column={column} className="inline-flex items-center gap-1" />
                 </th>
               ))}
+              {view.rowAction ? (
+                <th scope="col" className="w-px px-2 py-2 @min-[48rem]:px-3">
+                  <span className="sr-only">{view.rowAction.header}</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
             {view.rows.length === 0 ? (
               <tr>
-                <td colSpan={view.columns.length} className="px-3 py-10 text-center text-muted-foreground">
+                <td
+                  colSpan={view.columns.length + (view.rowAction ? 1 : 0)}
+                  className="px-3 py-10 text-center text-muted-foreground"
+                >
                   <EmptyText view={view} list={list} />
                 </td>
               </tr>
@@ -261,6 +290,16 @@ export function AdminList({ view, title, list }: AdminListProps) {
                       />
                     </td>
                   ))}
+                  {view.rowAction && row.href ? (
+                    <td className="w-px px-2 py-1.5 align-top whitespace-nowrap @min-[48rem]:px-3">
+                      <RowAction
+                        href={row.href}
+                        label={view.rowAction.label}
+                        name={row.actionName ?? view.rowAction.label}
+                        className={rowActionClass}
+                      />
+                    </td>
+                  ) : null}
                 </tr>
               ))
             )}
@@ -312,6 +351,17 @@ export function AdminList({ view, title, list }: AdminListProps) {
         </nav>
       ) : null}
     </div>
+  );
+}
+
+const rowActionClass = cn(buttonVariants({ variant: "outline" }), "px-3 py-1.5");
+
+/** A row's action as a plain link (no JavaScript needed). */
+function RowActionLink({ href, label, name, className }: AdminListRowActionProps) {
+  return (
+    <Link to={href} aria-label={name === label ? undefined : name} className={className}>
+      {label}
+    </Link>
   );
 }
 
@@ -430,7 +480,17 @@ function EmptyText({ view, list }: { view: AdminListView; list: AdminListTexts }
  * other columns always shown as label and value. Hidden by CSS on wider lists, so only one of the
  * two is ever read (decision 034).
  */
-function CardList({ view, label, empty }: { view: AdminListView; label: string; empty: React.ReactNode }) {
+function CardList({
+  view,
+  label,
+  empty,
+  RowAction,
+}: {
+  view: AdminListView;
+  label: string;
+  empty: React.ReactNode;
+  RowAction: React.ComponentType<AdminListRowActionProps>;
+}) {
   const titleIndex = Math.max(
     0,
     view.columns.findIndex((column) => column.key === view.linkColumn),
@@ -452,7 +512,7 @@ function CardList({ view, label, empty }: { view: AdminListView; label: string; 
         return (
           <li key={row.id} className="rounded-xl border border-border bg-white p-3 text-sm">
             <p className="font-semibold wrap-anywhere text-foreground">
-              {row.href ? (
+              {row.href && view.linkColumn ? (
                 <Link to={row.href} className="text-primary underline">
                   {title || "—"}
                 </Link>
@@ -472,6 +532,16 @@ function CardList({ view, label, empty }: { view: AdminListView; label: string; 
                 </Fragment>
               ))}
             </dl>
+            {view.rowAction && row.href ? (
+              <p className="mt-2">
+                <RowAction
+                  href={row.href}
+                  label={view.rowAction.label}
+                  name={row.actionName ?? view.rowAction.label}
+                  className={rowActionClass}
+                />
+              </p>
+            ) : null}
           </li>
         );
       })}

@@ -1,4 +1,5 @@
 import {
+  Bot,
   FileText,
   KeyRound,
   LayoutDashboard,
@@ -33,6 +34,7 @@ const navItems: { to: string; label: string; icon: LucideIcon; loading?: string 
   { to: adminPaths.quotes, icon: FileText, ...adminNavTexts.quotes },
   { to: adminPaths.contacts, icon: Mail, ...adminNavTexts.contacts },
   { to: adminPaths.subscribers, icon: Newspaper, ...adminNavTexts.subscribers },
+  { to: adminPaths.chatbot, icon: Bot, ...adminNavTexts.chatbot },
   { to: adminPaths.users, icon: UserCog, ...adminNavTexts.users },
   { to: adminPaths.privacy, icon: ShieldCheck, ...adminNavTexts.privacy },
 ];

@@ -1,4 +1,5 @@
 import {
+  adminChatbotTexts,
   adminContactsTexts,
   adminListTexts,
   adminOrdersTexts,
@@ -7,10 +8,12 @@ import {
   type CountNoun,
 } from "~/content/admin";
 import type { AdminListView } from "~/components/admin/admin-list";
+import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminPaths } from "~/lib/admin-paths";
 import type { CsvCell } from "~/lib/csv";
 import { formatPrice } from "~/lib/format";
 import {
+  chatSessionsList,
   contactsList,
   ordersList,
   quotesList,
@@ -53,6 +56,13 @@ export interface AdminListViewConfig<Row extends Identified> {
   detailColumn?: string;
   /** The heading counts every row of the list, whatever the search ("Total de Suscripciones: N"). */
   headingCountsAll?: boolean;
+  /**
+   * A last column with one action per row, a link to `${path}/${id}` ("Ver conversación"): `label`
+   * its text, `header` the column's (read by screen readers), `name(row)` its accessible name.
+   */
+  rowAction?: { label: string; header: string; name: (row: Row) => string };
+  /** What every filter's "all" option says when "Todos" does not agree with the noun ("Todas"). */
+  filterAllLabel?: string;
 }
 
 /** Long texts in a table cell (messages, comments): the first 80 characters; the detail page has all of it. */
@@ -122,10 +132,12 @@ export async function buildListView<Row extends Identified>(
     };
   });
 
+  const { rowAction } = config;
   const rows = found.rows.map((row) => ({
     id: row.id,
     cells: shown.map((column) => config.display?.[column.key]?.(row) ?? cellText(column.value(row))),
-    ...(config.detailColumn ? { href: `${path}/${row.id}` } : {}),
+    ...(config.detailColumn || rowAction ? { href: `${path}/${row.id}` } : {}),
+    ...(rowAction ? { actionName: rowAction.name(row) } : {}),
   }));
 
   const filters = definition.filters.map((filter) => {
@@ -136,7 +148,7 @@ export async function buildListView<Row extends Identified>(
       options: [
         {
           value: "",
-          label: adminListTexts.filterAll,
+          label: config.filterAllLabel ?? adminListTexts.filterAll,
           href: hrefFor(firstPage({ filters: others })),
           selected: state.filters[filter.key] === undefined,
         },
@@ -169,6 +181,7 @@ export async function buildListView<Row extends Identified>(
     filters,
     columns,
     ...(config.detailColumn ? { linkColumn: config.detailColumn } : {}),
+    ...(rowAction ? { rowAction: { label: rowAction.label, header: rowAction.header } } : {}),
     rows,
     countText: countText(found.total, found.totalIsLowerBound, config.count),
     total: found.total,
@@ -230,6 +243,20 @@ const listViews = [
     count: adminSubscribersTexts.count,
     short: ["createdAt"],
     headingCountsAll: true,
+  }),
+  screen({
+    definition: chatSessionsList,
+    path: adminPaths.chatbot,
+    count: adminChatbotTexts.count,
+    numeric: ["messages", "unanswered"],
+    short: ["startedAt", "duration"],
+    headingCountsAll: true,
+    rowAction: {
+      label: adminChatbotTexts.view,
+      header: adminChatbotTexts.actionsColumn,
+      name: (row) => adminChatbotTexts.viewLabel(formatAdminDateTime(row.startedAt)),
+    },
+    filterAllLabel: adminChatbotTexts.filterAll,
   }),
 ];
 
