@@ -26,7 +26,12 @@ const long = {
   subject: "Consulta por kits para toda la flota de camiones y las faenas de la cordillera",
 };
 /** The order is seeded (with its history) in `beforeAll`, which gives its id and number. */
-const ids = { order: "", quote: crypto.randomUUID(), contact: crypto.randomUUID() };
+const ids = {
+  order: "",
+  quote: crypto.randomUUID(),
+  contact: crypto.randomUUID(),
+  chat: crypto.randomUUID(),
+};
 let orderNumber = "";
 
 test.beforeAll(() => {
@@ -47,6 +52,18 @@ test.beforeAll(() => {
     db.prepare(
       `insert into contact_messages (id, name, email, subject, message, created_at) values (?, ?, ?, ?, ?, ?)`,
     ).run(ids.contact, long.name, long.email, long.subject, long.address, at);
+    // A conversation with a long question, an address typed without spaces and an IPv6 address.
+    const question = `${long.subject}: ${long.email}`;
+    const answer = `No estoy seguro. ${long.address}`;
+    db.prepare(
+      `insert into chat_sessions (id, visitor_id, visitor_ip, started_at, last_message_at, message_count,
+        unanswered_count, search_text) values (?, ?, '2001:db8:85a3:8d3:1319:8a2e:370:7348', ?, ?, 2, 1, ?)`,
+    ).run(ids.chat, crypto.randomUUID(), at, at, `${question}\n${answer}`);
+    const message = db.prepare(
+      `insert into chat_messages (id, session_id, seq, role, content, topic, created_at) values (?, ?, ?, ?, ?, null, ?)`,
+    );
+    message.run(crypto.randomUUID(), ids.chat, 1, "user", question, at);
+    message.run(crypto.randomUUID(), ids.chat, 2, "bot", answer, at);
   });
 });
 
@@ -59,6 +76,8 @@ const screens = () => [
   "/admin/contacts",
   `/admin/contacts/${ids.contact}`,
   "/admin/mails",
+  "/admin/chatbot",
+  `/admin/chatbot/${ids.chat}`,
   "/admin/users",
   `/admin/privacy?email=${encodeURIComponent(long.email)}`,
   "/admin/account",
@@ -102,7 +121,13 @@ async function openLongOrder(page: Page, width: number, height: number) {
 /** Every list at this width: the table shown or not (cards), nothing wider than the window, axe. */
 async function expectListsAt(page: Page, width: number, table: "visible" | "hidden") {
   const main = page.getByRole("main");
-  for (const list of ["/admin/orders", "/admin/quotes", "/admin/contacts", "/admin/mails"]) {
+  for (const list of [
+    "/admin/orders",
+    "/admin/quotes",
+    "/admin/contacts",
+    "/admin/mails",
+    "/admin/chatbot",
+  ]) {
     await page.goto(list);
     await expect(main.getByRole("table")).toBeVisible({ visible: table === "visible" });
     expect(await overflowOf(page), list).toBe(0);
