@@ -68,13 +68,14 @@ describe.each(dialectsUnderTest)("chat sessions on %s", (dialect) => {
     ]);
   });
 
-  it("keeps every message's text on the session, one per line, for the admin list's search", async () => {
+  it("keeps every message's text on the session, one per line and folded, for the admin list's search", async () => {
     const ana = visitor();
     const first = await exchange(ana, undefined, t0);
-    expect((await session(first.sessionId))?.searchText).toBe(`¿envían a Arica?\n${known.text}`);
+    const lines = ["¿envian a arica?", "enviamos gratis a todo chile continental."];
+    expect((await session(first.sessionId))?.searchText).toBe(lines.join("\n"));
     await exchange(ana, first.sessionId, after(minute), unknown);
     expect((await session(first.sessionId))?.searchText).toBe(
-      `¿envían a Arica?\n${known.text}\n¿envían a Arica?\n${unknown.text}`,
+      [...lines, "¿envian a arica?", "no estoy seguro…"].join("\n"),
     );
   });
 

@@ -1,3 +1,4 @@
+import { foldForSearch } from "~/lib/search-text";
 import { inTransaction, type Db } from "~/infra/db.server";
 import type { ChatRole } from "~/infra/db-schema";
 
@@ -85,9 +86,9 @@ export async function recordChatExchange(
         .values({ id: open, visitorId, visitorIp: ip, startedAt: at, lastMessageAt: at })
         .execute();
     }
-    // The admin list searches every message through search_text (migration 0010): the exchange's two
-    // lines are appended in the same update that counts them.
-    const searchLines = `${question}\n${answer.text}`;
+    // The admin list searches every message through search_text (migration 0010), folded as its
+    // search folds what staff type: the exchange's two lines, appended in the update that counts them.
+    const searchLines = foldForSearch(`${question}\n${answer.text}`);
     const numbered = await trx
       .updateTable("chatSessions")
       .set((eb) => ({

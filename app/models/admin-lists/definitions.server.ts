@@ -224,7 +224,7 @@ function chatEndText(row: { startedAt: string; lastMessageAt: string; endedAt: s
 /**
  * Chatbot (/admin/chatbot): SPEC §2 columns ID Sesión, ID Visitante, IP, Fecha, Duración, Mensajes;
  * plus the bot's answers that said it did not know (D17: what to add to the FAQ), with a filter.
- * The search looks into the ids and every message: the messages' text is kept on the session
+ * The search looks into the ids and every message: the messages' text is kept on the session, folded
  * (search_text, migration 0010, docs/decisions/039), searched through the "Mensajes" column.
  * Duración and Fin are computed when read: until a session ends, up to now (SPEC §2).
  */
@@ -279,6 +279,7 @@ export const chatSessionsList = defineList({
     },
   ],
   ftsTable: "chat_sessions_search",
+  searchFolded: true,
 });
 
 export const adminLists = {
