@@ -2,7 +2,6 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from "@
 import { baseURL } from "../../playwright.config";
 import {
   adminNavLink,
-  adminPassword,
   createAdmin,
   expectAdminPageAccessible,
   signInAsAdmin,
@@ -183,12 +182,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("'Ver conversación' is a link to the conversation's page", async ({ page }) => {
-    await page.goto(`${baseURL}/admin/login`);
-    await page.getByLabel("Email", { exact: true }).fill(adminEmail);
-    await page.getByLabel("Contraseña", { exact: true }).fill(adminPassword);
-    await page.getByRole("button", { name: "Iniciar sesión" }).click();
-    await page.waitForURL(/\/admin\/dashboard$/);
-
+    await signInAsAdmin(page, adminEmail);
     await page.goto("/admin/chatbot?q=coyhaique");
     const main = page.getByRole("main");
     await main

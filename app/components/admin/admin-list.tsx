@@ -290,14 +290,9 @@ export function AdminList({ view, title, list, RowAction = RowActionLink }: Admi
                       />
                     </td>
                   ))}
-                  {view.rowAction && row.href ? (
+                  {view.rowAction ? (
                     <td className="w-px px-2 py-1.5 align-top whitespace-nowrap @min-[48rem]:px-3">
-                      <RowAction
-                        href={row.href}
-                        label={view.rowAction.label}
-                        name={row.actionName ?? view.rowAction.label}
-                        className={rowActionClass}
-                      />
+                      {rowActionOf(view, row, RowAction)}
                     </td>
                   ) : null}
                 </tr>
@@ -355,6 +350,19 @@ export function AdminList({ view, title, list, RowAction = RowActionLink }: Admi
 }
 
 const rowActionClass = cn(buttonVariants({ variant: "outline" }), "px-3 py-1.5");
+
+/** The row's action (the view's `rowAction`) as `RowAction` renders it; null if it has none. */
+function rowActionOf(
+  view: AdminListView,
+  row: AdminListView["rows"][number],
+  RowAction: React.ComponentType<AdminListRowActionProps>,
+) {
+  if (!view.rowAction || !row.href) return null;
+  const { label } = view.rowAction;
+  return (
+    <RowAction href={row.href} label={label} name={row.actionName ?? label} className={rowActionClass} />
+  );
+}
 
 /** A row's action as a plain link (no JavaScript needed). */
 function RowActionLink({ href, label, name, className }: AdminListRowActionProps) {
@@ -532,16 +540,7 @@ function CardList({
                 </Fragment>
               ))}
             </dl>
-            {view.rowAction && row.href ? (
-              <p className="mt-2">
-                <RowAction
-                  href={row.href}
-                  label={view.rowAction.label}
-                  name={row.actionName ?? view.rowAction.label}
-                  className={rowActionClass}
-                />
-              </p>
-            ) : null}
+            {view.rowAction ? <p className="mt-2">{rowActionOf(view, row, RowAction)}</p> : null}
           </li>
         );
       })}
