@@ -36,6 +36,7 @@ export default [
   route("admin/quotes/export.csv", "routes/admin/list-export.ts", { id: "admin-quotes-export" }),
   route("admin/contacts/export.csv", "routes/admin/list-export.ts", { id: "admin-contacts-export" }),
   route("admin/mails/export.csv", "routes/admin/list-export.ts", { id: "admin-subscribers-export" }),
+  route("admin/chatbot/export.csv", "routes/admin/list-export.ts", { id: "admin-chatbot-export" }),
   route("admin/gallery/export.csv", "routes/admin/list-export.ts", { id: "admin-gallery-export" }),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
@@ -52,6 +53,8 @@ export default [
     route("contacts", "routes/admin/list.tsx", { id: "admin-contacts" }),
     route("contacts/:id", "routes/admin/inquiry.tsx", { id: "admin-contact" }),
     route("mails", "routes/admin/list.tsx", { id: "admin-subscribers" }),
+    route("chatbot", "routes/admin/list.tsx", { id: "admin-chatbot" }),
+    route("chatbot/:id", "routes/admin/chatbot-conversation.tsx"),
     // The gallery's own screen around the same list (cards, moderation): decision 042.
     route("gallery", "routes/admin/gallery.tsx"),
     route("gallery/:id", "routes/admin/gallery-photo.tsx"),

@@ -28,13 +28,14 @@ export const adminShellTexts = {
   loading: "Cargando...",
 } as const;
 
-/** The sidebar's entries (SPEC §2; Chatbot and Galería come with their issue) and loading texts (§8). */
+/** The sidebar's entries (SPEC §2) and loading texts (§8). */
 export const adminNavTexts = {
   dashboard: { label: "Dashboard", loading: "Cargando panel..." },
   orders: { label: "Pedidos", loading: "Cargando compras..." },
   quotes: { label: "Cotizaciones" },
   contacts: { label: "Contactos", loading: "Cargando contactos..." },
   subscribers: { label: "Suscriptores", loading: "Cargando suscripciones..." },
+  chatbot: { label: "Chatbot", loading: "Cargando conversaciones..." },
   gallery: { label: "Galería" },
   users: { label: "Usuarios" },
   privacy: { label: "Privacidad" },
@@ -392,6 +393,53 @@ export const adminSubscribersTexts = {
   loading: "Cargando suscripciones...",
   loadFailure: "No se pudieron cargar las suscripciones.",
   count: { one: "suscripción", other: "suscripciones" } satisfies CountNoun,
+} as const;
+
+/**
+ * /admin/chatbot and /admin/chatbot/:id: the chatbot's conversations (SPEC §2 "Chatbot", §8;
+ * DECISIONS D17). A bot answer that did not know is marked "Sin respuesta" (what to add to the FAQ).
+ */
+export const adminChatbotTexts = {
+  title: "Conversaciones de Chatbot",
+  countedTitle: (total: string) => `Conversaciones de Chatbot (${total})`,
+  intro:
+    "Conversaciones de los visitantes con el chatbot. Las preguntas que no supo responder muestran qué falta en las preguntas frecuentes.",
+  metaDescription: "Conversaciones del chatbot: búsqueda, preguntas sin responder y exportación.",
+  searchPlaceholder: "Buscar conversaciones...",
+  empty: "No se encontraron conversaciones",
+  loading: "Cargando conversaciones...",
+  loadFailure: "No se pudieron cargar las conversaciones.",
+  count: { one: "conversación", other: "conversaciones" } satisfies CountNoun,
+  filterAll: "Todas",
+  actionsColumn: "Acciones",
+  view: "Ver conversación",
+  viewLabel: (date: string) => `Ver conversación del ${date}`,
+  detailTitle: "Conversación",
+  detailMetaTitle: "Conversación | Panel LifeBox",
+  detailMetaDescription: "Una conversación con el chatbot, mensaje por mensaje.",
+  back: "Volver a Chatbot",
+  fields: {
+    sessionId: "ID Sesión",
+    visitorId: "ID Visitante",
+    ip: "Dirección IP",
+    start: "Inicio",
+    end: "Fin",
+    duration: "Duración",
+    messages: "Mensajes",
+    unanswered: "Sin respuesta",
+  },
+  active: "Conversación activa",
+  messagesLabel: "Mensajes de la conversación",
+  noMessages: "Esta conversación no tiene mensajes.",
+  user: "Usuario",
+  bot: "Bot",
+  unansweredMark: "Sin respuesta",
+  unansweredHint: "El chatbot no supo responder esta pregunta.",
+  close: "Cerrar",
+  closeIcon: "Cerrar conversación",
+  opening: "Cargando conversación...",
+  notFoundTitle: "Conversación no encontrada",
+  notFound: "No existe una conversación con esa dirección. Búscala en la lista de conversaciones.",
 } as const;
 
 /**

@@ -142,6 +142,8 @@ export interface ChatSessionsTable {
   messageCount: Generated<number>;
   /** The bot's answers that said it did not know. */
   unansweredCount: Generated<number>;
+  /** Every message's text, one per line, for the admin list's search (migration 0010). */
+  searchText: Generated<string>;
 }
 
 export type ChatRole = "user" | "bot";

@@ -9,6 +9,7 @@ export const adminPaths = {
   quotes: "/admin/quotes",
   contacts: "/admin/contacts",
   subscribers: "/admin/mails",
+  chatbot: "/admin/chatbot",
   gallery: "/admin/gallery",
   users: "/admin/users",
   privacy: "/admin/privacy",

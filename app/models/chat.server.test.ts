@@ -68,6 +68,17 @@ describe.each(dialectsUnderTest)("chat sessions on %s", (dialect) => {
     ]);
   });
 
+  it("keeps every message's text on the session, one per line and folded, for the admin list's search", async () => {
+    const ana = visitor();
+    const first = await exchange(ana, undefined, t0);
+    const lines = ["¿envian a arica?", "enviamos gratis a todo chile continental."];
+    expect((await session(first.sessionId))?.searchText).toBe(lines.join("\n"));
+    await exchange(ana, first.sessionId, after(minute), unknown);
+    expect((await session(first.sessionId))?.searchText).toBe(
+      [...lines, "¿envian a arica?", "no estoy seguro…"].join("\n"),
+    );
+  });
+
   it("never lets one visitor read or write another's session", async () => {
     const ana = visitor();
     const mine = await exchange(ana, undefined, t0);
@@ -111,6 +122,8 @@ describe.each(dialectsUnderTest)("chat sessions on %s", (dialect) => {
     expect(messages?.map((message) => message.seq)).toEqual(
       Array.from({ length: 18 }, (_, index) => index + 1),
     );
+    // Every message's line reached the admin search's text too (none lost to a concurrent update).
+    expect((await session(first.sessionId))?.searchText.split("\n")).toHaveLength(18);
 
     await db
       .updateTable("chatSessions")

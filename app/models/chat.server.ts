@@ -1,3 +1,4 @@
+import { foldForSearch } from "~/lib/search-text";
 import { inTransaction, type Db } from "~/infra/db.server";
 import type { ChatRole } from "~/infra/db-schema";
 
@@ -85,12 +86,16 @@ export async function recordChatExchange(
         .values({ id: open, visitorId, visitorIp: ip, startedAt: at, lastMessageAt: at })
         .execute();
     }
+    // The admin list searches every message through search_text (migration 0010), folded as its
+    // search folds what staff type: the exchange's two lines, appended in the update that counts them.
+    const searchLines = foldForSearch(`${question}\n${answer.text}`);
     const numbered = await trx
       .updateTable("chatSessions")
       .set((eb) => ({
         messageCount: eb("messageCount", "+", 2),
         unansweredCount: eb("unansweredCount", "+", answer.topic === null ? 1 : 0),
         lastMessageAt: at,
+        searchText: newSession ? searchLines : eb("searchText", "||", `\n${searchLines}`),
       }))
       .where("id", "=", open!)
       .returning("messageCount")

@@ -27,7 +27,13 @@ const long = {
   subject: "Consulta por kits para toda la flota de camiones y las faenas de la cordillera",
 };
 /** The order is seeded (with its history) in `beforeAll`, which gives its id and number. */
-const ids = { order: "", quote: crypto.randomUUID(), contact: crypto.randomUUID(), photo: "" };
+const ids = {
+  order: "",
+  quote: crypto.randomUUID(),
+  contact: crypto.randomUUID(),
+  chat: crypto.randomUUID(),
+  photo: "",
+};
 let orderNumber = "";
 
 test.beforeAll(() => {
@@ -43,15 +49,34 @@ test.beforeAll(() => {
     authorName: long.name,
     comment: `${long.subject}. ${long.address}`,
   }));
+  // "or ignore": a worker that comes back to this file runs beforeAll again with the same ids.
   withShopDatabase((db) => {
     const at = new Date().toISOString();
     db.prepare(
-      `insert into quotes (id, product_id, product_name, full_name, email, phone, company, city, additional_notes, created_at)
+      `insert or ignore into quotes (id, product_id, product_name, full_name, email, phone, company, city, additional_notes, created_at)
        values (?, 'industry', 'LifeBox Industry', ?, ?, '+56 2 2345 6789', ?, 'San Pedro de Atacama', ?, ?)`,
     ).run(ids.quote, long.name, long.email, long.company, long.subject, at);
     db.prepare(
-      `insert into contact_messages (id, name, email, subject, message, created_at) values (?, ?, ?, ?, ?, ?)`,
+      `insert or ignore into contact_messages (id, name, email, subject, message, created_at) values (?, ?, ?, ?, ?, ?)`,
     ).run(ids.contact, long.name, long.email, long.subject, long.address, at);
+    // A conversation with a long question and answer, from an IPv6 address; its search text folded.
+    const question = `${long.subject}: ${long.email}`;
+    const answer = `No estoy seguro. ${long.address}`;
+    db.prepare(
+      `insert or ignore into chat_sessions (id, visitor_id, visitor_ip, started_at, last_message_at, message_count,
+        unanswered_count, search_text) values (?, ?, '2001:db8:85a3:8d3:1319:8a2e:370:7348', ?, ?, 2, 1, ?)`,
+    ).run(
+      ids.chat,
+      crypto.randomUUID(),
+      at,
+      at,
+      `${question}\n${answer}`.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase(),
+    );
+    const message = db.prepare(
+      `insert or ignore into chat_messages (id, session_id, seq, role, content, topic, created_at) values (?, ?, ?, ?, ?, null, ?)`,
+    );
+    message.run(crypto.randomUUID(), ids.chat, 1, "user", question, at);
+    message.run(crypto.randomUUID(), ids.chat, 2, "bot", answer, at);
   });
 });
 
@@ -64,6 +89,8 @@ const screens = () => [
   "/admin/contacts",
   `/admin/contacts/${ids.contact}`,
   "/admin/mails",
+  "/admin/chatbot",
+  `/admin/chatbot/${ids.chat}`,
   "/admin/users",
   `/admin/privacy?email=${encodeURIComponent(long.email)}`,
   "/admin/account",
@@ -115,6 +142,7 @@ async function expectListsAt(page: Page, width: number, table: "visible" | "hidd
     "/admin/contacts",
     "/admin/mails",
     "/admin/gallery",
+    "/admin/chatbot",
   ]) {
     await page.goto(list);
     await expect(main.getByRole("table")).toBeVisible({ visible: table === "visible" });

@@ -242,6 +242,30 @@ describe("the admin list screen", () => {
       /<div role="group" aria-labelledby="[^"]+" class="[^"]*@min-\[40rem\]:hidden[^"]*"><span[^>]*>Ordenar por<\/span>/,
     );
   });
+
+  it("ends each row, in the table and on its card, with the row's action as a named link", () => {
+    const html = render(
+      view({
+        linkColumn: undefined,
+        rowAction: { label: "Ver conversación", header: "Acciones" },
+        rows: [{ ...view().rows[0]!, actionName: "Ver conversación del 10-01-2026 09:00" }],
+      }),
+    );
+    expect(html).toMatch(/<th scope="col" class="[^"]*"><span class="sr-only">Acciones<\/span><\/th>/);
+    const actions = [
+      ...html.matchAll(
+        /<a aria-label="Ver conversación del 10-01-2026 09:00"[^>]*href="\/admin\/orders\/a"[^>]*>Ver conversación<\/a>/g,
+      ),
+    ];
+    // One in the table's last cell, one on the card.
+    expect(actions).toHaveLength(2);
+    // The card's title is no second link to the same place.
+    expect(html).not.toMatch(/<a [^>]*href="\/admin\/orders\/a"[^>]*>LB-7K3F9Q<\/a>/);
+    // The empty list spans the action's column too.
+    expect(render(view({ rowAction: { label: "Ver", header: "Acciones" }, rows: [] }))).toContain(
+      'colSpan="7"',
+    );
+  });
 });
 
 describe("what a screen adds to the list (the gallery, decision 042)", () => {

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Download, Search } from "lucide-react";
 import { Fragment, useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { adminListTexts as texts } from "~/content/admin";
 import type { ListWidth } from "~/lib/admin-list-width";
@@ -65,8 +65,13 @@ export interface AdminListView<Data = unknown> {
   columns: AdminListColumnView[];
   /** Key of the column whose cell links to the row's detail page (`href`). */
   linkColumn?: string;
-  /** One text per column of `columns`, in order; `data`: what the screen's own cells need besides. */
-  rows: Array<{ id: string; cells: string[]; href?: string; data?: Data }>;
+  /** A last column with one action per row, a link to the row's `href` ("Ver conversación"). */
+  rowAction?: { label: string; header: string };
+  /**
+   * One text per column of `columns`, in order; `actionName`, the row action's accessible name;
+   * `data`: what the screen's own cells need besides.
+   */
+  rows: Array<{ id: string; cells: string[]; href?: string; actionName?: string; data?: Data }>;
   /** "3 pedidos", "más de 10.000 pedidos". */
   countText: string;
   total: number;
@@ -113,6 +118,14 @@ export interface AdminListTexts {
   loading: string;
 }
 
+/** What renders a row's action: a link to `href`, styled by `className`, named `name`. */
+export interface AdminListRowActionProps {
+  href: string;
+  label: string;
+  name: string;
+  className: string;
+}
+
 type AdminListProps<Data> = {
   view: AdminListView<Data>;
   title: string;
@@ -121,10 +134,19 @@ type AdminListProps<Data> = {
   cells?: AdminListCells<Data>;
   /** Shown under the heading, before the search (a screen's summary). */
   children?: React.ReactNode;
+  /** Renders each row's action (the view's `rowAction`) instead of a plain link, e.g. to open a dialog. */
+  RowAction?: React.ComponentType<AdminListRowActionProps>;
 };
 
 /** The list screen; `title` is the page's heading (h1). */
-export function AdminList<Data>({ view, title, list, cells, children }: AdminListProps<Data>) {
+export function AdminList<Data>({
+  view,
+  title,
+  list,
+  cells,
+  children,
+  RowAction = RowActionLink,
+}: AdminListProps<Data>) {
   const id = useId();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === view.path;
@@ -244,7 +266,13 @@ export function AdminList<Data>({ view, title, list, cells, children }: AdminLis
 
       {view.sortChoices ? null : <SortChoices view={view} />}
 
-      <CardList view={view} label={label} cells={cells} empty={<EmptyText view={view} list={list} />} />
+      <CardList
+        view={view}
+        label={label}
+        cells={cells}
+        empty={<EmptyText view={view} list={list} />}
+        RowAction={RowAction}
+      />
 
       {/* The table from 40rem on; `overflow-x-auto` only as a guard: its columns fit (decision 034). */}
       <div className="mt-2 hidden overflow-x-auto rounded-xl border border-border bg-white @min-[40rem]:block">
@@ -267,12 +295,20 @@ export function AdminList<Data>({ view, title, list, cells, children }: AdminLis
                   <SortLink column={column} className="inline-flex items-center gap-1" />
                 </th>
               ))}
+              {view.rowAction ? (
+                <th scope="col" className="w-px px-2 py-2 @min-[48rem]:px-3">
+                  <span className="sr-only">{view.rowAction.header}</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
             {view.rows.length === 0 ? (
               <tr>
-                <td colSpan={view.columns.length} className="px-3 py-10 text-center text-muted-foreground">
+                <td
+                  colSpan={view.columns.length + (view.rowAction ? 1 : 0)}
+                  className="px-3 py-10 text-center text-muted-foreground"
+                >
                   <EmptyText view={view} list={list} />
                 </td>
               </tr>
@@ -303,6 +339,11 @@ export function AdminList<Data>({ view, title, list, cells, children }: AdminLis
                       )}
                     </td>
                   ))}
+                  {view.rowAction ? (
+                    <td className="w-px px-2 py-1.5 align-top whitespace-nowrap @min-[48rem]:px-3">
+                      {rowActionOf(view, row, RowAction)}
+                    </td>
+                  ) : null}
                 </tr>
               ))
             )}
@@ -354,6 +395,30 @@ export function AdminList<Data>({ view, title, list, cells, children }: AdminLis
         </nav>
       ) : null}
     </div>
+  );
+}
+
+const rowActionClass = cn(buttonVariants({ variant: "outline" }), "px-3 py-1.5");
+
+/** The row's action (the view's `rowAction`) as `RowAction` renders it; null if it has none. */
+function rowActionOf(
+  view: AdminListView,
+  row: AdminListView["rows"][number],
+  RowAction: React.ComponentType<AdminListRowActionProps>,
+) {
+  if (!view.rowAction || !row.href) return null;
+  const { label } = view.rowAction;
+  return (
+    <RowAction href={row.href} label={label} name={row.actionName ?? label} className={rowActionClass} />
+  );
+}
+
+/** A row's action as a plain link (no JavaScript needed). */
+function RowActionLink({ href, label, name, className }: AdminListRowActionProps) {
+  return (
+    <Link to={href} aria-label={name === label ? undefined : name} className={className}>
+      {label}
+    </Link>
   );
 }
 
@@ -477,11 +542,13 @@ function CardList<Data>({
   label,
   cells,
   empty,
+  RowAction,
 }: {
   view: AdminListView<Data>;
   label: string;
   cells: AdminListCells<Data> | undefined;
   empty: React.ReactNode;
+  RowAction: React.ComponentType<AdminListRowActionProps>;
 }) {
   const titleIndex = Math.max(
     0,
@@ -504,7 +571,7 @@ function CardList<Data>({
         return (
           <li key={row.id} className="rounded-xl border border-border bg-white p-3 text-sm">
             <p className="font-semibold wrap-anywhere text-foreground">
-              {row.href ? (
+              {row.href && view.linkColumn ? (
                 <Link to={row.href} className="text-primary underline">
                   {title || "—"}
                 </Link>
@@ -524,6 +591,7 @@ function CardList<Data>({
                 </Fragment>
               ))}
             </dl>
+            {view.rowAction ? <p className="mt-2">{rowActionOf(view, row, RowAction)}</p> : null}
           </li>
         );
       })}

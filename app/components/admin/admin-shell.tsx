@@ -1,4 +1,5 @@
 import {
+  Bot,
   FileText,
   Images,
   KeyRound,
@@ -34,6 +35,7 @@ const navItems: { to: string; label: string; icon: LucideIcon; loading?: string 
   { to: adminPaths.quotes, icon: FileText, ...adminNavTexts.quotes },
   { to: adminPaths.contacts, icon: Mail, ...adminNavTexts.contacts },
   { to: adminPaths.subscribers, icon: Newspaper, ...adminNavTexts.subscribers },
+  { to: adminPaths.chatbot, icon: Bot, ...adminNavTexts.chatbot },
   { to: adminPaths.gallery, icon: Images, ...adminNavTexts.gallery },
   { to: adminPaths.users, icon: UserCog, ...adminNavTexts.users },
   { to: adminPaths.privacy, icon: ShieldCheck, ...adminNavTexts.privacy },

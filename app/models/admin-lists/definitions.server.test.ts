@@ -1,5 +1,5 @@
 import { Migrator, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import {
   csvFileName,
@@ -12,11 +12,13 @@ import {
 } from "~/models/admin-lists/engine.server";
 import {
   adminLists,
+  chatSessionsList,
   contactsList,
   ordersList,
   quotesList,
   subscribersList,
 } from "~/models/admin-lists/definitions.server";
+import { recordChatExchange } from "~/models/chat.server";
 import { createContactMessage } from "~/models/contacts.server";
 import { changeOrderStatus, createOrder } from "~/models/orders.server";
 import type { NewOrder } from "~/schemas/order";
@@ -60,6 +62,7 @@ const searchIndexes: Record<keyof typeof adminLists, string> = {
   quotes: "quotes_search",
   contacts: "contact_messages_search",
   subscribers: "subscribers_search",
+  chatSessions: "chat_sessions_search",
 };
 
 describe("the CSV file name", () => {
@@ -79,6 +82,7 @@ describe("the columns a list shows at any width (issue 12, decision 034)", () =>
     quotes: ["createdAt", "product", "name", "company", "answered"],
     contacts: ["createdAt", "name", "subject", "answered"],
     subscribers: ["email", "createdAt"],
+    chatSessions: ["id", "startedAt", "duration", "messages", "unanswered"],
   };
 
   it.each(Object.keys(essentials) as Array<keyof typeof adminLists>)(
@@ -102,7 +106,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
   let db: Db;
   const at = (minute: number) => new Date(Date.UTC(2025, 2, 1, 12, minute));
 
-  describe("the search indexes of migration 0005", () => {
+  describe("the search indexes of migrations 0005 and 0010", () => {
     beforeAll(() => {
       db = database().db;
     });
@@ -120,17 +124,20 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
           // The index's columns are the database's names; the definition's, the code's (camelCase).
           const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
           expect(rows.map((row) => row.name)).toEqual(searchedColumns(definition).map(snakeCase));
-          // Erased personal data must leave the index at once (docs/decisions/020).
+          // Erased personal data must leave the index at once (docs/decisions/020). Not the chats':
+          // their text only grows, and each message rewrites it (docs/decisions/039).
           const config = await sql<{ v: number }>`select v from ${sql.table(`${index}_config`)}
             where k = 'secure-delete'`.execute(db);
-          expect(config.rows).toEqual([{ v: 1 }]);
+          expect(config.rows).toEqual(list === "chatSessions" ? [] : [{ v: 1 }]);
         } else {
           // The list's folded expression must be the indexed one, or PostgreSQL scans the table.
           const plan = await db.transaction().execute(async (trx) => {
             await sql`set local enable_seqscan = off`.execute(trx);
             const { rows } = await sql<{ "QUERY PLAN": string }>`explain select id
               from ${sql.table(definition.table)}
-              where ${postgresSearchExpression(searchedColumns(definition))} like '%perez%'`.execute(trx);
+              where ${postgresSearchExpression(searchedColumns(definition), definition.searchFolded)} like '%perez%'`.execute(
+              trx,
+            );
             return rows.map((row) => row["QUERY PLAN"]).join("\n");
           });
           expect(plan).toContain(`${index}_index`);
@@ -392,6 +399,214 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
         `\uFEFFEmail;Fecha de suscripción;ID\r\njose@correo.cl;${formatAdminDateTime(at(1).toISOString())};${all.rows[0]!.id}\r\n`,
       );
     });
+  });
+
+  describe("chat conversations (issue 13)", () => {
+    const t0 = new Date("2026-11-20T15:00:00.000Z");
+    const after = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+    const answered = (text: string) => ({ text, topic: "shipping" });
+    const unanswered = { text: "No estoy seguro de eso. Escríbenos por WhatsApp.", topic: null };
+    const sessions: Record<string, { id: string; visitorId: string }> = {};
+
+    /** One exchange of `key`'s visitor, in their session (a new one on the first). */
+    async function chat(
+      key: string,
+      question: string,
+      answer: { text: string; topic: string | null },
+      at: Date,
+    ) {
+      const visitorId = sessions[key]?.visitorId ?? crypto.randomUUID();
+      const stored = await recordChatExchange(db, {
+        visitorId,
+        ip: "203.0.113.7",
+        sessionId: sessions[key]?.id,
+        question,
+        answer,
+        now: at,
+      });
+      sessions[key] = { id: stored.sessionId, visitorId };
+    }
+
+    beforeAll(async () => {
+      db = database().db;
+      // Ana: two exchanges, 3 min 5 s apart, then ended by closing the chat 10 s later.
+      await chat(
+        "ana",
+        "¿Hacen despacho a Coyhaique?",
+        answered("Enviamos gratis a todo Chile continental."),
+        t0,
+      );
+      await chat("ana", "¿y cuánto demora?", answered("Llega en 3 a 5 días hábiles."), after(185));
+      await db
+        .updateTable("chatSessions")
+        .set({ endedAt: after(195).toISOString() })
+        .where("id", "=", sessions.ana!.id)
+        .execute();
+      // Bruno, later: one question the bot could not answer; still open.
+      await chat("bruno", "¿venden REPUESTOS de linterna?", unanswered, after(600));
+      // Carla, latest: three exchanges, one unanswered.
+      await chat(
+        "carla",
+        "precio del kit náutico",
+        answered("El LifeBox Nautical cuesta $349.990."),
+        after(900),
+      );
+      await chat("carla", "tienen garantía", answered("Tienen garantía de 12 meses."), after(960));
+      await chat("carla", "arriendan kits", unanswered, after(1020));
+    });
+
+    const keysOf = (rows: ReadonlyArray<{ id: string }>) =>
+      rows.map((row) => Object.entries(sessions).find(([, session]) => session.id === row.id)?.[0]);
+    const search = async (q: string, options = {}) =>
+      keysOf((await listPage(db, chatSessionsList, params({ q }), options)).rows);
+
+    it("shows the newest conversation first, with its message and unanswered counts", async () => {
+      const page = await listPage(db, chatSessionsList, params());
+      expect(keysOf(page.rows)).toEqual(["carla", "bruno", "ana"]);
+      expect(page.rows.map((row) => [row.messageCount, row.unansweredCount])).toEqual([
+        [6, 1],
+        [2, 1],
+        [4, 0],
+      ]);
+    });
+
+    it("finds a conversation by any word of any message, the visitor's or the bot's, in any case and accent", async () => {
+      for (const options of [{}, { matchLimit: 0 }]) {
+        // SQLite: the FTS index ({}), and the walk that checks each row (matchLimit 0).
+        expect(await search("coyhaique", options)).toEqual(["ana"]);
+        expect(await search("COYHAIQUE", options)).toEqual(["ana"]);
+        expect(await search("demora", options)).toEqual(["ana"]);
+        expect(await search("habiles", options)).toEqual(["ana"]);
+        expect(await search("repuestos", options)).toEqual(["bruno"]);
+        expect(await search("nautico", options)).toEqual(["carla"]);
+        expect(await search("náutico", options)).toEqual(["carla"]);
+        expect(await search("garantia", options)).toEqual(["carla"]);
+        // Words from different messages of one conversation.
+        expect(await search("garantía arriendan", options)).toEqual(["carla"]);
+        expect(await search("whatsapp", options)).toEqual(["carla", "bruno"]);
+        expect(await search("coyhaique garantia", options)).toEqual([]);
+        expect(await search("paraguas", options)).toEqual([]);
+      }
+    });
+
+    it("finds a conversation by its session id or its visitor's id, whole or in part", async () => {
+      const { id, visitorId } = sessions.bruno!;
+      expect(await search(id)).toEqual(["bruno"]);
+      expect(await search(id.toUpperCase())).toEqual(["bruno"]);
+      expect(await search(id.slice(0, 8))).toEqual(["bruno"]);
+      expect(await search(visitorId)).toEqual(["bruno"]);
+      expect(await search(visitorId.slice(-12))).toEqual(["bruno"]);
+    });
+
+    it("filters the conversations with questions the bot could not answer", async () => {
+      const filtered = await listPage(db, chatSessionsList, params({ preguntas: "sin-responder" }));
+      expect(keysOf(filtered.rows)).toEqual(["carla", "bruno"]);
+      expect(filtered.total).toBe(2);
+      const searched = await listPage(
+        db,
+        chatSessionsList,
+        params({ preguntas: "sin-responder", q: "coyhaique" }),
+      );
+      expect(searched.rows).toEqual([]);
+    });
+
+    it("sorts by date and by the number of messages", async () => {
+      const sorted = async (sort: string, dir: string) =>
+        keysOf((await listPage(db, chatSessionsList, params({ sort, dir }))).rows);
+      expect(await sorted("startedAt", "asc")).toEqual(["ana", "bruno", "carla"]);
+      expect(await sorted("messages", "desc")).toEqual(["carla", "ana", "bruno"]);
+      expect(await sorted("messages", "asc")).toEqual(["bruno", "ana", "carla"]);
+    });
+
+    describe("the duration (SPEC §2: up to now while not ended)", () => {
+      afterEach(() => {
+        vi.useRealTimers();
+      });
+      const durationOf = (key: string, rows: ReadonlyArray<Parameters<typeof duration.value>[0]>) =>
+        duration.value(rows.find((row) => row.id === sessions[key]!.id)!);
+      const duration = chatSessionsList.columns.find((column) => column.key === "duration")!;
+      const ended = chatSessionsList.columns.find((column) => column.key === "endedAt")!;
+
+      it("runs from the start to the end, or to now while the conversation is active", async () => {
+        const { rows } = await listPage(db, chatSessionsList, params());
+        vi.useFakeTimers({ toFake: ["Date"] });
+        // Bruno wrote at +600 s; five minutes and seven seconds later he is still there.
+        vi.setSystemTime(after(600 + 307));
+        expect(durationOf("ana", rows)).toBe("3 min 15 s");
+        expect(durationOf("bruno", rows)).toBe("5 min 07 s");
+        expect(ended.value(rows.find((row) => row.id === sessions.bruno!.id)!)).toBe("Conversación activa");
+        vi.setSystemTime(after(600 + 29 * 60 + 59));
+        expect(durationOf("bruno", rows)).toBe("29 min 59 s");
+        // 30 minutes without messages end a conversation (D17), at its last message plus 30
+        // minutes, even before the hourly clean-up writes it down.
+        vi.setSystemTime(after(600 + 45 * 60));
+        expect(durationOf("bruno", rows)).toBe("30 min 00 s");
+        expect(ended.value(rows.find((row) => row.id === sessions.bruno!.id)!)).toBe(
+          formatAdminDateTime(after(600 + 30 * 60).toISOString()),
+        );
+        expect(durationOf("ana", rows)).toBe("3 min 15 s");
+      });
+    });
+
+    it("exports the view as CSV: ids, IP, date, end, duration and counts", async () => {
+      const text = await csvText(db, chatSessionsList, { q: "coyhaique" });
+      expect(text).toBe(
+        "\uFEFFID Sesión;ID Visitante;IP;Fecha;Fin;Duración;Mensajes;Sin respuesta\r\n" +
+          `${sessions.ana!.id};${sessions.ana!.visitorId};203.0.113.7;${formatAdminDateTime(t0.toISOString())};` +
+          `${formatAdminDateTime(after(195).toISOString())};3 min 15 s;4;0\r\n`,
+      );
+    });
+  });
+});
+
+describe.each(dialectsUnderTest)("migration 0010 on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("makes the conversations stored before it searchable by their messages", async () => {
+    const { db } = database;
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    const { error } = await migrator.migrateTo("0008-chat");
+    expect(error).toBeUndefined();
+    const at = "2026-11-20T15:00:00.000Z";
+    await db
+      .insertInto("chatSessions")
+      .values({
+        id: "5b0c7a52-0000-4000-8000-000000000001",
+        visitorId: "5b0c7a52-0000-4000-8000-00000000000a",
+        visitorIp: "203.0.113.9",
+        startedAt: at,
+        lastMessageAt: at,
+        messageCount: 2,
+      })
+      .execute();
+    await db
+      .insertInto("chatMessages")
+      .values(
+        (["user", "bot"] as const).map((role, index) => ({
+          id: crypto.randomUUID(),
+          sessionId: "5b0c7a52-0000-4000-8000-000000000001",
+          seq: index + 1,
+          role,
+          content: role === "user" ? "¿Despachan a Puerto Williams?" : "Solo a Chile continental.",
+          topic: role === "user" ? null : "shipping",
+          createdAt: at,
+        })),
+      )
+      .execute();
+    await migrateToLatest(db);
+    const { searchText } = await db.selectFrom("chatSessions").select("searchText").executeTakeFirstOrThrow();
+    // Folded as the search folds what staff type.
+    expect(searchText).toBe("¿despachan a puerto williams?\nsolo a chile continental.");
+    for (const q of ["WILLIAMS", "continental", "DESPACHÁN"]) {
+      const page = await listPage(db, chatSessionsList, params({ q }));
+      expect(page.rows.map((row) => row.id)).toEqual(["5b0c7a52-0000-4000-8000-000000000001"]);
+    }
   });
 });
 

@@ -1,9 +1,10 @@
 import { sql } from "kysely";
-import { adminGalleryTexts } from "~/content/admin";
+import { adminChatbotTexts, adminGalleryTexts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { getComuna, getRegion } from "~/lib/chile";
 import { courierIds, courierLabel } from "~/lib/couriers";
 import { defineList, equalsFilterOptions, type ListFilter } from "~/models/admin-lists/engine.server";
+import { chatDurationSeconds, chatSessionEnd, formatChatDuration } from "~/models/chat-admin.server";
 import { orderStatusLabels, orderStatuses } from "~/lib/order-status";
 import { getEnv } from "~/infra/env.server";
 import { getStorage } from "~/infra/storage.server";
@@ -216,6 +217,74 @@ export const subscribersList = defineList({
   ftsTable: "subscribers_search",
 });
 
+/** "Fin" in the CSV: when the conversation ended, or that it is still going on. */
+function chatEndText(row: { startedAt: string; lastMessageAt: string; endedAt: string | null }) {
+  const end = chatSessionEnd(row);
+  return end === null ? adminChatbotTexts.active : formatAdminDateTime(end);
+}
+
+/**
+ * Chatbot (/admin/chatbot): SPEC §2 columns ID Sesión, ID Visitante, IP, Fecha, Duración, Mensajes;
+ * plus the bot's answers that said it did not know (D17: what to add to the FAQ), with a filter.
+ * The search looks into the ids and every message: the messages' text is kept on the session, folded
+ * (search_text, migration 0010, docs/decisions/039), searched through the "Mensajes" column.
+ * Duración and Fin are computed when read: until a session ends, up to now (SPEC §2).
+ */
+export const chatSessionsList = defineList({
+  name: "conversaciones",
+  table: "chatSessions",
+  columns: [
+    { key: "id", label: "ID Sesión", value: (row) => row.id, searches: ["id"] },
+    {
+      key: "visitorId",
+      label: "ID Visitante",
+      value: (row) => row.visitorId,
+      searches: ["visitorId"],
+      showFrom: "md",
+    },
+    { key: "ip", label: "IP", value: (row) => row.visitorIp, showFrom: "lg" },
+    {
+      key: "startedAt",
+      label: "Fecha",
+      value: (row) => formatAdminDateTime(row.startedAt),
+      sortBy: ["startedAt"],
+      firstDirection: "desc",
+    },
+    { key: "endedAt", label: "Fin", value: chatEndText, inTable: false },
+    {
+      key: "duration",
+      label: "Duración",
+      value: (row) => formatChatDuration(chatDurationSeconds(row)),
+    },
+    {
+      key: "messages",
+      label: "Mensajes",
+      value: (row) => row.messageCount,
+      sortBy: ["messageCount"],
+      firstDirection: "desc",
+      searches: ["searchText"],
+    },
+    { key: "unanswered", label: "Sin respuesta", value: (row) => row.unansweredCount },
+  ],
+  defaultSort: { key: "startedAt", direction: "desc" },
+  filters: [
+    {
+      key: "preguntas",
+      label: "Conversaciones",
+      allLabel: adminChatbotTexts.filterAll,
+      options: [
+        {
+          value: "sin-responder",
+          label: "Con preguntas sin responder",
+          where: () => sql`unanswered_count > 0`,
+        },
+      ],
+    },
+  ],
+  ftsTable: "chat_sessions_search",
+  searchFolded: true,
+});
+
 /** The gallery's statuses as the tabs' URL says them (?estado=pendiente) and as stored. */
 export const galleryTabs = { pendiente: "pending", aprobada: "approved", rechazada: "rejected" } as const;
 
@@ -308,4 +377,5 @@ export const adminLists = {
   quotes: quotesList,
   contacts: contactsList,
   subscribers: subscribersList,
+  chatSessions: chatSessionsList,
 } as const;

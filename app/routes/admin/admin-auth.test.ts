@@ -37,11 +37,14 @@ import {
 import { resolvePersistedSecret } from "~/infra/secrets.server";
 import { parseEnv } from "~/infra/env.server";
 import * as account from "./account";
+import * as chatbotConversation from "./chatbot-conversation";
 import * as dashboard from "./dashboard";
 import * as gallery from "./gallery";
 import * as galleryPhoto from "./gallery-photo";
 import * as adminIndex from "./index";
 import * as layout from "./layout";
+import * as list from "./list";
+import * as listExport from "./list-export";
 import * as root from "../../root";
 import * as login from "./login";
 import * as logout from "./logout";
@@ -108,6 +111,17 @@ const guardedLoaders = [
   { path: "/admin/no-existe?x=1", run: (request: Request) => notFound.loader(args(request)) },
   { path: "/admin/orders", run: (request: Request) => notFound.loader(args(request)) },
   { path: "/admin/privacy?email=x@example.cl", run: (request: Request) => privacy.loader(args(request)) },
+  // The chatbot's conversations (issue 13): the list (routes/admin/list.tsx, picked by its pattern)
+  // and one conversation, the dialog's data.
+  {
+    path: "/admin/chatbot?q=despacho",
+    run: (request: Request) => list.loader({ ...args<object>(request), pattern: "admin/chatbot" } as never),
+  },
+  {
+    path: "/admin/chatbot/00000000-0000-4000-8000-000000000000",
+    run: (request: Request) =>
+      chatbotConversation.loader(args(request, undefined, { id: "00000000-0000-4000-8000-000000000000" })),
+  },
   { path: "/admin/gallery?estado=pendiente", run: (request: Request) => gallery.loader(args(request)) },
   {
     path: "/admin/gallery/00000000-0000-4000-8000-000000000001",
@@ -634,6 +648,13 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
     it("answers 401 to anonymous data requests (exports, JSON)", async () => {
       const answer = await settle(() => requireAdminForData(get("/admin/orders/export.csv")));
       expect(answer.status).toBe(401);
+      const chats = await settle(() =>
+        listExport.loader({
+          ...args<object>(get("/admin/chatbot/export.csv?q=despacho")),
+          pattern: "admin/chatbot/export.csv",
+        } as never),
+      );
+      expect([chats.status, chats.headers.get("content-disposition")]).toEqual([401, null]);
       const cookie = await signedInCookie(admin.email);
       const ok = await requireAdminForData(get("/admin/orders/export.csv", cookie));
       expect(ok.user.email).toBe(admin.email);

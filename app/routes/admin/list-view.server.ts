@@ -1,4 +1,5 @@
 import {
+  adminChatbotTexts,
   adminContactsTexts,
   adminListTexts,
   adminOrdersTexts,
@@ -7,10 +8,12 @@ import {
   type CountNoun,
 } from "~/content/admin";
 import type { AdminListView } from "~/components/admin/admin-list";
+import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminPaths } from "~/lib/admin-paths";
 import type { CsvCell } from "~/lib/csv";
 import { formatPrice } from "~/lib/format";
 import {
+  chatSessionsList,
   contactsList,
   ordersList,
   quotesList,
@@ -61,6 +64,11 @@ export interface AdminListViewConfig<Row extends Identified, Data = unknown> {
   sortChoices?: ReadonlyArray<{ key: string; dir: SortDirection; label: string }>;
   /** The key of the filter shown as tabs above the list rather than among the search's filters. */
   tabs?: string;
+  /**
+   * A last column with one action per row, a link to `${path}/${id}` ("Ver conversación"): `label`
+   * its text, `header` the column's (read by screen readers), `name(row)` its accessible name.
+   */
+  rowAction?: { label: string; header: string; name: (row: Row) => string };
 }
 
 /** Long texts in a table cell (messages, comments): the first 80 characters; the detail page has all of it. */
@@ -130,10 +138,12 @@ export async function buildListView<Row extends Identified, Data = unknown>(
     };
   });
 
+  const { rowAction } = config;
   const rows = found.rows.map((row) => ({
     id: row.id,
     cells: shown.map((column) => config.display?.[column.key]?.(row) ?? cellText(column.value(row))),
-    ...(config.detailColumn ? { href: `${path}/${row.id}` } : {}),
+    ...(config.detailColumn || rowAction ? { href: `${path}/${row.id}` } : {}),
+    ...(rowAction ? { actionName: rowAction.name(row) } : {}),
     ...(config.rowData ? { data: config.rowData(row) } : {}),
   }));
 
@@ -196,6 +206,7 @@ export async function buildListView<Row extends Identified, Data = unknown>(
     filters,
     columns,
     ...(config.detailColumn ? { linkColumn: config.detailColumn } : {}),
+    ...(rowAction ? { rowAction: { label: rowAction.label, header: rowAction.header } } : {}),
     rows,
     countText: countText(found.total, found.totalIsLowerBound, config.count),
     total: found.total,
@@ -258,6 +269,19 @@ const listViews = [
     count: adminSubscribersTexts.count,
     short: ["createdAt"],
     headingCountsAll: true,
+  }),
+  screen({
+    definition: chatSessionsList,
+    path: adminPaths.chatbot,
+    count: adminChatbotTexts.count,
+    numeric: ["messages", "unanswered"],
+    short: ["startedAt", "duration"],
+    headingCountsAll: true,
+    rowAction: {
+      label: adminChatbotTexts.view,
+      header: adminChatbotTexts.actionsColumn,
+      name: (row) => adminChatbotTexts.viewLabel(formatAdminDateTime(row.startedAt)),
+    },
   }),
   // Its own screen (./gallery.tsx) for the cards and the moderation; the same view, the same CSV.
   screen(galleryListView),

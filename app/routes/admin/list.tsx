@@ -1,8 +1,10 @@
 import { data, useMatches } from "react-router";
 import type { Route } from "./+types/list";
-import { AdminList, type AdminListTexts } from "~/components/admin/admin-list";
+import { AdminList, type AdminListRowActionProps, type AdminListTexts } from "~/components/admin/admin-list";
+import { ChatConversationLink } from "~/components/admin/chat-conversation";
 import { ListLoadFailure } from "~/components/admin/admin-page";
 import {
+  adminChatbotTexts,
   adminContactsTexts,
   adminOrdersTexts,
   adminPageTitle,
@@ -35,6 +37,8 @@ interface ListTexts extends AdminListTexts {
   countedTitle?: (total: string) => string;
   loadFailure: string;
   metaDescription: string;
+  /** Renders each row's action (the chatbot's opens the conversation in a dialog). */
+  RowAction?: React.ComponentType<AdminListRowActionProps>;
 }
 
 /** Each registration's texts, by the route id app/routes.ts gives it. */
@@ -47,6 +51,7 @@ const textsByRouteId: Record<string, ListTexts> = {
     title: adminSubscribersTexts.heading,
     countedTitle: adminSubscribersTexts.title,
   },
+  "admin-chatbot": { ...adminChatbotTexts, RowAction: ChatConversationLink },
 };
 
 /** The texts of the list shown: this route is the last match (it has no children). */
@@ -75,6 +80,7 @@ export default function AdminListPage({ loaderData }: Route.ComponentProps) {
           : texts.title
       }
       list={texts}
+      RowAction={texts.RowAction}
     />
   );
 }

@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AdminListView } from "~/components/admin/admin-list";
+import type { ChatConversationData } from "~/components/admin/chat-conversation";
 import {
+  chatSessionsList,
   contactsList,
   galleryList,
   ordersList,
@@ -11,6 +13,7 @@ import {
   subscribersList,
 } from "~/models/admin-lists/definitions.server";
 import { csvFileName } from "~/models/admin-lists/engine.server";
+import { recordChatExchange } from "~/models/chat.server";
 import { createContactMessage } from "~/models/contacts.server";
 import { changeOrderStatus, createOrder } from "~/models/orders.server";
 import type { NewOrder } from "~/schemas/order";
@@ -18,6 +21,8 @@ import { createQuote } from "~/models/quotes.server";
 import { subscribe } from "~/models/subscribers.server";
 import { createAdminAccount } from "~/services/auth.server";
 import type { Db } from "~/infra/db.server";
+import { formatAdminDateTime } from "~/lib/admin-format";
+import * as chatbotConversation from "./chatbot-conversation";
 import * as list from "./list";
 import * as listExport from "./list-export";
 import {
@@ -86,6 +91,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
     quotes: "/admin/quotes",
     contacts: "/admin/contacts",
     subscribers: "/admin/mails",
+    chatbot: "/admin/chatbot",
   } as const;
   type List = keyof typeof paths;
   /** What React Router hands the loader of `path` (the route's pattern: the path without its query). */
@@ -142,8 +148,8 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
     expect(views.map((view) => view.exportHref)).toEqual(
       Object.values(paths).map((path) => `${path}/export.csv`),
     );
-    // Only the subscribers' heading counts every row.
-    expect(views.map((view) => view.allRows)).toEqual([undefined, undefined, undefined, 0]);
+    // Only the subscribers' and the conversations' headings count every row.
+    expect(views.map((view) => view.allRows)).toEqual([undefined, undefined, undefined, 0, 0]);
   });
 
   it("hides on screen only the columns a definition shows from a width; the CSV keeps every column", async () => {
@@ -152,6 +158,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       quotes: quotesList,
       contacts: contactsList,
       subscribers: subscribersList,
+      chatbot: chatSessionsList,
     } as const;
     for (const name of Object.keys(paths) as List[]) {
       const { columns } = definitions[name];
@@ -594,6 +601,202 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(lines[0]).toBe("\uFEFFEmail;Fecha de suscripción;ID");
       expect(lines).toHaveLength(count + 1);
       expect(lines[1]).toMatch(/^persona00@ejemplo\.cl;[^;]+;[0-9a-f-]{36}$/);
+    });
+  });
+  describe("Chatbot", () => {
+    const started = new Date(Date.UTC(2026, 0, 10, 15, 0));
+    const later = (seconds: number) => new Date(started.getTime() + seconds * 1000);
+    let ana: { id: string; visitorId: string };
+    let bruno: { id: string; visitorId: string };
+    beforeAll(async () => {
+      const visitorId = crypto.randomUUID();
+      const first = await recordChatExchange(db, {
+        visitorId,
+        ip: "203.0.113.7",
+        question: "¿Hacen despacho a Coyhaique?",
+        answer: { text: "Enviamos gratis a todo Chile continental.", topic: "shipping" },
+        now: started,
+      });
+      await recordChatExchange(db, {
+        visitorId,
+        ip: "203.0.113.7",
+        sessionId: first.sessionId,
+        question: "¿arriendan kits?",
+        answer: { text: "No estoy seguro de eso.", topic: null },
+        now: later(65),
+      });
+      await db
+        .updateTable("chatSessions")
+        .set({ endedAt: later(125).toISOString() })
+        .where("id", "=", first.sessionId)
+        .execute();
+      ana = { id: first.sessionId, visitorId };
+      const brunoVisitor = crypto.randomUUID();
+      const second = await recordChatExchange(db, {
+        visitorId: brunoVisitor,
+        ip: "2001:db8::1",
+        question: "precio del kit náutico",
+        answer: { text: "El LifeBox Nautical cuesta $349.990.", topic: "price" },
+        now: later(600),
+      });
+      await db
+        .updateTable("chatSessions")
+        .set({ endedAt: later(601).toISOString() })
+        .where("id", "=", second.sessionId)
+        .execute();
+      bruno = { id: second.sessionId, visitorId: brunoVisitor };
+    });
+
+    it("lists the conversations newest first, counted in the heading, each with 'Ver conversación'", async () => {
+      const view = viewOf(await open("chatbot"));
+      expect(view.columns.map((header) => header.label)).toEqual([
+        "ID Sesión",
+        "ID Visitante",
+        "IP",
+        "Fecha",
+        "Duración",
+        "Mensajes",
+        "Sin respuesta",
+      ]);
+      expect(cell(view, "id")).toEqual([bruno.id, ana.id]);
+      expect(cell(view, "visitorId")).toEqual([bruno.visitorId, ana.visitorId]);
+      expect(cell(view, "ip")).toEqual(["2001:db8::1", "203.0.113.7"]);
+      expect(cell(view, "startedAt")).toEqual([
+        formatAdminDateTime(later(600).toISOString()),
+        formatAdminDateTime(started.toISOString()),
+      ]);
+      expect(cell(view, "startedAt")[1]).toBe("10-01-2026 12:00");
+      expect(cell(view, "duration")).toEqual(["0 min 01 s", "2 min 05 s"]);
+      expect(cell(view, "messages")).toEqual(["2", "4"]);
+      expect(cell(view, "unanswered")).toEqual(["0", "1"]);
+      expect(view.countText).toBe("2 conversaciones");
+      expect(view.allRows).toBe(2);
+      expect(view.rowAction).toEqual({ label: "Ver conversación", header: "Acciones" });
+      expect(view.linkColumn).toBeUndefined();
+      expect(view.rows[1]).toMatchObject({
+        href: `/admin/chatbot/${ana.id}`,
+        actionName: "Ver conversación del 10-01-2026 12:00",
+      });
+      expect(view.exportHref).toBe("/admin/chatbot/export.csv");
+    });
+
+    it("searches the messages and the ids, and filters the conversations with unanswered questions", async () => {
+      for (const q of ["coyhaique", "NÁUTICO", ana.visitorId, bruno.id.slice(0, 13)]) {
+        const view = viewOf(await open("chatbot", `?q=${encodeURIComponent(q)}`));
+        expect(cell(view, "id"), q).toEqual([q === "coyhaique" || q === ana.visitorId ? ana.id : bruno.id]);
+        expect(view.countText).toBe("1 conversación");
+        // The heading still counts every conversation.
+        expect(view.allRows).toBe(2);
+      }
+      const filtered = viewOf(await open("chatbot", "?preguntas=sin-responder"));
+      expect(cell(filtered, "id")).toEqual([ana.id]);
+      expect(filtered.filters[0]!.label).toBe("Conversaciones");
+      expect(filtered.filters[0]!.options.map((option) => [option.label, option.selected])).toEqual([
+        ["Todas", false],
+        ["Con preguntas sin responder", true],
+      ]);
+      expect(filtered.exportHref).toBe("/admin/chatbot/export.csv?preguntas=sin-responder");
+      const none = viewOf(await open("chatbot", "?q=paraguas"));
+      expect(none.rows).toEqual([]);
+      expect(none.countText).toBe("0 conversaciones");
+    });
+
+    it("downloads the searched conversations as CSV", async () => {
+      const answer = await download("/admin/chatbot/export.csv?q=coyhaique");
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-disposition")).toBe(
+        `attachment; filename="${csvFileName(chatSessionsList)}"`,
+      );
+      expect(csvFileName(chatSessionsList)).toMatch(/^conversaciones-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(answer.text!.split("\r\n")).toEqual([
+        "\uFEFFID Sesión;ID Visitante;IP;Fecha;Fin;Duración;Mensajes;Sin respuesta",
+        `${ana.id};${ana.visitorId};203.0.113.7;10-01-2026 12:00;10-01-2026 12:02;2 min 05 s;4;1`,
+        "",
+      ]);
+    });
+
+    describe("one conversation (the dialog's data, or its page without JavaScript)", () => {
+      const openConversation = (id: string, withCookie = true) =>
+        settle(() =>
+          chatbotConversation.loader(
+            args(get(`/admin/chatbot/${id}`, withCookie ? cookie : undefined), undefined, { id }),
+          ),
+        );
+
+      it("has every message in order, Usuario and Bot, with times, the unanswered one marked", async () => {
+        const answer = await openConversation(ana.id);
+        expect(answer.status).toBe(200);
+        expect((answer.body as unknown as ChatConversationData).conversation).toEqual({
+          id: ana.id,
+          visitorId: ana.visitorId,
+          visitorIp: "203.0.113.7",
+          startedAt: "10-01-2026 12:00",
+          endedAt: "10-01-2026 12:02",
+          duration: "2 min 05 s",
+          messageCount: "4",
+          messages: [
+            {
+              seq: 1,
+              role: "user",
+              content: "¿Hacen despacho a Coyhaique?",
+              time: "12:00",
+              at: started.toISOString(),
+              unanswered: false,
+            },
+            {
+              seq: 2,
+              role: "bot",
+              content: "Enviamos gratis a todo Chile continental.",
+              time: "12:00",
+              at: started.toISOString(),
+              unanswered: false,
+            },
+            {
+              seq: 3,
+              role: "user",
+              content: "¿arriendan kits?",
+              time: "12:01",
+              at: later(65).toISOString(),
+              unanswered: false,
+            },
+            {
+              seq: 4,
+              role: "bot",
+              content: "No estoy seguro de eso.",
+              time: "12:01",
+              at: later(65).toISOString(),
+              unanswered: true,
+            },
+          ],
+        });
+      });
+
+      it("says an active conversation has no end yet", async () => {
+        const visitorId = crypto.randomUUID();
+        const now = new Date();
+        const { sessionId } = await recordChatExchange(db, {
+          visitorId,
+          ip: "203.0.113.8",
+          question: "hola",
+          answer: { text: "¡Hola!", topic: "greeting" },
+          now,
+        });
+        const { conversation } = (await openConversation(sessionId)).body as unknown as ChatConversationData;
+        expect(conversation).toMatchObject({ endedAt: null, messageCount: "2" });
+        expect(conversation!.duration).toMatch(/^0 min \d{2} s$/);
+      });
+
+      it("answers 404 with no conversation for an unknown id, and sends anonymous visitors to sign in", async () => {
+        const unknown = await openConversation("00000000-0000-4000-8000-000000000000");
+        expect(unknown.status).toBe(404);
+        expect(unknown.body).toEqual({ conversation: null });
+        expect((await openConversation("no-es-un-id")).status).toBe(404);
+        const anonymous = await openConversation(ana.id, false);
+        expect([anonymous.status, anonymous.location]).toEqual([
+          302,
+          `/admin/login?redirectTo=${encodeURIComponent(`/admin/chatbot/${ana.id}`)}`,
+        ]);
+      });
     });
   });
 });
