@@ -18,6 +18,7 @@ export default [
     route("newsletter/baja", "routes/site/unsubscribe.tsx"),
     route("terminos", "routes/site/terms.tsx"),
     route("privacidad", "routes/site/privacy.tsx"),
+    route("galeria", "routes/site/gallery.tsx"),
     route("galeria/compartir", "routes/site/gallery-upload.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),

@@ -22,7 +22,7 @@ export const galleryTexts = {
   likeLabel: "Me gusta",
   likedLabel: "Te gusta",
   likeAction: (authorName: string) => `Me gusta la foto de ${authorName}`,
-  likedState: (authorName: string) => `Ya te gusta la foto de ${authorName}`,
+  likedState: (authorName: string) => `Te gusta la foto de ${authorName}`,
   likeCount: (count: number) => (count === 1 ? "1 me gusta" : `${count} me gusta`),
   likeGone: "Esta foto ya no está en la galería.",
   pagination: "Páginas de la galería",

@@ -15,6 +15,7 @@ import {
 import { data, Link } from "react-router";
 import type { Route } from "./+types/kit";
 import { ComponentCarousel } from "~/components/component-carousel";
+import { GalleryPhotoCard } from "~/components/gallery-photo-card";
 import { BuyLink, QuoteLink } from "~/components/kit-actions";
 import type { PurchaseKit } from "~/components/purchase-form";
 import { NotFoundBoundary } from "~/components/not-found-content";
@@ -22,24 +23,34 @@ import { Button } from "~/components/ui/button";
 import type { CompanyInfo } from "~/content/company";
 import { componentCount, getKit, kitPath, kits } from "~/content/kits";
 import { componentImage, kitImage, sceneImage } from "~/content/illustrations";
+import { galleryTexts, kitGalleryTexts } from "~/content/gallery";
 import { deliveryPromise, freeShippingNote, shippingExceptionsNote } from "~/content/policies";
 import type { Benefit } from "~/content/types";
 import { formatPrice } from "~/lib/format";
+import { galleryPath } from "~/lib/gallery";
 import { rootDataFromMatches, useRootData } from "~/lib/root-data";
 import { jsonLd, pageMeta } from "~/lib/seo";
 import { breadcrumbData, productData } from "~/lib/structured-data";
+import { approvedPhotosOfKit } from "~/models/gallery.server";
+import { getDb } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
+import { galleryCard } from "./gallery.server";
+
+/** How many customer photos a kit page shows (the newest; the gallery has them all). */
+const kitPhotoCount = 3;
 
 /** One route module for the eight kit pages: /productos/kit-{id} (SPEC §2, DECISIONS D5). */
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const kit = params.slug.startsWith("kit-") ? getKit(params.slug.slice("kit-".length)) : undefined;
   if (!kit) {
     logger.warn({ path: `/productos/${params.slug}` }, "Page not found");
     throw data(null, { status: 404 });
   }
   const sibling = kits[kit.siblingId];
+  const photos = await approvedPhotosOfKit(getDb(), kit.id, kitPhotoCount);
   return {
     kit,
+    photos: photos.map(galleryCard),
     path: kitPath(kit),
     components: componentCount(kit),
     sibling: {
@@ -94,7 +105,7 @@ const benefitIcons: Record<Benefit["icon"], typeof Shield> = {
 };
 
 export default function KitPage({ loaderData }: Route.ComponentProps) {
-  const { kit, components, sibling } = loaderData;
+  const { kit, components, sibling, photos } = loaderData;
   const { company } = useRootData();
   const purchaseKit = { id: kit.id, name: kit.name, price: kit.price };
 
@@ -200,6 +211,27 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
+
+      {/* Customer photos (D16): only once the kit has approved ones */}
+      {photos.length > 0 ? (
+        <section aria-labelledby="fotos-clientes" className="mx-auto max-w-7xl px-4 py-14">
+          <h2 id="fotos-clientes" className="text-2xl font-bold sm:text-3xl">
+            {kitGalleryTexts.heading(kit.name)}
+          </h2>
+          <ul className="mt-6 grid gap-6 md:grid-cols-3">
+            {photos.map((photo) => (
+              <li key={photo.id}>
+                <GalleryPhotoCard photo={photo}>
+                  <p className="text-sm text-muted-foreground">{galleryTexts.likeCount(photo.likeCount)}</p>
+                </GalleryPhotoCard>
+              </li>
+            ))}
+          </ul>
+          <Link to={galleryPath} className="mt-6 inline-block font-semibold text-primary underline">
+            {kitGalleryTexts.seeAll}
+          </Link>
+        </section>
+      ) : null}
 
       {/* Contents by category */}
       <section aria-labelledby="contenido-kit" className="mx-auto max-w-7xl px-4 py-14">
