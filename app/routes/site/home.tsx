@@ -4,11 +4,13 @@ import { FaqAccordion } from "~/components/faq-accordion";
 import { NumberedSteps } from "~/components/numbered-steps";
 import { Button } from "~/components/ui/button";
 import { faqItems } from "~/content/faq";
+import { homeGalleryTexts } from "~/content/gallery";
 import { kitImage } from "~/content/illustrations";
 import { kitPath } from "~/content/kit-basics";
 import { home, seo } from "~/content/site";
 import { productLines } from "~/content/types";
 import { cn } from "~/lib/cn";
+import { galleryPath, galleryUploadPath } from "~/lib/gallery";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...seo.home, path: "/" });
@@ -111,6 +113,23 @@ export default function Home() {
         <Link to={home.purpose.link.href} className="mt-6 inline-block font-semibold text-primary underline">
           {home.purpose.link.label}
         </Link>
+      </section>
+
+      <section aria-labelledby="clientes" className="bg-stone-900 py-16 text-white">
+        <div className="mx-auto max-w-4xl px-4 text-center">
+          <h2 id="clientes" className="text-3xl font-bold">
+            {homeGalleryTexts.heading}
+          </h2>
+          <p className="mt-4 text-lg text-stone-200">{homeGalleryTexts.text}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Button asChild>
+              <Link to={galleryPath}>{homeGalleryTexts.galleryLink}</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={galleryUploadPath}>{homeGalleryTexts.shareLink}</Link>
+            </Button>
+          </div>
+        </div>
       </section>
 
       <section aria-labelledby="preguntas" className="bg-muted py-16">
