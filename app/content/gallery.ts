@@ -41,14 +41,6 @@ export const kitGalleryTexts = {
   seeAll: "Ver todas las fotos en la galería",
 } as const;
 
-/** The gallery's short section on the home page. */
-export const homeGalleryTexts = {
-  heading: "Clientes LifeBox",
-  text: "Mira cómo nuestros clientes tienen sus kits listos en la casa, el auto, la montaña o el bote, y comparte el tuyo con tu número de pedido.",
-  galleryLink: "Ver la galería de clientes",
-  shareLink: "Comparte tu LifeBox",
-} as const;
-
 /** The upload form, /galeria/compartir. */
 export const galleryUploadTexts = {
   title: "Comparte tu LifeBox",

@@ -382,12 +382,23 @@ describe.each(dialectsUnderTest)("the customer gallery on %s", (dialect) => {
     const nautical = await settle(() =>
       kitPage.loader(args(get("/productos/kit-nautical"), undefined, { slug: "kit-nautical" })),
     );
-    const photos = nautical.body?.photos as Array<{ kitName: string }>;
-    expect(photos).toHaveLength(3);
-    expect(photos.every((photo) => photo.kitName === "LifeBox Nautical")).toBe(true);
+    const section = nautical.body?.customerPhotos as {
+      heading: string;
+      seeAll: string;
+      galleryHref: string;
+      photos: Array<{ kitName: string; comment: string }>;
+    };
+    expect(section).toMatchObject({
+      heading: "Clientes con su LifeBox Nautical",
+      seeAll: "Ver todas las fotos en la galería",
+      galleryHref: "/galeria",
+    });
+    // The three newest approved (the newest upload is still pending).
+    expect(section.photos.map((photo) => photo.comment)).toEqual(["Foto 12", "Foto 11", "Foto 10"]);
+    expect(section.photos.every((photo) => photo.kitName === "LifeBox Nautical")).toBe(true);
     const industry = await settle(() =>
       kitPage.loader(args(get("/productos/kit-industry"), undefined, { slug: "kit-industry" })),
     );
-    expect(industry.body?.photos).toEqual([]);
+    expect(industry.body?.customerPhotos).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, ImagePlus } from "lucide-react";
+import { ImagePlus } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/gallery";
 import { GalleryLikeButton } from "~/components/gallery-like-button";
@@ -142,7 +142,7 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
             {page > 1 ? (
               <Button asChild variant="outline">
                 <Link to={galleryPagePath(page - 1)} rel="prev">
-                  <ChevronLeft aria-hidden className="size-4" />
+                  <span aria-hidden>←</span>
                   {texts.previous}
                 </Link>
               </Button>
@@ -153,7 +153,7 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
               <Button asChild variant="outline">
                 <Link to={galleryPagePath(page + 1)} rel="next">
                   {texts.next}
-                  <ChevronRight aria-hidden className="size-4" />
+                  <span aria-hidden>→</span>
                 </Link>
               </Button>
             ) : null}

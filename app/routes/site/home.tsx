@@ -4,13 +4,11 @@ import { FaqAccordion } from "~/components/faq-accordion";
 import { NumberedSteps } from "~/components/numbered-steps";
 import { Button } from "~/components/ui/button";
 import { faqItems } from "~/content/faq";
-import { homeGalleryTexts } from "~/content/gallery";
 import { kitImage } from "~/content/illustrations";
 import { kitPath } from "~/content/kit-basics";
 import { home, seo } from "~/content/site";
 import { productLines } from "~/content/types";
 import { cn } from "~/lib/cn";
-import { galleryPath, galleryUploadPath } from "~/lib/gallery";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...seo.home, path: "/" });
@@ -118,15 +116,15 @@ export default function Home() {
       <section aria-labelledby="clientes" className="bg-stone-900 py-16 text-white">
         <div className="mx-auto max-w-4xl px-4 text-center">
           <h2 id="clientes" className="text-3xl font-bold">
-            {homeGalleryTexts.heading}
+            {home.gallery.heading}
           </h2>
-          <p className="mt-4 text-lg text-stone-200">{homeGalleryTexts.text}</p>
+          <p className="mt-4 text-lg text-stone-200">{home.gallery.text}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Button asChild>
-              <Link to={galleryPath}>{homeGalleryTexts.galleryLink}</Link>
+              <Link to={home.gallery.galleryLink.href}>{home.gallery.galleryLink.label}</Link>
             </Button>
             <Button asChild variant="outline">
-              <Link to={galleryUploadPath}>{homeGalleryTexts.shareLink}</Link>
+              <Link to={home.gallery.shareLink.href}>{home.gallery.shareLink.label}</Link>
             </Button>
           </div>
         </div>

@@ -15,7 +15,6 @@ import {
 import { data, Link } from "react-router";
 import type { Route } from "./+types/kit";
 import { ComponentCarousel } from "~/components/component-carousel";
-import { GalleryPhotoCard } from "~/components/gallery-photo-card";
 import { BuyLink, QuoteLink } from "~/components/kit-actions";
 import type { PurchaseKit } from "~/components/purchase-form";
 import { NotFoundBoundary } from "~/components/not-found-content";
@@ -23,7 +22,7 @@ import { Button } from "~/components/ui/button";
 import type { CompanyInfo } from "~/content/company";
 import { componentCount, getKit, kitPath, kits } from "~/content/kits";
 import { componentImage, kitImage, sceneImage } from "~/content/illustrations";
-import { galleryTexts, kitGalleryTexts } from "~/content/gallery";
+import { kitGalleryTexts } from "~/content/gallery";
 import { deliveryPromise, freeShippingNote, shippingExceptionsNote } from "~/content/policies";
 import type { Benefit } from "~/content/types";
 import { formatPrice } from "~/lib/format";
@@ -50,7 +49,16 @@ export async function loader({ params }: Route.LoaderArgs) {
   const photos = await approvedPhotosOfKit(getDb(), kit.id, kitPhotoCount);
   return {
     kit,
-    photos: photos.map(galleryCard),
+    // Texts and addresses come from here, so the page's script carries nothing more for them.
+    customerPhotos:
+      photos.length === 0
+        ? null
+        : {
+            heading: kitGalleryTexts.heading(kit.name),
+            seeAll: kitGalleryTexts.seeAll,
+            galleryHref: galleryPath,
+            photos: photos.map(galleryCard),
+          },
     path: kitPath(kit),
     components: componentCount(kit),
     sibling: {
@@ -105,7 +113,7 @@ const benefitIcons: Record<Benefit["icon"], typeof Shield> = {
 };
 
 export default function KitPage({ loaderData }: Route.ComponentProps) {
-  const { kit, components, sibling, photos } = loaderData;
+  const { kit, components, sibling, customerPhotos } = loaderData;
   const { company } = useRootData();
   const purchaseKit = { id: kit.id, name: kit.name, price: kit.price };
 
@@ -213,22 +221,39 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* Customer photos (D16): only once the kit has approved ones */}
-      {photos.length > 0 ? (
+      {customerPhotos ? (
         <section aria-labelledby="fotos-clientes" className="mx-auto max-w-7xl px-4 py-14">
           <h2 id="fotos-clientes" className="text-2xl font-bold sm:text-3xl">
-            {kitGalleryTexts.heading(kit.name)}
+            {customerPhotos.heading}
           </h2>
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
-            {photos.map((photo) => (
+            {customerPhotos.photos.map((photo) => (
               <li key={photo.id}>
-                <GalleryPhotoCard photo={photo}>
-                  <p className="text-sm text-muted-foreground">{galleryTexts.likeCount(photo.likeCount)}</p>
-                </GalleryPhotoCard>
+                <figure className="overflow-hidden rounded-xl border border-border bg-white">
+                  <img
+                    src={photo.thumbUrl}
+                    width={photo.thumbWidth}
+                    height={photo.thumbHeight}
+                    alt={photo.alt}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[4/3] w-full object-cover"
+                  />
+                  <figcaption className="p-5 text-sm">
+                    <span className="font-semibold text-foreground">{photo.authorName}</span>
+                    <span className="mt-1 block wrap-anywhere whitespace-pre-line text-muted-foreground">
+                      {photo.comment}
+                    </span>
+                  </figcaption>
+                </figure>
               </li>
             ))}
           </ul>
-          <Link to={galleryPath} className="mt-6 inline-block font-semibold text-primary underline">
-            {kitGalleryTexts.seeAll}
+          <Link
+            to={customerPhotos.galleryHref}
+            className="mt-6 inline-block font-semibold text-primary underline"
+          >
+            {customerPhotos.seeAll}
           </Link>
         </section>
       ) : null}
