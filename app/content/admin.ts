@@ -193,12 +193,27 @@ export const adminPrivacyTexts = {
     contactMessages: "Mensajes de contacto",
     subscriptions: "Suscripción al boletín",
     mails: "Correos enviados o por enviar",
+    galleryPhotos: "Fotos de la galería",
   },
-  fields: { ...fieldLabels, date: "Fecha", consent: "Consentimiento", sent: "Enviado" },
+  fields: {
+    ...fieldLabels,
+    date: "Fecha",
+    consent: "Consentimiento",
+    sent: "Enviado",
+    comment: "Comentario",
+    rejectionReason: "Motivo del rechazo",
+    likes: "Me gusta",
+    image: "Imagen",
+  },
   mailStatuses: { pending: "Pendiente", sent: "Enviado", failed: "Fallido" } as Record<string, string>,
+  /** A gallery photo's status, as the Galería screen's badges say it (SPEC §2). */
+  photoStatuses: { pending: "Pendiente", approved: "Aprobada", rejected: "Rechazada" } as Record<
+    string,
+    string
+  >,
   eraseHeading: "Eliminar los datos",
   eraseRule:
-    "Se borran las cotizaciones, los mensajes, la suscripción y los correos. Los pedidos cerrados se anonimizan: la venta se conserva, como exige la ley, sin el nombre ni los datos de contacto. Si hay pedidos en curso no se elimina nada.",
+    "Se borran las cotizaciones, los mensajes, la suscripción, los correos y las fotos de la galería. Los pedidos cerrados se anonimizan: la venta se conserva, como exige la ley, sin el nombre ni los datos de contacto. Si hay pedidos en curso no se elimina nada.",
   confirmLabel: "La persona pidió eliminar sus datos y confirmé su identidad.",
   erase: "Eliminar datos",
   erasing: "Eliminando...",

@@ -1,4 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { exampleCompany } from "~/content/company";
 import { changeOrderStatus } from "~/models/orders.server";
 import { anonymisedCustomerName, erasePersonalData, findPersonalData } from "~/models/privacy.server";
@@ -9,6 +12,9 @@ import { placeOrder } from "~/models/orders.server";
 import { requestQuote } from "~/models/quotes.server";
 import { subscribeToNewsletter } from "~/models/subscribers.server";
 import { enqueueMail } from "~/models/mail-queue.server";
+import { createGalleryPhoto, likePhoto } from "~/models/gallery.server";
+import { logger } from "~/infra/logger.server";
+import { localDiskStorage, type ObjectStorage } from "~/infra/storage.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
 const settings = {
@@ -72,6 +78,32 @@ async function sendEverything(db: Db, email: string, name: string) {
   return order;
 }
 
+/** The photos' files, on a temp disk of their own. */
+const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-privacy-photos-"));
+afterAll(() => fs.rmSync(uploadsDir, { recursive: true, force: true }));
+const storage = localDiskStorage(uploadsDir);
+const files = { storage, siteUrl: "https://lifebox.cl" };
+
+/** A gallery photo sent with `order`, approved and liked once. */
+async function sendPhoto(db: Db, order: { id: string; number: string }, name: string, comment: string) {
+  const image = { bytes: new Uint8Array([1, 2, 3]), width: 10, height: 10 };
+  const { id } = await createGalleryPhoto(
+    db,
+    {
+      order: { ...order, customerName: name },
+      kitId: "essential",
+      comment,
+      display: image,
+      thumb: image,
+      captcha: solvedChallenge(),
+    },
+    { storage, now: t0 },
+  );
+  await db.updateTable("galleryPhotos").set({ status: "approved" }).where("id", "=", id).execute();
+  await likePhoto(db, id, crypto.randomUUID());
+  return id;
+}
+
 async function countAll(db: Db) {
   const count = async (table: "orders" | "quotes" | "contactMessages" | "subscribers" | "mailQueue") =>
     Number(
@@ -95,12 +127,16 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
   const database = useMigratedDatabase(dialect);
   let db: Db;
   let anaOrder: { id: string; number: string };
+  let anaPhoto: string;
+  let otherPhoto: string;
 
   beforeAll(async () => {
     db = database().db;
     anaOrder = await sendEverything(db, "Ana.Perez@Example.cl", "Ana Pérez");
+    anaPhoto = await sendPhoto(db, anaOrder, "Ana Pérez", "Mi kit en la cocina.");
     // Someone else, whose address the first one's would match as a careless LIKE pattern.
-    await sendEverything(db, "ana_perez@example.cl", "Otra Persona");
+    const otherOrder = await sendEverything(db, "ana_perez@example.cl", "Otra Persona");
+    otherPhoto = await sendPhoto(db, otherOrder, "Otra Persona", "El kit de otra persona.");
     await sendEverything(db, "anaXperez@example.cl", "Tercera Persona");
     // A message queued finished (not from template data) that mentions her address.
     await enqueueMail(
@@ -116,7 +152,7 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
   });
 
   it("finds everything held about an address, whatever its case and spaces", async () => {
-    const report = await findPersonalData(db, "  ANA.perez@example.CL ", t0);
+    const report = await findPersonalData(db, "  ANA.perez@example.CL ", t0, files);
     expect(report.email).toBe("ana.perez@example.cl");
     expect(report.generatedAt).toBe(t0.toISOString());
     expect(report.orders).toHaveLength(1);
@@ -156,28 +192,48 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       subjects.filter((subject) => subject.startsWith("Recibimos tu solicitud de cotización: ")),
     ).toHaveLength(1);
     expect(subjects.some((subject) => /^[a-z]+(-[a-z]+)+$/.test(subject))).toBe(false);
+    // Her photo: its texts, its moderation and the addresses of its images.
+    expect(report.galleryPhotos).toEqual([
+      {
+        id: anaPhoto,
+        orderNumber: anaOrder.number,
+        authorName: "Ana",
+        kitName: "LifeBox Essential",
+        comment: "Mi kit en la cocina.",
+        status: "approved",
+        rejectionReason: null,
+        likeCount: 1,
+        createdAt: t0.toISOString(),
+        moderatedAt: null,
+        imageUrl: `https://lifebox.cl/uploads/galeria/${anaPhoto}-display.webp`,
+        thumbnailUrl: `https://lifebox.cl/uploads/galeria/${anaPhoto}-thumb.webp`,
+      },
+    ]);
+    expect(JSON.stringify(report)).not.toContain("El kit de otra persona.");
     expect(JSON.stringify(report)).not.toContain("Otra Persona");
     expect(JSON.stringify(report)).not.toContain("Tercera Persona");
   });
 
   it("finds nothing for an address nobody used", async () => {
-    const report = await findPersonalData(db, "nadie@example.cl", t0);
+    const report = await findPersonalData(db, "nadie@example.cl", t0, files);
     expect([
       report.orders,
       report.quotes,
       report.contactMessages,
       report.subscriptions,
       report.mails,
-    ]).toEqual([[], [], [], [], []]);
+      report.galleryPhotos,
+    ]).toEqual([[], [], [], [], [], []]);
   });
 
   it("changes nothing while an order is still open, and says which", async () => {
     const before = await countAll(db);
-    expect(await erasePersonalData(db, "ana.perez@example.cl", t0)).toEqual({
+    expect(await erasePersonalData(db, "ana.perez@example.cl", t0, { storage })).toEqual({
       erased: false,
       openOrders: [{ number: anaOrder.number, status: "pendiente_pago" }],
     });
     expect(await countAll(db)).toEqual(before);
+    expect(await storage.get(`galeria/${anaPhoto}-display.webp`)).toBeDefined();
   });
 
   it("anonymises closed orders and deletes the rest, leaving other people's data alone", async () => {
@@ -185,11 +241,39 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
     const before = await countAll(db);
     const later = new Date(t0.getTime() + 60_000);
 
-    expect(await erasePersonalData(db, "Ana.Perez@example.cl", later)).toEqual({
+    // One of her files cannot be deleted (a storage outage): it is logged, and the erasure stands.
+    const failures = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    const flaky: ObjectStorage = {
+      ...storage,
+      async delete(key) {
+        if (key.endsWith("-thumb.webp")) throw new Error("storage unavailable");
+        await storage.delete(key);
+      },
+    };
+    expect(await erasePersonalData(db, "Ana.Perez@example.cl", later, { storage: flaky })).toEqual({
       erased: true,
-      // The six of her submissions and the e-mail telling her the order was cancelled.
-      counts: { ordersAnonymised: 1, quotes: 1, contactMessages: 1, subscriptions: 1, mails: 7 },
+      // The six of her submissions and the e-mail telling her the order was cancelled; her photo.
+      counts: {
+        ordersAnonymised: 1,
+        quotes: 1,
+        contactMessages: 1,
+        subscriptions: 1,
+        mails: 7,
+        galleryPhotos: 1,
+      },
     });
+    expect(await storage.get(`galeria/${anaPhoto}-display.webp`)).toBeUndefined();
+    expect(failures).toHaveBeenCalledWith(
+      expect.objectContaining({ key: `galeria/${anaPhoto}-thumb.webp` }),
+      expect.stringContaining("remove it by hand"),
+    );
+    failures.mockRestore();
+    // Her photo and its likes are gone; the other person's photo and its files stay.
+    expect(await db.selectFrom("galleryPhotos").select("id").execute()).toEqual([{ id: otherPhoto }]);
+    expect(await db.selectFrom("galleryLikes").select("photoId").execute()).toEqual([
+      { photoId: otherPhoto },
+    ]);
+    expect(await storage.get(`galeria/${otherPhoto}-display.webp`)).toBeDefined();
     expect(await countAll(db)).toEqual({
       ...before,
       quotes: before.quotes - 1,
@@ -198,14 +282,15 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       mails: before.mails - 7,
     });
 
-    const report = await findPersonalData(db, "ana.perez@example.cl", later);
+    const report = await findPersonalData(db, "ana.perez@example.cl", later, files);
     expect([
       report.orders,
       report.quotes,
       report.contactMessages,
       report.subscriptions,
       report.mails,
-    ]).toEqual([[], [], [], [], []]);
+      report.galleryPhotos,
+    ]).toEqual([[], [], [], [], [], []]);
     // The sale stays, without the person.
     const sale = await db
       .selectFrom("orders")
@@ -233,7 +318,7 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
     expect(history.map((change) => change.toStatus)).toEqual(["pendiente_pago", "cancelado"]);
 
     for (const other of ["ana_perez@example.cl", "anaxperez@example.cl"]) {
-      const untouched = await findPersonalData(db, other, later);
+      const untouched = await findPersonalData(db, other, later, files);
       expect([untouched.orders.length, untouched.quotes.length, untouched.contactMessages.length]).toEqual([
         1, 1, 1,
       ]);

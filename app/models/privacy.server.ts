@@ -1,13 +1,18 @@
 import { sql } from "kysely";
 import { renderNotification } from "~/emails/templates.server";
 import { isFinalStatus, type OrderStatus } from "~/lib/order-status";
+import { absoluteUrl } from "~/lib/seo";
+import { deleteGalleryImages } from "~/models/gallery.server";
 import { normalizeEmail } from "~/models/subscribers.server";
 import type { Db } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
+import { getStorage, type ObjectStorage } from "~/infra/storage.server";
 
 /**
  * Requests about one person's data (Ley 21.719, DECISIONS D14; docs/decisions/020-privacy-requests.md):
  * everything held about an e-mail address, as JSON, and its erasure. Orders are sales records the
- * law makes us keep: once closed (entregado or cancelado) they are anonymised, the sale kept.
+ * law makes us keep: once closed (entregado or cancelado) they are anonymised, the sale kept. The
+ * gallery photos a person sent are found through their orders (the upload names its order).
  */
 
 /** What an anonymised order shows instead of the customer's name. */
@@ -20,7 +25,10 @@ export type ErasureOutcome =
   | { erased: false; openOrders: Array<{ number: string; status: OrderStatus }> }
   | {
       erased: true;
-      counts: Record<"ordersAnonymised" | "quotes" | "contactMessages" | "subscriptions" | "mails", number>;
+      counts: Record<
+        "ordersAnonymised" | "quotes" | "contactMessages" | "subscriptions" | "mails" | "galleryPhotos",
+        number
+      >;
     };
 
 /** `lower(column) = email`; e-mails other than subscribers' are stored as typed. */
@@ -51,6 +59,21 @@ function mailsAbout(db: Db, email: string) {
     );
 }
 
+/** Where a person's photos are stored and how their addresses are written (absolute, for the export). */
+export interface PhotoFiles {
+  storage: ObjectStorage;
+  siteUrl: string;
+}
+
+function photoFiles(): PhotoFiles {
+  return { storage: getStorage(), siteUrl: getEnv().SITE_URL };
+}
+
+/** The gallery photos sent with these orders, oldest first. */
+function photosOf(db: Db, orderIds: string[]) {
+  return db.selectFrom("galleryPhotos").where("orderId", "in", orderIds).orderBy("createdAt").orderBy("id");
+}
+
 /** The Spanish subject of a notification queued as its template's data (its kind if unreadable). */
 function subjectOf(kind: string, templateData: string | null): string {
   try {
@@ -65,7 +88,12 @@ function subjectOf(kind: string, templateData: string | null): string {
  * is left out (a key, not information about the person), and so are the e-mails' contents (they
  * repeat the rest).
  */
-export async function findPersonalData(db: Db, rawEmail: string, now: Date = new Date()) {
+export async function findPersonalData(
+  db: Db,
+  rawEmail: string,
+  now: Date = new Date(),
+  files: PhotoFiles = photoFiles(),
+) {
   const email = normalizeEmail(rawEmail);
   const [orders, quotes, contactMessages, subscriptions, mails] = await Promise.all([
     db.selectFrom("orders").selectAll().where(sameEmail("email", email)).orderBy("createdAt").execute(),
@@ -87,15 +115,34 @@ export async function findPersonalData(db: Db, rawEmail: string, now: Date = new
       .execute(),
   ]);
   const orderIds = orders.map((order) => order.id);
-  const history =
+  const [history, photos] =
     orderIds.length === 0
-      ? []
-      : await db
-          .selectFrom("orderStatusChanges")
-          .select(["orderId", "fromStatus", "toStatus", "changedAt"])
-          .where("orderId", "in", orderIds)
-          .orderBy("changedAt")
-          .execute();
+      ? [[], []]
+      : await Promise.all([
+          db
+            .selectFrom("orderStatusChanges")
+            .select(["orderId", "fromStatus", "toStatus", "changedAt"])
+            .where("orderId", "in", orderIds)
+            .orderBy("changedAt")
+            .execute(),
+          photosOf(db, orderIds)
+            .select([
+              "id",
+              "orderNumber",
+              "authorName",
+              "kitName",
+              "comment",
+              "status",
+              "rejectionReason",
+              "likeCount",
+              "createdAt",
+              "moderatedAt",
+              "displayKey",
+              "thumbKey",
+            ])
+            .execute(),
+        ]);
+  const imageUrl = (key: string) => absoluteUrl(files.siteUrl, files.storage.publicUrl(key));
   return {
     email,
     generatedAt: now.toISOString(),
@@ -113,21 +160,38 @@ export async function findPersonalData(db: Db, rawEmail: string, now: Date = new
       subject: subject ?? subjectOf(mail.kind, templateData),
       to: toAddress,
     })),
+    // The photos' texts and their images' addresses (the files themselves are downloaded from there).
+    galleryPhotos: photos.map(({ displayKey, thumbKey, ...photo }) => ({
+      ...photo,
+      imageUrl: imageUrl(displayKey),
+      thumbnailUrl: imageUrl(thumbKey),
+    })),
   };
 }
 
 /**
  * Erases what is held about `email`, all or nothing: quotations, contact messages, the newsletter
- * subscription and the e-mails to or about it are deleted; closed orders are anonymised. With an
- * open order nothing is changed and the open orders are returned.
+ * subscription, the e-mails to or about it and the gallery photos of its orders are deleted; closed
+ * orders are anonymised. With an open order nothing is changed and the open orders are returned.
+ * The photos' files are deleted once the rows are gone (a file that cannot be deleted is logged for
+ * staff to remove; the erasure stands: docs/decisions/041).
  */
 export async function erasePersonalData(
   db: Db,
   rawEmail: string,
   now: Date = new Date(),
+  { storage }: Pick<PhotoFiles, "storage"> = { storage: getStorage() },
 ): Promise<ErasureOutcome> {
   const email = normalizeEmail(rawEmail);
-  return db.transaction().execute(async (trx) => {
+  const { outcome, imageKeys } = await erase(db, email, now);
+  if (imageKeys.length > 0) await deleteGalleryImages(imageKeys, storage);
+  return outcome;
+}
+
+/** The erasure's transaction: its outcome, and the images whose rows it deleted. */
+async function erase(db: Db, email: string, now: Date) {
+  const nothing: string[] = [];
+  return db.transaction().execute(async (trx): Promise<{ outcome: ErasureOutcome; imageKeys: string[] }> => {
     const orders = await trx
       .selectFrom("orders")
       .select(["id", "number", "status"])
@@ -137,8 +201,8 @@ export async function erasePersonalData(
     const openOrders = orders.filter((order) => !isFinalStatus(order.status));
     if (openOrders.length > 0) {
       return {
-        erased: false,
-        openOrders: openOrders.map(({ number, status }) => ({ number, status })),
+        outcome: { erased: false, openOrders: openOrders.map(({ number, status }) => ({ number, status })) },
+        imageKeys: nothing,
       };
     }
     const orderIds = orders.map((order) => order.id);
@@ -163,16 +227,29 @@ export async function erasePersonalData(
     const deleted = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) =>
       Number((await query.executeTakeFirst()).numDeletedRows);
     const mailIds = (await mailsAbout(trx, email).select("id").execute()).map((mail) => mail.id);
+    // Their likes go with them (on delete cascade).
+    const photos =
+      orderIds.length === 0
+        ? []
+        : await photosOf(trx, orderIds).select(["id", "displayKey", "thumbKey"]).execute();
+    const photoIds = photos.map((photo) => photo.id);
     return {
-      erased: true,
-      counts: {
-        ordersAnonymised: orders.length,
-        quotes: await deleted(trx.deleteFrom("quotes").where(sameEmail("email", email))),
-        contactMessages: await deleted(trx.deleteFrom("contactMessages").where(sameEmail("email", email))),
-        subscriptions: await deleted(trx.deleteFrom("subscribers").where("email", "=", email)),
-        mails:
-          mailIds.length === 0 ? 0 : await deleted(trx.deleteFrom("mailQueue").where("id", "in", mailIds)),
+      outcome: {
+        erased: true,
+        counts: {
+          ordersAnonymised: orders.length,
+          quotes: await deleted(trx.deleteFrom("quotes").where(sameEmail("email", email))),
+          contactMessages: await deleted(trx.deleteFrom("contactMessages").where(sameEmail("email", email))),
+          subscriptions: await deleted(trx.deleteFrom("subscribers").where("email", "=", email)),
+          mails:
+            mailIds.length === 0 ? 0 : await deleted(trx.deleteFrom("mailQueue").where("id", "in", mailIds)),
+          galleryPhotos:
+            photoIds.length === 0
+              ? 0
+              : await deleted(trx.deleteFrom("galleryPhotos").where("id", "in", photoIds)),
+        },
       },
+      imageKeys: photos.flatMap((photo) => [photo.displayKey, photo.thumbKey]),
     };
   });
 }

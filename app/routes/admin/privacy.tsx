@@ -113,6 +113,22 @@ function presentReport(report: PersonalDataReport): ReportSection[] {
         ],
       })),
     },
+    {
+      key: "galleryPhotos",
+      items: report.galleryPhotos.map((photo) => ({
+        id: photo.id,
+        title: `${photo.orderNumber} · ${photo.kitName}`,
+        fields: [
+          [f.date, formatAdminDateTime(photo.createdAt)],
+          [f.status, texts.photoStatuses[photo.status] ?? photo.status],
+          [f.name, photo.authorName],
+          [f.comment, photo.comment],
+          [f.rejectionReason, orEmpty(photo.rejectionReason)],
+          [f.likes, String(photo.likeCount)],
+          [f.image, photo.imageUrl],
+        ],
+      })),
+    },
   ];
 }
 
