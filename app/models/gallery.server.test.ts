@@ -13,11 +13,11 @@ import {
   listApprovedPhotos,
   type NewGalleryPhoto,
 } from "~/models/gallery.server";
-import { createOrder } from "~/models/orders.server";
 import type { Db } from "~/infra/db.server";
 import type { GalleryPhotoStatus } from "~/infra/db-schema";
 import { localDiskStorage, type ObjectStorage } from "~/infra/storage.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
+import { createTestOrder } from "../../tests/support/orders";
 
 /** The gallery's public side on a real migrated database of every dialect, with files on a temp disk. */
 
@@ -48,19 +48,8 @@ describe.each(dialectsUnderTest)("the gallery's public side on %s", (dialect) =>
 
   beforeAll(async () => {
     db = database().db;
-    const created = await createOrder(db, {
-      kitId: "nautical",
-      name: "Camila Rojas Soto",
-      email: "camila@example.cl",
-      phone: "+56 9 8765 4321",
-      region: "05",
-      comuna: "05101",
-      address: "Calle Esmeralda 12, Valparaíso",
-      rut: "",
-      notes: "",
-      shippingKind: "free",
-    });
-    order = { id: created.id, number: created.number, customerName: "Camila Rojas Soto" };
+    const created = await createTestOrder(db, { name: "Camila Rojas Soto", email: "camila@example.cl" });
+    order = { id: created.id, number: created.number, customerName: created.customerName };
   });
 
   async function upload(

@@ -98,6 +98,24 @@ function uploadFields(page: Page) {
   };
 }
 
+interface UploadData {
+  orderNumber: string;
+  email: string;
+  comment: string;
+  photo: Buffer;
+}
+
+/** Fills the upload form as a customer does, the kit chosen by its name. */
+async function fillUploadForm(page: Page, data: UploadData) {
+  const fields = uploadFields(page);
+  await fields.orderNumber.fill(data.orderNumber);
+  await fields.email.fill(data.email);
+  await fields.kit.selectOption({ label: kit.name });
+  await fields.comment.fill(data.comment);
+  await fields.photo.setInputFiles({ name: "IMG_0457.jpg", mimeType: "image/jpeg", buffer: data.photo });
+  return fields;
+}
+
 /** The page does not scroll sideways. */
 async function expectNoHorizontalOverflow(page: Page, label: string) {
   const overflow = await page.evaluate(
@@ -125,16 +143,12 @@ test.describe("customer gallery", () => {
     await expect(page.locator("h1")).toHaveText(texts.uploadTitle);
     await waitForHydration(page);
 
-    const fields = uploadFields(page);
-    // The number as the customer types it: lower case, a space for the dash.
-    await fields.orderNumber.fill(order.number.toLowerCase().replace("-", " "));
-    await fields.email.fill(order.email.toUpperCase());
-    await fields.kit.selectOption({ label: kit.name });
-    await fields.comment.fill(comment);
-    await fields.photo.setInputFiles({
-      name: "IMG_0457.jpg",
-      mimeType: "image/jpeg",
-      buffer: await phonePhoto(1400, 1050),
+    const fields = await fillUploadForm(page, {
+      // The number as the customer types it: lower case, a space for the dash.
+      orderNumber: order.number.toLowerCase().replace("-", " "),
+      email: order.email.toUpperCase(),
+      comment,
+      photo: await phonePhoto(1400, 1050),
     });
 
     // A slow connection, so the upload takes a few seconds and its progress shows.
@@ -213,15 +227,11 @@ test.describe("customer gallery", () => {
     const order = seedOrder();
     await page.goto("/galeria/compartir");
     await waitForHydration(page);
-    const fields = uploadFields(page);
-    await fields.orderNumber.fill(order.number);
-    await fields.email.fill("otra.persona@correo.example");
-    await fields.kit.selectOption({ label: kit.name });
-    await fields.comment.fill("Mi kit en la oficina.");
-    await fields.photo.setInputFiles({
-      name: "a.jpg",
-      mimeType: "image/jpeg",
-      buffer: await phonePhoto(400, 300),
+    const fields = await fillUploadForm(page, {
+      orderNumber: order.number,
+      email: "otra.persona@correo.example",
+      comment: "Mi kit en la oficina.",
+      photo: await phonePhoto(400, 300),
     });
     await fields.submit.click();
     await expect(page.getByRole("alert").filter({ hasText: texts.orderNotFound })).toBeVisible({
@@ -320,15 +330,11 @@ test.describe("customer gallery without JavaScript", () => {
     const notice = page.getByRole("main").locator("noscript p");
     await expect(notice).toBeVisible();
     await expect(notice).toContainText(messages.noScript);
-    const fields = uploadFields(page);
-    await fields.orderNumber.fill(order.number);
-    await fields.email.fill(order.email);
-    await fields.kit.selectOption({ label: kit.name });
-    await fields.comment.fill("Sin JavaScript.");
-    await fields.photo.setInputFiles({
-      name: "a.jpg",
-      mimeType: "image/jpeg",
-      buffer: await phonePhoto(300, 200),
+    const fields = await fillUploadForm(page, {
+      orderNumber: order.number,
+      email: order.email,
+      comment: "Sin JavaScript.",
+      photo: await phonePhoto(300, 200),
     });
     const answer = page.waitForResponse((response) => response.request().method() === "POST");
     await fields.submit.click();

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { submissionMessages } from "~/content/forms";
 import { galleryTexts, galleryUploadTexts, photoMessages } from "~/content/gallery";
 import type { SubmissionReply } from "~/lib/submission";
-import { createOrder } from "~/models/orders.server";
 import type { Db } from "~/infra/db.server";
 import type { GalleryPhotoStatus } from "~/infra/db-schema";
 import { getStorage } from "~/infra/storage.server";
@@ -23,13 +22,14 @@ import { removeAdminTestEnv } from "../../../tests/support/admin-env";
 import { solvedCaptcha } from "../../../tests/support/captcha";
 import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
 import { phoneJpeg, pngBomb, pngPhoto, webpPhoto } from "../../../tests/support/images";
+import { createTestOrder } from "../../../tests/support/orders";
 
 /**
  * The customer gallery's public side through its real route modules (DECISIONS D16): the upload
  * (its page's action, without JavaScript, and /api/galeria/fotos, with it) with real multipart
  * requests, real captcha solutions, real images, the real storage and a real database of every
  * dialect; the gallery page, its likes, and the kit pages. The HTTP server in front of them (rate
- * limit, body limits as the body streams) is tested in gallery-upload-http.test.ts.
+ * limit, body limits as the body streams) is tested in server/app.test.ts.
  */
 const testEnv = vi.hoisted(async () => {
   const values = (await import("../../../tests/support/admin-env")).stubAdminTestEnv("gallery");
@@ -70,20 +70,10 @@ describe.each(dialectsUnderTest)("the customer gallery on %s", (dialect) => {
 
   beforeAll(async () => {
     db = database().db;
-    const email = `Camila.Rojas.${dialect}@example.cl`;
-    const created = await createOrder(db, {
-      kitId: "nautical",
+    order = await createTestOrder(db, {
       name: "Camila Rojas Soto",
-      email,
-      phone: "+56 9 8765 4321",
-      region: "05",
-      comuna: "05101",
-      address: "Calle Esmeralda 12, Valparaíso",
-      rut: "",
-      notes: "",
-      shippingKind: "free",
+      email: `Camila.Rojas.${dialect}@example.cl`,
     });
-    order = { ...created, email };
   });
 
   async function fields(overrides: Record<string, string> = {}) {
