@@ -164,7 +164,11 @@ export function GalleryUploadForm({
       onInput={(event) => {
         if (!revalidate || busy) return;
         const next = revalidate.check(new FormData(event.currentTarget), revalidate.schema);
-        setReply(next ?? { status: "error", result: { status: "error", error: {} } });
+        // The fields' messages follow the typing; the server's message for the form stays.
+        setReply((previous) => ({
+          ...(next ?? { status: "error", result: { status: "error", error: {} } }),
+          ...(previous?.formMessage ? { formMessage: previous.formMessage } : {}),
+        }));
       }}
     >
       <FieldGrid disabled={busy}>
@@ -244,7 +248,7 @@ export function GalleryUploadForm({
       ) : null}
       <p role="status" className="sr-only">
         {phase.name === "uploading"
-          ? texts.progressLabel
+          ? texts.uploadStarted
           : phase.name === "processing"
             ? texts.processing
             : ""}

@@ -64,7 +64,7 @@ export const galleryUploadTexts = {
   },
   submitLabel: "Enviar foto",
   submittingLabel: "Enviando...",
-  progressLabel: "Progreso del envío",
+  uploadStarted: "Subiendo tu foto…",
   uploading: (percent: number) => `Subiendo tu foto: ${percent} %`,
   processing: "Foto recibida. Estamos preparándola…",
   successMessage:
