@@ -18,6 +18,8 @@ export default [
     route("newsletter/baja", "routes/site/unsubscribe.tsx"),
     route("terminos", "routes/site/terms.tsx"),
     route("privacidad", "routes/site/privacy.tsx"),
+    route("galeria", "routes/site/gallery.tsx"),
+    route("galeria/compartir", "routes/site/gallery-upload.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("thanks", "routes/resources/thanks-redirect.ts"),
@@ -26,6 +28,7 @@ export default [
   route("healthz", "routes/resources/healthz.ts"),
   route("api/captcha", "routes/resources/captcha.ts"),
   route("api/chat", "routes/resources/chat.ts"),
+  route("api/galeria/fotos", "routes/resources/gallery-upload.ts"),
   // The back office (issue 4): sign-in and sign-out outside the frame, every screen inside it.
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),

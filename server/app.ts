@@ -15,12 +15,19 @@ import { purgeExpiredChallenges } from "~/models/captcha-replay.server";
 import { endIdleChatSessions } from "~/models/chat.server";
 import { injectedStyleHashes } from "~/infra/csp-hashes.server";
 import { maxFormBytes } from "~/infra/request-body.server";
+import { maxUploadBodyBytes } from "~/infra/upload-body.server";
 import { isStorageKey } from "~/infra/storage.server";
 import { submissionMessages } from "~/content/forms";
 import { chatRateLimitMessage } from "~/content/chatbot";
+import { photoMessages } from "~/content/gallery";
+import { galleryUploadApiPath, galleryUploadPath } from "~/lib/gallery";
+import { maxPhotoBytes } from "~/schemas/gallery";
 
 /** Messages a visitor (an IP) may send the chatbot per minute. */
 export const chatMessagesPerMinute = 20;
+
+/** Photos a visitor (an IP) may send the gallery per 10 minutes (each one is decoded and re-encoded). */
+export const galleryUploadsPerTenMinutes = 5;
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -187,12 +194,33 @@ export function createApp({ env, build, viteMiddlewares }: AppOptions): express.
     }),
   );
 
-  // A declared body larger than any form sends is refused before anything reads it; a chunked one
-  // is stopped by the action that reads it.
+  // The gallery's upload form (issue 13; docs/decisions/041), posted to its page without
+  // JavaScript and to its API with it: galleryUploadsPerTenMinutes per IP, both ways counted together.
+  // As for the forms, the limiter counts and the upload gives the refusal.
+  const galleryUploadLimit = rateLimit({
+    windowMs: 10 * 60_000,
+    limit: galleryUploadsPerTenMinutes,
+    standardHeaders: false,
+    legacyHeaders: false,
+    keyGenerator: (req) => `gallery:${ipKeyGenerator(clientIpOf(req))}`,
+    handler: (_req, res, next) => {
+      res.locals.formRateLimited = true;
+      next();
+    },
+  });
   app.use((req, res, next) => {
-    if (Number(req.headers["content-length"] ?? 0) <= maxFormBytes) return next();
+    if (req.method === "POST" && isGalleryUpload(req.path)) return galleryUploadLimit(req, res, next);
+    next();
+  });
+
+  // A declared body larger than any form sends (a photo for the gallery's upload) is refused before
+  // anything reads it; a chunked one is stopped by the action that reads it.
+  app.use((req, res, next) => {
+    const upload = isGalleryUpload(req.path);
+    const limit = upload ? maxUploadBodyBytes({ maxFileBytes: maxPhotoBytes }) : maxFormBytes;
+    if (Number(req.headers["content-length"] ?? 0) <= limit) return next();
     res.status(413).set("Connection", "close").type("text/plain; charset=utf-8");
-    res.send(submissionMessages.tooLarge);
+    res.send(upload ? photoMessages.tooLarge : submissionMessages.tooLarge);
   });
 
   app.use(
@@ -213,6 +241,12 @@ export function createApp({ env, build, viteMiddlewares }: AppOptions): express.
 function publicFormOf(path: string): string | undefined {
   const segment = path.split("/")[1]?.replace(/\.data$/, "");
   return segment && publicFormSegments.has(segment) ? segment : undefined;
+}
+
+/** The gallery's upload: its page ("/galeria/compartir", "/galeria/compartir.data") or its API. */
+function isGalleryUpload(path: string): boolean {
+  const page = path.replace(/\.data$/, "");
+  return page === galleryUploadPath || page === galleryUploadApiPath;
 }
 
 function clientIpOf(req: express.Request): string {

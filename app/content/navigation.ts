@@ -20,5 +20,6 @@ export const footerNavigation: NavLinkItem[] = [
   { label: "Cómo Funciona", to: "/como-funciona" },
   { label: "Propósito", to: "/proposito" },
   { label: "Preguntas frecuentes", to: "/faq" },
+  { label: "Galería de clientes", to: "/galeria" },
   { label: "Contacto", to: "/contacto" },
 ];

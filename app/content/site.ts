@@ -90,6 +90,13 @@ export const home = {
     text: "En Chile la pregunta no es si viviremos una emergencia, sino cuándo. Queremos que prepararse sea simple, confiable y al alcance de todos, para que cada familia, equipo y empresa tenga a mano lo necesario cuando más importa.",
     link: { label: "Conoce nuestro propósito", href: "/proposito" },
   },
+  // The customer gallery (D16), written here so the home page loads nothing more for it.
+  gallery: {
+    heading: "Clientes LifeBox",
+    text: "Mira cómo nuestros clientes tienen sus kits listos en la casa, el auto, la montaña o el bote, y comparte el tuyo con tu número de pedido.",
+    galleryLink: { label: "Ver la galería de clientes", href: "/galeria" },
+    shareLink: { label: "Comparte tu LifeBox", href: "/galeria/compartir" },
+  },
   faq: {
     heading: "Preguntas frecuentes",
     intro: "Resolvemos las dudas más comunes sobre nuestros kits, envíos y garantía.",

@@ -12,6 +12,7 @@ describe("sitemap", () => {
       "/como-funciona",
       "/proposito",
       "/faq",
+      "/galeria",
       "/contacto",
       "/terminos",
       "/privacidad",
@@ -19,7 +20,7 @@ describe("sitemap", () => {
       expect(paths).toContain(path);
     }
     for (const id of kitIds) expect(paths).toContain(`/productos/kit-${id}`);
-    expect(paths).toHaveLength(8 + 8);
+    expect(paths).toHaveLength(9 + 8);
   });
 
   it("writes absolute URLs on the configured origin", () => {
@@ -29,6 +30,10 @@ describe("sitemap", () => {
     expect(xml).toContain("<loc>https://lifebox.cl/productos/kit-nautical-mini</loc>");
     expect(xml.match(/<url>/g)).toHaveLength(publicPaths().length);
     expect(xml).not.toContain("/gracias");
+    // The gallery's first page only; its upload form is not for search results.
+    expect(xml).toContain("<loc>https://lifebox.cl/galeria</loc>");
+    expect(xml).not.toContain("pagina=");
+    expect(xml).not.toContain("/galeria/compartir");
   });
 
   it("keeps robots out of the admin and points them to the sitemap", () => {

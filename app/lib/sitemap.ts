@@ -2,7 +2,8 @@ import { kitList, kitPath } from "~/content/kits";
 
 /**
  * Every public page a search engine should index. The thank-you page (/gracias) is left out: it
- * only makes sense after a quotation and is marked noindex.
+ * only makes sense after a quotation and is marked noindex; so is the gallery's upload form, for
+ * customers who ordered. The gallery is listed by its first page (the others link from it).
  */
 export function publicPaths(): string[] {
   return [
@@ -12,6 +13,7 @@ export function publicPaths(): string[] {
     "/como-funciona",
     "/proposito",
     "/faq",
+    "/galeria",
     "/contacto",
     "/terminos",
     "/privacidad",

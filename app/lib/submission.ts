@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 
 /** Names shared by the public forms in the browser and their actions (routes/site/public-form.server.ts). */
 
-/** The public forms, each with its own rate limit and captcha challenges (DECISIONS D13). */
-export const formNames = ["order", "quote", "contact", "newsletter"] as const;
+/** The public forms, each with its own rate limit and captcha challenges (DECISIONS D13, D16). */
+export const formNames = ["order", "quote", "contact", "newsletter", "gallery"] as const;
 export type FormName = (typeof formNames)[number];
 
 export function isFormName(value: unknown): value is FormName {

@@ -1,4 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { exampleCompany } from "~/content/company";
 import { changeOrderStatus } from "~/models/orders.server";
 import { anonymisedCustomerName, erasePersonalData, findPersonalData } from "~/models/privacy.server";
@@ -10,6 +14,9 @@ import { requestQuote } from "~/models/quotes.server";
 import { subscribeToNewsletter } from "~/models/subscribers.server";
 import { enqueueMail } from "~/models/mail-queue.server";
 import { recordChatExchange } from "~/models/chat.server";
+import { createGalleryPhoto, likePhoto } from "~/models/gallery.server";
+import { logger } from "~/infra/logger.server";
+import { localDiskStorage, type ObjectStorage } from "~/infra/storage.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 
 const settings = {
@@ -81,6 +88,32 @@ async function sendEverything(db: Db, email: string, name: string) {
   return order;
 }
 
+/** The photos' files, on a temp disk of their own. */
+const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-privacy-photos-"));
+afterAll(() => fs.rmSync(uploadsDir, { recursive: true, force: true }));
+const storage = localDiskStorage(uploadsDir);
+const files = { storage, siteUrl: "https://lifebox.cl" };
+
+/** A gallery photo sent with `order`, approved and liked once. */
+async function sendPhoto(db: Db, order: { id: string; number: string }, name: string, comment: string) {
+  const image = { bytes: new Uint8Array([1, 2, 3]), width: 10, height: 10 };
+  const { id } = await createGalleryPhoto(
+    db,
+    {
+      order: { ...order, customerName: name },
+      kitId: "essential",
+      comment,
+      display: image,
+      thumb: image,
+      captcha: solvedChallenge(),
+    },
+    { storage, now: t0 },
+  );
+  await db.updateTable("galleryPhotos").set({ status: "approved" }).where("id", "=", id).execute();
+  await likePhoto(db, id, crypto.randomUUID());
+  return id;
+}
+
 async function countAll(db: Db) {
   const count = async (
     table:
@@ -109,12 +142,16 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
   const database = useMigratedDatabase(dialect);
   let db: Db;
   let anaOrder: { id: string; number: string };
+  let anaPhoto: string;
+  let otherPhoto: string;
 
   beforeAll(async () => {
     db = database().db;
     anaOrder = await sendEverything(db, "Ana.Perez@Example.cl", "Ana Pérez");
+    anaPhoto = await sendPhoto(db, anaOrder, "Ana Pérez", "Mi kit en la cocina.");
     // Someone else, whose address the first one's would match as a careless LIKE pattern.
-    await sendEverything(db, "ana_perez@example.cl", "Otra Persona");
+    const otherOrder = await sendEverything(db, "ana_perez@example.cl", "Otra Persona");
+    otherPhoto = await sendPhoto(db, otherOrder, "Otra Persona", "El kit de otra persona.");
     await sendEverything(db, "anaXperez@example.cl", "Tercera Persona");
     // A message queued finished (not from template data) that mentions her address.
     await enqueueMail(
@@ -130,7 +167,7 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
   });
 
   it("finds everything held about an address, whatever its case and spaces", async () => {
-    const report = await findPersonalData(db, "  ANA.perez@example.CL ", t0);
+    const report = await findPersonalData(db, "  ANA.perez@example.CL ", t0, files);
     expect(report.email).toBe("ana.perez@example.cl");
     expect(report.generatedAt).toBe(t0.toISOString());
     expect(report.orders).toHaveLength(1);
@@ -177,12 +214,30 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       ["user", `estado de mi pedido ${anaOrder.number} Ana.Perez@Example.cl`],
       ["bot", "Tu pedido está en estado «Pendiente de pago»."],
     ]);
+    // Her photo: its texts, its moderation and the addresses of its images.
+    expect(report.galleryPhotos).toEqual([
+      {
+        id: anaPhoto,
+        orderNumber: anaOrder.number,
+        authorName: "Ana",
+        kitName: "LifeBox Essential",
+        comment: "Mi kit en la cocina.",
+        status: "approved",
+        rejectionReason: null,
+        likeCount: 1,
+        createdAt: t0.toISOString(),
+        moderatedAt: null,
+        imageUrl: `https://lifebox.cl/uploads/galeria/${anaPhoto}-display.webp`,
+        thumbnailUrl: `https://lifebox.cl/uploads/galeria/${anaPhoto}-thumb.webp`,
+      },
+    ]);
+    expect(JSON.stringify(report)).not.toContain("El kit de otra persona.");
     expect(JSON.stringify(report)).not.toContain("Otra Persona");
     expect(JSON.stringify(report)).not.toContain("Tercera Persona");
   });
 
   it("finds nothing for an address nobody used", async () => {
-    const report = await findPersonalData(db, "nadie@example.cl", t0);
+    const report = await findPersonalData(db, "nadie@example.cl", t0, files);
     expect([
       report.orders,
       report.quotes,
@@ -190,16 +245,18 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       report.subscriptions,
       report.mails,
       report.chatSessions,
-    ]).toEqual([[], [], [], [], [], []]);
+      report.galleryPhotos,
+    ]).toEqual([[], [], [], [], [], [], []]);
   });
 
   it("changes nothing while an order is still open, and says which", async () => {
     const before = await countAll(db);
-    expect(await erasePersonalData(db, "ana.perez@example.cl", t0)).toEqual({
+    expect(await erasePersonalData(db, "ana.perez@example.cl", t0, { storage })).toEqual({
       erased: false,
       openOrders: [{ number: anaOrder.number, status: "pendiente_pago" }],
     });
     expect(await countAll(db)).toEqual(before);
+    expect(await storage.get(`galeria/${anaPhoto}-display.webp`)).toBeDefined();
   });
 
   it("anonymises closed orders and deletes the rest, leaving other people's data alone", async () => {
@@ -207,9 +264,30 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
     const before = await countAll(db);
     const later = new Date(t0.getTime() + 60_000);
 
-    expect(await erasePersonalData(db, "Ana.Perez@example.cl", later)).toEqual({
+    // One of her files cannot be deleted (a storage outage): it is logged, and the erasure stands.
+    const failures = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    const flaky: ObjectStorage = {
+      ...storage,
+      async delete(key) {
+        if (key.endsWith("-thumb.webp")) throw new Error("storage unavailable");
+        await storage.delete(key);
+      },
+    };
+    // SQLite: her address's "a.p" is in the conversations' search index (only hers has it).
+    const indexed = async () => {
+      if (dialect !== "sqlite") return undefined;
+      await sql`create virtual table if not exists temp.chat_terms using fts5vocab(main, 'chat_sessions_search', 'instance')`.execute(
+        db,
+      );
+      const rows = await sql<{
+        n: number;
+      }>`select count(*) as n from temp.chat_terms where term = 'a.p'`.execute(db);
+      return Number(rows.rows[0]?.n) > 0;
+    };
+    if (dialect === "sqlite") expect(await indexed()).toBe(true);
+    expect(await erasePersonalData(db, "Ana.Perez@example.cl", later, { storage: flaky })).toEqual({
       erased: true,
-      // The six of her submissions and the e-mail telling her the order was cancelled.
+      // The six of her submissions, the e-mail telling her the order was cancelled, her chat and photo.
       counts: {
         ordersAnonymised: 1,
         quotes: 1,
@@ -217,8 +295,23 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
         subscriptions: 1,
         mails: 7,
         chatSessions: 1,
+        galleryPhotos: 1,
       },
     });
+    // Nothing of her conversation stays in the index's pages either (FTS5's 'optimize').
+    if (dialect === "sqlite") expect(await indexed()).toBe(false);
+    expect(await storage.get(`galeria/${anaPhoto}-display.webp`)).toBeUndefined();
+    expect(failures).toHaveBeenCalledWith(
+      expect.objectContaining({ key: `galeria/${anaPhoto}-thumb.webp` }),
+      expect.stringContaining("remove it by hand"),
+    );
+    failures.mockRestore();
+    // Her photo and its likes are gone; the other person's photo and its files stay.
+    expect(await db.selectFrom("galleryPhotos").select("id").execute()).toEqual([{ id: otherPhoto }]);
+    expect(await db.selectFrom("galleryLikes").select("photoId").execute()).toEqual([
+      { photoId: otherPhoto },
+    ]);
+    expect(await storage.get(`galeria/${otherPhoto}-display.webp`)).toBeDefined();
     expect(await countAll(db)).toEqual({
       ...before,
       quotes: before.quotes - 1,
@@ -229,7 +322,7 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       chatMessages: before.chatMessages - 2,
     });
 
-    const report = await findPersonalData(db, "ana.perez@example.cl", later);
+    const report = await findPersonalData(db, "ana.perez@example.cl", later, files);
     expect([
       report.orders,
       report.quotes,
@@ -237,7 +330,8 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       report.subscriptions,
       report.mails,
       report.chatSessions,
-    ]).toEqual([[], [], [], [], [], []]);
+      report.galleryPhotos,
+    ]).toEqual([[], [], [], [], [], [], []]);
     // The sale stays, without the person.
     const sale = await db
       .selectFrom("orders")
@@ -265,7 +359,7 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
     expect(history.map((change) => change.toStatus)).toEqual(["pendiente_pago", "cancelado"]);
 
     for (const other of ["ana_perez@example.cl", "anaxperez@example.cl"]) {
-      const untouched = await findPersonalData(db, other, later);
+      const untouched = await findPersonalData(db, other, later, files);
       expect([untouched.orders.length, untouched.quotes.length, untouched.contactMessages.length]).toEqual([
         1, 1, 1,
       ]);

@@ -30,3 +30,10 @@ export const quoteFieldLimits = {
 export const newsletterFieldLimits = {
   email: 254,
 } as const;
+
+export const galleryFieldLimits = {
+  /** A number as customers type it ("lb 7k3f9q", "LB-7K3F9Q"), loosely: room for spaces. */
+  orderNumber: 20,
+  email: 254,
+  comment: 500,
+} as const;

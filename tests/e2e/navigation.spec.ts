@@ -273,6 +273,7 @@ test.describe("footer and WhatsApp button", () => {
       "/como-funciona",
       "/proposito",
       "/faq",
+      "/galeria",
       "/contacto",
       "/terminos",
       "/privacidad",

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { indexablePaths, thanksPath, waitForHydration } from "./support";
+import { galleryUploadPath, indexablePaths, thanksPath, waitForHydration } from "./support";
 
 /**
  * Goal: the small things a customer notices on every public page, on a phone and on a laptop:
@@ -7,7 +7,7 @@ import { indexablePaths, thanksPath, waitForHydration } from "./support";
  * breaks between the number and its unit.
  */
 
-const pages = [...indexablePaths, thanksPath];
+const pages = [...indexablePaths, thanksPath, galleryUploadPath];
 const widths = [390, 1280];
 
 test.describe("page details", () => {

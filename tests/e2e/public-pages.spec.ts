@@ -31,6 +31,8 @@ const publicPages: PublicPage[] = [
   { path: "/como-funciona", h1: "Cómo Funciona" },
   { path: "/proposito", h1: "Nuestro Propósito" },
   { path: "/faq", h1: "Preguntas Frecuentes" },
+  { path: "/galeria", h1: "Galería de clientes" },
+  { path: "/galeria/compartir", h1: "Comparte tu LifeBox", noindex: true },
   { path: "/contacto", h1: "Contacto" },
   { path: "/gracias?producto=nautical&tipo=cotizacion", h1: "¡Gracias por cotizar!", noindex: true },
   { path: "/terminos", h1: "Términos y Condiciones" },

@@ -23,6 +23,7 @@ export const indexablePaths = [
   "/como-funciona",
   "/proposito",
   "/faq",
+  "/galeria",
   "/contacto",
   "/terminos",
   "/privacidad",
@@ -30,6 +31,9 @@ export const indexablePaths = [
 
 /** The quotation thank-you page (public, but noindex). */
 export const thanksPath = "/gracias?producto=nautical&tipo=cotizacion";
+
+/** The gallery's upload form (public, but noindex: for customers who ordered). */
+export const galleryUploadPath = "/galeria/compartir";
 
 /** Resolves once React has hydrated the document (hydrated nodes carry React's fiber key). */
 export async function waitForHydration(page: Page) {

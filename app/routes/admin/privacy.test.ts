@@ -7,6 +7,9 @@ import { privacyMessages } from "~/schemas/admin-privacy";
 import { createAdminAccount } from "~/services/auth.server";
 import { sendContactMessage } from "~/models/contacts.server";
 import { placeOrder } from "~/models/orders.server";
+import { recordChatExchange } from "~/models/chat.server";
+import { createGalleryPhoto } from "~/models/gallery.server";
+import { getStorage } from "~/infra/storage.server";
 import type { KitId } from "~/content/types";
 import type { Db } from "~/infra/db.server";
 import { examplePaymentLink } from "~/infra/env.server";
@@ -122,10 +125,25 @@ describe.each(dialectsUnderTest)("/admin/privacy on %s", (dialect) => {
 
   it("shows what is held, downloads it as JSON, and erases it once no order is open", async () => {
     const order = await placeCustomerOrder(db, "Camila.Rojas@example.cl");
+    const image = { bytes: new Uint8Array([1, 2, 3]), width: 10, height: 10 };
+    const photo = await createGalleryPhoto(db, {
+      order: { ...order, customerName: "Camila Rojas" },
+      kitId: "nautical",
+      comment: "En el velero.",
+      display: image,
+      thumb: image,
+      captcha: solvedChallenge(),
+    });
     await sendContactMessage(
       { name: "Camila", email, subject: "Tallas", message: "¿Hay talla S?", captcha: solvedChallenge() },
       { db, settings },
     );
+    await recordChatExchange(db, {
+      visitorId: crypto.randomUUID(),
+      ip: "203.0.113.7",
+      question: `estado de mi pedido ${order.number} ${email}`,
+      answer: { text: "Tu pedido está en estado «Pendiente de pago».", topic: "orderFound" },
+    });
 
     const page = await settle(() =>
       privacy.loader(args(get(`/admin/privacy?email=${email.toUpperCase()}`, cookie))),
@@ -139,8 +157,22 @@ describe.each(dialectsUnderTest)("/admin/privacy on %s", (dialect) => {
       contactMessages: 1,
       subscriptions: 0,
       mails: 3,
+      chatSessions: 1,
+      galleryPhotos: 1,
     });
     expect(sections[0]!.items[0]!.title).toBe(`${order.number} · LifeBox Nautical`);
+    // The conversation in which she typed her address, message by message.
+    const chat = sections.find((section) => section.key === "chatSessions")!.items[0] as unknown as {
+      title: string;
+      fields: Array<[string, string]>;
+    };
+    expect(chat.title).toMatch(/^Conversación del /);
+    expect(chat.fields[0]).toEqual(["Dirección IP", "203.0.113.7"]);
+    expect(chat.fields.slice(2).map(([label, value]) => [label.split(" · ")[0], value])).toEqual([
+      ["Usuario", `estado de mi pedido ${order.number} ${email}`],
+      ["Bot", "Tu pedido está en estado «Pendiente de pago»."],
+    ]);
+    expect(sections.at(-1)!.items[0]!.title).toBe(`${order.number} · LifeBox Nautical`);
 
     const download = await settle(() =>
       privacyExport.loader(args(get(`/admin/privacy/export?email=${encodeURIComponent(email)}`, cookie))),
@@ -156,6 +188,9 @@ describe.each(dialectsUnderTest)("/admin/privacy on %s", (dialect) => {
       [order.number, "Calle Esmeralda 12, Valparaíso"],
     ]);
     expect(report.contactMessages.map((message) => message.message)).toEqual(["¿Hay talla S?"]);
+    expect(report.galleryPhotos.map((row) => [row.comment, new URL(row.imageUrl).pathname])).toEqual([
+      ["En el velero.", `/uploads/galeria/${photo.id}-display.webp`],
+    ]);
 
     const unconfirmed = await settle(() => privacy.action(args(post("/admin/privacy", { email }, cookie))));
     expect(unconfirmed.status).toBe(400);
@@ -185,6 +220,9 @@ describe.each(dialectsUnderTest)("/admin/privacy on %s", (dialect) => {
     expect(after.body?.flash).toMatchObject({ kind: "success", description: texts.erased(email, 1) });
     const left = after.body?.sections as Array<{ items: unknown[] }>;
     expect(left.every((section) => section.items.length === 0)).toBe(true);
+    // The photo's files went with its row.
+    expect(await getStorage().get(`galeria/${photo.id}-display.webp`)).toBeUndefined();
+    expect(await getStorage().get(`galeria/${photo.id}-thumb.webp`)).toBeUndefined();
     const sale = await db
       .selectFrom("orders")
       .selectAll()

@@ -113,6 +113,37 @@ function presentReport(report: PersonalDataReport): ReportSection[] {
         ],
       })),
     },
+    {
+      key: "chatSessions",
+      items: report.chatSessions.map((session) => ({
+        id: session.id,
+        title: texts.chatTitle(formatAdminDateTime(session.startedAt)),
+        fields: [
+          [f.ip, session.visitorIp],
+          [f.ended, session.endedAt ? formatAdminDateTime(session.endedAt) : texts.chatActive],
+          ...session.messages.map((message): [string, string] => [
+            `${message.role === "user" ? f.chatUser : f.chatBot} · ${formatAdminDateTime(message.createdAt)}`,
+            message.content,
+          ]),
+        ],
+      })),
+    },
+    {
+      key: "galleryPhotos",
+      items: report.galleryPhotos.map((photo) => ({
+        id: photo.id,
+        title: `${photo.orderNumber} · ${photo.kitName}`,
+        fields: [
+          [f.date, formatAdminDateTime(photo.createdAt)],
+          [f.status, texts.photoStatuses[photo.status] ?? photo.status],
+          [f.name, photo.authorName],
+          [f.comment, photo.comment],
+          [f.rejectionReason, orEmpty(photo.rejectionReason)],
+          [f.likes, String(photo.likeCount)],
+          [f.image, photo.imageUrl],
+        ],
+      })),
+    },
   ];
 }
 

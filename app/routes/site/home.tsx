@@ -113,6 +113,23 @@ export default function Home() {
         </Link>
       </section>
 
+      <section aria-labelledby="clientes" className="bg-stone-900 py-16 text-white">
+        <div className="mx-auto max-w-4xl px-4 text-center">
+          <h2 id="clientes" className="text-3xl font-bold">
+            {home.gallery.heading}
+          </h2>
+          <p className="mt-4 text-lg text-stone-200">{home.gallery.text}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Button asChild>
+              <Link to={home.gallery.galleryLink.href}>{home.gallery.galleryLink.label}</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={home.gallery.shareLink.href}>{home.gallery.shareLink.label}</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
       <section aria-labelledby="preguntas" className="bg-muted py-16">
         <div className="mx-auto max-w-3xl px-4">
           <h2 id="preguntas" className="text-3xl font-bold">

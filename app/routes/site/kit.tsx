@@ -22,24 +22,43 @@ import { Button } from "~/components/ui/button";
 import type { CompanyInfo } from "~/content/company";
 import { componentCount, getKit, kitPath, kits } from "~/content/kits";
 import { componentImage, kitImage, sceneImage } from "~/content/illustrations";
+import { kitGalleryTexts } from "~/content/gallery";
 import { deliveryPromise, freeShippingNote, shippingExceptionsNote } from "~/content/policies";
 import type { Benefit } from "~/content/types";
 import { formatPrice } from "~/lib/format";
+import { galleryPath } from "~/lib/gallery";
 import { rootDataFromMatches, useRootData } from "~/lib/root-data";
 import { jsonLd, pageMeta } from "~/lib/seo";
 import { breadcrumbData, productData } from "~/lib/structured-data";
+import { approvedPhotosOfKit } from "~/models/gallery.server";
+import { getDb } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
+import { galleryCard } from "./gallery.server";
+
+/** How many customer photos a kit page shows (the newest; the gallery has them all). */
+const kitPhotoCount = 3;
 
 /** One route module for the eight kit pages: /productos/kit-{id} (SPEC §2, DECISIONS D5). */
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const kit = params.slug.startsWith("kit-") ? getKit(params.slug.slice("kit-".length)) : undefined;
   if (!kit) {
     logger.warn({ path: `/productos/${params.slug}` }, "Page not found");
     throw data(null, { status: 404 });
   }
   const sibling = kits[kit.siblingId];
+  const photos = await approvedPhotosOfKit(getDb(), kit.id, kitPhotoCount);
   return {
     kit,
+    // Texts and addresses come from here, so the page's script carries nothing more for them.
+    customerPhotos:
+      photos.length === 0
+        ? null
+        : {
+            heading: kitGalleryTexts.heading(kit.name),
+            seeAll: kitGalleryTexts.seeAll,
+            galleryHref: galleryPath,
+            photos: photos.map(galleryCard),
+          },
     path: kitPath(kit),
     components: componentCount(kit),
     sibling: {
@@ -94,7 +113,7 @@ const benefitIcons: Record<Benefit["icon"], typeof Shield> = {
 };
 
 export default function KitPage({ loaderData }: Route.ComponentProps) {
-  const { kit, components, sibling } = loaderData;
+  const { kit, components, sibling, customerPhotos } = loaderData;
   const { company } = useRootData();
   const purchaseKit = { id: kit.id, name: kit.name, price: kit.price };
 
@@ -200,6 +219,44 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </section>
+
+      {/* Customer photos (D16): only once the kit has approved ones */}
+      {customerPhotos ? (
+        <section aria-labelledby="fotos-clientes" className="mx-auto max-w-7xl px-4 py-14">
+          <h2 id="fotos-clientes" className="text-2xl font-bold sm:text-3xl">
+            {customerPhotos.heading}
+          </h2>
+          <ul className="mt-6 grid gap-6 md:grid-cols-3">
+            {customerPhotos.photos.map((photo) => (
+              <li key={photo.id}>
+                <figure className="overflow-hidden rounded-xl border border-border bg-white">
+                  <img
+                    src={photo.thumbUrl}
+                    width={photo.thumbWidth}
+                    height={photo.thumbHeight}
+                    alt={photo.alt}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-[4/3] w-full object-cover"
+                  />
+                  <figcaption className="p-5 text-sm">
+                    <span className="font-semibold text-foreground">{photo.authorName}</span>
+                    <span className="mt-1 block wrap-anywhere whitespace-pre-line text-muted-foreground">
+                      {photo.comment}
+                    </span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+          <Link
+            to={customerPhotos.galleryHref}
+            className="mt-6 inline-block font-semibold text-primary underline"
+          >
+            {customerPhotos.seeAll}
+          </Link>
+        </section>
+      ) : null}
 
       {/* Contents by category */}
       <section aria-labelledby="contenido-kit" className="mx-auto max-w-7xl px-4 py-14">

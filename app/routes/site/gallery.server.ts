@@ -1,0 +1,64 @@
+import { createCookie, type Cookie } from "react-router";
+import type { GalleryCard } from "~/components/gallery-photo-card";
+import { galleryTexts } from "~/content/gallery";
+import { kitPath, getKit } from "~/content/kits";
+import type { PublicGalleryPhoto } from "~/models/gallery.server";
+import { isUuid } from "~/models/orders.server";
+import { getEnv } from "~/infra/env.server";
+import { getStorage } from "~/infra/storage.server";
+
+/**
+ * What the gallery's pages share (/galeria and the kit pages; DECISIONS D16): a photo as a card
+ * shows it, and the visitor who likes photos.
+ */
+
+const dayFormat = new Intl.DateTimeFormat("es-CL", { dateStyle: "long", timeZone: "America/Santiago" });
+
+/** A photo as its card shows it; formatted here, so hydration never sees another time zone. */
+export function galleryCard(photo: PublicGalleryPhoto): GalleryCard {
+  const storage = getStorage();
+  const kit = getKit(photo.kitId);
+  return {
+    id: photo.id,
+    thumbUrl: storage.publicUrl(photo.thumbKey),
+    thumbWidth: photo.thumbWidth,
+    thumbHeight: photo.thumbHeight,
+    displayUrl: storage.publicUrl(photo.displayKey),
+    alt: galleryTexts.photoAlt(photo.authorName, photo.kitName),
+    authorName: photo.authorName,
+    kitName: photo.kitName,
+    kitHref: kit ? kitPath(kit) : undefined,
+    comment: photo.comment,
+    date: dayFormat.format(new Date(photo.createdAt)),
+    dateTime: photo.createdAt,
+    likeCount: photo.likeCount,
+  };
+}
+
+let cookie: Cookie | undefined;
+
+/**
+ * The visitor who likes photos: a random id in an httpOnly cookie, set with their first like. Its
+ * own cookie, not the chat's: likes are never tied to what a visitor wrote to the chatbot.
+ */
+function visitorCookie(): Cookie {
+  cookie ??= createCookie("lifebox_gallery_visitor", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: getEnv().SITE_URL.startsWith("https:"),
+    maxAge: 365 * 24 * 60 * 60,
+  });
+  return cookie;
+}
+
+/** The visitor's id, if the request carries one of ours. */
+export async function galleryVisitorOf(request: Request): Promise<string | undefined> {
+  const value: unknown = await visitorCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && isUuid(value) ? value : undefined;
+}
+
+/** The Set-Cookie header that gives a new visitor their id. */
+export function galleryVisitorCookie(visitorId: string): Promise<string> {
+  return visitorCookie().serialize(visitorId);
+}
