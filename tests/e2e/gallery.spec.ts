@@ -4,18 +4,27 @@ import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { dataDir } from "../../playwright.config";
-import { seedOrder } from "./admin-support";
-import { expectFieldError, expectNoViolations, messages, withShopDatabase } from "./forms-support";
+import { createAdmin, seedOrder, signInAsAdmin, waitForAdminHydration } from "./admin-support";
+import {
+  expectFieldError,
+  expectNoViolations,
+  messages,
+  uniqueEmail,
+  withShopDatabase,
+} from "./forms-support";
 import { waitForHydration } from "./support";
 
 /**
  * Goal (issue 13, DECISIONS D16): a customer who ordered shares a photo of their kit and watches it
- * upload; once approved (by a direct update until the admin screen exists) it shows in the public
+ * upload; once staff approve it in the back office it shows in the public
  * gallery and on its kit's page; visitors like it once each, with or without JavaScript; the pages
  * are accessible and fit a phone.
  */
 
 test.describe.configure({ timeout: 60_000 });
+
+const adminEmail = uniqueEmail("admin-galeria-publica");
+test.beforeAll(() => createAdmin(adminEmail, "Matías Moderación"));
 
 const texts = {
   uploadTitle: "Comparte tu LifeBox",
@@ -129,8 +138,9 @@ function cardOf(page: Page, photoId: string): Locator {
 }
 
 test.describe("customer gallery", () => {
-  test("a customer who ordered uploads a photo with progress; approved, the gallery and the kit page show it", async ({
+  test("a customer who ordered uploads a photo with progress; once staff approve it, the gallery and the kit page show it", async ({
     page,
+    browser,
   }) => {
     const order = seedOrder({
       through: ["pendiente_pago", "pagado", "en_preparacion", "enviado", "entregado"],
@@ -195,11 +205,21 @@ test.describe("customer gallery", () => {
     expect(row).toMatchObject({ status: "pending", author_name: "Marisol", kit_id: kit.id });
     await page.goto("/galeria");
     await expect(page.getByText(comment)).toHaveCount(0);
-    withShopDatabase((db) =>
-      db
-        .prepare("update gallery_photos set status = 'approved', moderated_at = ? where id = ?")
-        .run(new Date().toISOString(), row.id),
-    );
+
+    // Staff approve it in the back office (another browser: the admin's own session).
+    const staff = await browser.newContext();
+    const admin = await staff.newPage();
+    await signInAsAdmin(admin, adminEmail);
+    await admin.goto(`/admin/gallery?estado=pendiente&q=${encodeURIComponent(comment)}`);
+    await waitForAdminHydration(admin);
+    const pendingRow = admin.getByRole("main").getByRole("row").filter({ hasText: comment });
+    await pendingRow.getByRole("button", { name: /^Aprobar/ }).click();
+    await expect(
+      admin.locator("[data-sonner-toast]").filter({ hasText: "Foto aprobada" }).filter({
+        hasText: "La foto ha sido publicada en la galería de clientes.",
+      }),
+    ).toBeVisible();
+    await staff.close();
 
     await page.goto("/galeria");
     const card = cardOf(page, row.id);
