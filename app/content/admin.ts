@@ -95,6 +95,7 @@ export const adminDashboardTexts = {
   chatNote: "Las preguntas que el chatbot no supo responder muestran qué falta en las preguntas frecuentes.",
   chatSessions: "Conversaciones",
   chatUnanswered: "Preguntas sin respuesta",
+  chatReview: "Ver las conversaciones con preguntas sin responder",
   unpaidTitle: "Pendientes de pago hace más de 48 horas",
   unpaidIntro: "Escríbeles para saber si necesitan ayuda con el pago.",
   unpaidMore: (count: string) => `Y ${count} más en la lista de pedidos.`,

@@ -148,6 +148,16 @@ test("an admin finds a visitor's conversation by a word of the question and read
   await main.getByRole("link", { name: "Con preguntas sin responder" }).click();
   await expect(page).toHaveURL(/preguntas=sin-responder/);
   await expect(main.getByRole("row").filter({ hasText: sessionId })).toHaveCount(1);
+
+  // The dashboard's chatbot panel leads to the same list.
+  await adminNavLink(page, "Dashboard").click();
+  await page.getByRole("link", { name: "Ver las conversaciones con preguntas sin responder" }).click();
+  await expect(page).toHaveURL(/\/admin\/chatbot\?preguntas=sin-responder$/);
+  await expect(main.getByRole("link", { name: "Con preguntas sin responder" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await expect(main.getByRole("row").filter({ hasText: sessionId })).toHaveCount(1);
 });
 
 test("on a phone the conversations are cards whose button opens the same dialog; axe clean", async ({

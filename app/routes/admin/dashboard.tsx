@@ -1,4 +1,4 @@
-import { FileText, Images, Mail, Newspaper, ShoppingCart, type LucideIcon } from "lucide-react";
+import { Bot, FileText, Images, Mail, Newspaper, ShoppingCart, type LucideIcon } from "lucide-react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminPage, PageNotice, Panel } from "~/components/admin/admin-page";
@@ -197,6 +197,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <dd className="mt-1 text-2xl font-bold text-foreground">{loaderData.chat.unanswered}</dd>
           </div>
         </dl>
+        <Link
+          to={`${adminPaths.chatbot}?preguntas=sin-responder`}
+          className="mt-3 inline-flex items-center gap-2 text-sm font-semibold text-primary underline"
+        >
+          <Bot aria-hidden="true" className="size-4" />
+          {texts.chatReview}
+        </Link>
       </Panel>
 
       <Panel id="galeria" title={texts.galleryTitle}>

@@ -1,12 +1,13 @@
-import { createCookie, data, type Cookie } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/chat";
 import { isUuid } from "~/models/orders.server";
 import { endChatSession, getOpenChatSession } from "~/models/chat.server";
 import { chatEndSchema, chatMessages, chatSendSchema } from "~/schemas/chat";
 import { askChatbot } from "~/services/chat.server";
 import { getDb } from "~/infra/db.server";
-import { getEnv } from "~/infra/env.server";
 import { requireFormData } from "~/infra/request-body.server";
+import { isFromAnotherSite } from "~/infra/same-site.server";
+import { visitorIdCookie } from "~/infra/visitor-cookie.server";
 
 /**
  * /api/chat (issue 13; DECISIONS D17): what the chat panel talks to.
@@ -18,29 +19,13 @@ import { requireFormData } from "~/infra/request-body.server";
  * reached with that cookie and its id together. The server limits messages per IP (server/app.ts).
  */
 
-let cookie: Cookie | undefined;
-
-/** The visitor's random id (not signed: it is a key only its holder knows, like a session id). */
-function visitorCookie(): Cookie {
-  cookie ??= createCookie("lifebox_chat_visitor", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: getEnv().SITE_URL.startsWith("https:"),
-    maxAge: 365 * 24 * 60 * 60,
-  });
-  return cookie;
-}
+/** The visitor's random id (its own cookie: never tied to the gallery's likes). */
+const visitor = visitorIdCookie("lifebox_chat_visitor");
 
 const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
-async function visitorOf(request: Request): Promise<string | undefined> {
-  const value: unknown = await visitorCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && isUuid(value) ? value : undefined;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const visitorId = await visitorOf(request);
+  const visitorId = await visitor.read(request);
   const sessionId = new URL(request.url).searchParams.get("sesion") ?? "";
   const messages =
     visitorId && isUuid(sessionId) ? await getOpenChatSession(getDb(), visitorId, sessionId) : undefined;
@@ -55,24 +40,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-/**
- * A resource route gets no Origin check from React Router (it gives one to UI routes only), and the
- * panel needs JSON, so the check is made here: a browser always sends Origin with a POST made by
- * a script, and another site's differs from ours (a client that is not a browser sends none).
- */
-function fromAnotherSite(request: Request): boolean {
-  const origin = request.headers.get("Origin");
-  if (origin === null) return false;
-  try {
-    return new URL(origin).host !== new URL(request.url).host;
-  } catch {
-    return true;
-  }
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") throw data(chatMessages.invalid, { status: 405, headers });
-  if (fromAnotherSite(request))
+  // React Router checks Origin only for routes with a page (app/infra/same-site.server.ts).
+  if (isFromAnotherSite(request))
     return Response.json({ error: chatMessages.invalid }, { status: 403, headers });
   const form = Object.fromEntries(await requireFormData(request));
   const refuse = (message: string, status = 400) => Response.json({ error: message }, { status, headers });
@@ -80,14 +51,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === "end") {
     const end = chatEndSchema.safeParse(form);
     if (!end.success) return refuse(chatMessages.invalid);
-    const visitorId = await visitorOf(request);
+    const visitorId = await visitor.read(request);
     const ended = visitorId ? await endChatSession(getDb(), visitorId, end.data.sessionId) : false;
     return Response.json({ ended }, { headers });
   }
 
   const send = chatSendSchema.safeParse(form);
   if (!send.success) return refuse(send.error.issues[0]?.message ?? chatMessages.invalid);
-  const known = await visitorOf(request);
+  const known = await visitor.read(request);
   const visitorId = known ?? crypto.randomUUID();
   const { sessionId, answer } = await askChatbot({
     visitorId,
@@ -106,6 +77,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         ...(answer.tracking ? { tracking: answer.tracking } : {}),
       },
     },
-    { headers: known ? headers : { ...headers, "Set-Cookie": await visitorCookie().serialize(visitorId) } },
+    { headers: known ? headers : { ...headers, "Set-Cookie": await visitor.serialize(visitorId) } },
   );
 }

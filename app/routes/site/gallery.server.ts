@@ -1,11 +1,9 @@
-import { createCookie, type Cookie } from "react-router";
 import type { GalleryCard } from "~/components/gallery-photo-card";
 import { galleryTexts } from "~/content/gallery";
 import { kitPath, getKit } from "~/content/kits";
 import type { PublicGalleryPhoto } from "~/models/gallery.server";
-import { isUuid } from "~/models/orders.server";
-import { getEnv } from "~/infra/env.server";
 import { getStorage } from "~/infra/storage.server";
+import { visitorIdCookie } from "~/infra/visitor-cookie.server";
 
 /**
  * What the gallery's pages share (/galeria and the kit pages; DECISIONS D16): a photo as a card
@@ -35,30 +33,18 @@ export function galleryCard(photo: PublicGalleryPhoto): GalleryCard {
   };
 }
 
-let cookie: Cookie | undefined;
-
 /**
  * The visitor who likes photos: a random id in an httpOnly cookie, set with their first like. Its
  * own cookie, not the chat's: likes are never tied to what a visitor wrote to the chatbot.
  */
-function visitorCookie(): Cookie {
-  cookie ??= createCookie("lifebox_gallery_visitor", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: getEnv().SITE_URL.startsWith("https:"),
-    maxAge: 365 * 24 * 60 * 60,
-  });
-  return cookie;
-}
+const visitor = visitorIdCookie("lifebox_gallery_visitor");
 
 /** The visitor's id, if the request carries one of ours. */
-export async function galleryVisitorOf(request: Request): Promise<string | undefined> {
-  const value: unknown = await visitorCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && isUuid(value) ? value : undefined;
+export function galleryVisitorOf(request: Request): Promise<string | undefined> {
+  return visitor.read(request);
 }
 
 /** The Set-Cookie header that gives a new visitor their id. */
 export function galleryVisitorCookie(visitorId: string): Promise<string> {
-  return visitorCookie().serialize(visitorId);
+  return visitor.serialize(visitorId);
 }
