@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { seedOrder } from "./admin-support";
-import { expectNoViolations, queryRows } from "./forms-support";
+import { createAdmin, seedOrder, signInAsAdmin, waitForAdminHydration } from "./admin-support";
+import { expectNoViolations, queryRows, uniqueEmail } from "./forms-support";
 import { waitForHydration } from "./support";
 
 /**
@@ -59,9 +59,13 @@ async function expectFitsPhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
 }
 
+const adminEmail = uniqueEmail("admin-chat-lectura");
+test.beforeAll(() => createAdmin(adminEmail, "Lectora de Chats"));
+
 test.describe("chat panel", () => {
-  test("a visitor asks by keyboard, keeps the conversation across pages and reloads, and ends it", async ({
+  test("a visitor asks by keyboard, keeps the conversation across pages and reloads, and ends it; staff read it", async ({
     page,
+    browser,
   }) => {
     await page.setViewportSize(phone);
     await page.goto("/como-funciona");
@@ -148,6 +152,31 @@ test.describe("chat panel", () => {
     await expect(panel(page)).toBeVisible();
     await expect(log(page).getByText("Tú:")).toHaveCount(0);
     await expect(log(page)).toContainText(texts.greeting);
+
+    // Staff read that conversation in the back office: found by its id, opened whole, ended.
+    const staff = await browser.newContext();
+    const admin = await staff.newPage();
+    await signInAsAdmin(admin, adminEmail);
+    await admin.goto(`/admin/chatbot?q=${sessionId}`);
+    await waitForAdminHydration(admin);
+    await admin
+      .getByRole("main")
+      .getByRole("row")
+      .filter({ hasText: sessionId! })
+      .getByRole("link", { name: /^Ver conversación/ })
+      .click();
+    const conversation = admin.getByRole("dialog", { name: "Conversación" });
+    const messages = conversation
+      .getByRole("region", { name: "Mensajes de la conversación" })
+      .getByRole("listitem");
+    await expect(messages).toHaveCount(4);
+    await expect(messages.nth(0)).toContainText("Usuario");
+    await expect(messages.nth(0)).toContainText("hacen despacho a arica?");
+    await expect(messages.nth(2)).toContainText("cuanto sale el kit essential");
+    await expect(messages.nth(3)).toContainText("Bot");
+    await expect(messages.nth(3)).toContainText(/LifeBox Essential cuesta \$\d/);
+    await expect(conversation.getByText("Conversación activa")).toHaveCount(0);
+    await staff.close();
   });
 
   test("a customer asks for their order's status and follows the link to its page", async ({ page }) => {
