@@ -3,7 +3,7 @@
  * days, hours) are never written here: the answers interpolate ./policies or are built from ./kits
  * by app/services/chatbot. The phrasings and synonyms below only help the search find a topic.
  */
-import { orderPageTexts } from "./forms";
+import { orderPageTexts } from "./order-page";
 import type { ProductLine } from "./types";
 import {
   deliveryPromise,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { chatOrderTexts, policyAnswers } from "~/content/chatbot";
 import { exampleCompany } from "~/content/company";
-import { orderPageTexts } from "~/content/forms";
+import { orderPageTexts } from "~/content/order-page";
 import { examplePaymentLink } from "~/infra/env.server";
 import type { Db } from "~/infra/db.server";
 import { changeOrderStatus, placeOrder } from "~/models/orders.server";

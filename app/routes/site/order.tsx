@@ -5,7 +5,7 @@ import type { Route } from "./+types/order";
 import { sendPaymentTab } from "~/components/payment-tab";
 import { Button } from "~/components/ui/button";
 import { whatsappLink } from "~/content/company";
-import { orderPageTexts as texts } from "~/content/forms";
+import { orderPageTexts as texts } from "~/content/order-page";
 import type { KitId } from "~/content/types";
 import { deliveryPromise, orderProcessingHours, warrantyMonths } from "~/content/policies";
 import { cn } from "~/lib/cn";

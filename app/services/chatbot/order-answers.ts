@@ -6,7 +6,7 @@
  */
 import { chatbotTexts, chatOrderTexts, policyAnswers } from "~/content/chatbot";
 import type { CompanyInfo } from "~/content/company";
-import { orderPageTexts } from "~/content/forms";
+import { orderPageTexts } from "~/content/order-page";
 import { orderProcessingHours, warrantyMonths } from "~/content/policies";
 import { courierLabel, trackingUrlFor } from "~/lib/couriers";
 import { orderStatusLabels, type OrderStatus } from "~/lib/order-status";
