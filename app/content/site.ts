@@ -1,7 +1,9 @@
 /**
- * Spanish (es-CL) texts of the public pages: home, process, purpose, FAQ, contact, thank-you,
- * not-found, footer and per-page SEO. Commercial facts are interpolated from policies.ts and
- * contact data comes from a CompanyInfo argument (DECISIONS D1, D2, D7, D10, D14).
+ * Spanish (es-CL) texts shared by the public pages: purpose, contact, not-found, footer and per-page
+ * SEO. The home, process, FAQ and thank-you pages' own texts are in home-page.ts, process-page.ts,
+ * faq-page.ts and thanks-page.ts, out of the script every page loads (decision 038). Commercial
+ * facts are interpolated from policies.ts and contact data comes from a CompanyInfo argument
+ * (DECISIONS D1, D2, D7, D10, D14).
  */
 import type { CompanyInfo } from "./company";
 import {
@@ -42,106 +44,6 @@ export const orderingSteps: NumberedStep[] = [
   },
 ];
 
-export const home = {
-  hero: {
-    headline: "LifeBox Survival Kits",
-    subheadline:
-      "Kits de emergencia y supervivencia modulares, resistentes a golpes y herméticos IP67, para tu hogar, la montaña, el mar y tu lugar de trabajo.",
-    cta: { label: "Elige tu LifeBox", href: "/productos" },
-  },
-  productLines: {
-    heading: "Nuestras líneas",
-    intro:
-      "Cuatro líneas diseñadas para escenarios distintos, cada una en versión estándar y Mini. Elige según dónde estás y cuántas personas dependen de ti.",
-    cardButtonLabel: "Ver producto",
-    lines: {
-      essential: {
-        title: "LifeBox Essential",
-        description:
-          "Para el hogar, la oficina y los espacios públicos: lo esencial para enfrentar un terremoto, un corte de luz o una evacuación.",
-      },
-      expedition: {
-        title: "LifeBox Expedition",
-        description:
-          "Para expediciones de montaña y travesías por tierra, donde el frío, la distancia y la falta de señal ponen a prueba tu equipo.",
-      },
-      nautical: {
-        title: "LifeBox Nautical",
-        description:
-          "Para la navegación y las actividades en el agua: señalización, abrigo y primeros auxilios a salvo del agua y la sal.",
-      },
-      industry: {
-        title: "LifeBox Industry",
-        description:
-          "Para fábricas, faenas y plantas de producción: respuesta inmediata ante accidentes laborales y emergencias con muchas personas.",
-      },
-    },
-    miniNote:
-      "Cada línea tiene una versión Mini: el mismo concepto en un formato compacto, para el auto, la mochila o espacios reducidos.",
-  },
-  howItWorks: {
-    heading: "¿Cómo funciona?",
-    intro: "Tener tu LifeBox es simple: tres pasos y lo recibes listo para usar.",
-    steps: orderingSteps,
-    link: { label: "Conoce el proceso", href: "/como-funciona" },
-  },
-  purpose: {
-    heading: "Nuestro propósito",
-    text: "En Chile la pregunta no es si viviremos una emergencia, sino cuándo. Queremos que prepararse sea simple, confiable y al alcance de todos, para que cada familia, equipo y empresa tenga a mano lo necesario cuando más importa.",
-    link: { label: "Conoce nuestro propósito", href: "/proposito" },
-  },
-  // The customer gallery (D16), written here so the home page loads nothing more for it.
-  gallery: {
-    heading: "Clientes LifeBox",
-    text: "Mira cómo nuestros clientes tienen sus kits listos en la casa, el auto, la montaña o el bote, y comparte el tuyo con tu número de pedido.",
-    galleryLink: { label: "Ver la galería de clientes", href: "/galeria" },
-    shareLink: { label: "Comparte tu LifeBox", href: "/galeria/compartir" },
-  },
-  faq: {
-    heading: "Preguntas frecuentes",
-    intro: "Resolvemos las dudas más comunes sobre nuestros kits, envíos y garantía.",
-    link: { label: "Ver todas las preguntas", href: "/faq" },
-  },
-};
-
-export const processPage = {
-  title: "Cómo Funciona",
-  intro:
-    "Cada LifeBox se fabrica cuando tú la pides. Así controlamos cada componente, evitamos kits olvidados en bodega y te entregamos un equipo completo y revisado.",
-  steps: [
-    {
-      number: 1,
-      title: "Fabricación a pedido",
-      description:
-        "Tu kit comienza a armarse cuando se confirma tu pedido. Seleccionamos componentes nuevos para tu LifeBox, sin stock antiguo ni productos próximos a vencer.",
-    },
-    {
-      number: 2,
-      title: "Fabricación y control de calidad",
-      description:
-        "Ordenamos cada componente en sus módulos dentro de la caja rígida y revisamos uno por uno contra la lista de contenido del kit. Antes de sellarla, comprobamos los cierres y el sello hermético IP67.",
-    },
-    {
-      number: 3,
-      title: "Entrega segura",
-      description: `Despachamos tu LifeBox embalada y protegida por courier hasta la dirección que indicaste. La recibes en ${deliveryPromise}.`,
-    },
-  ],
-  shipping: {
-    heading: "Cobertura de envíos",
-    paragraphs: [
-      `${freeShippingNote}: el envío va incluido en el precio y lo despachamos hasta tu puerta.`,
-      shippingExceptionsNote,
-      `El plazo de entrega es de ${deliveryPromise}, también para empresas con pedidos por cotización, salvo que la cotización indique otro plazo.`,
-    ],
-  },
-  ordering: {
-    heading: "Tu pedido en tres pasos",
-    steps: orderingSteps,
-    cta: { label: "Elige tu LifeBox", href: "/productos" },
-  },
-};
-
 export const purpose = {
   title: "Nuestro Propósito",
   intro: "LifeBox nace de una convicción simple: estar preparado no debería ser complicado ni un lujo.",
@@ -165,18 +67,6 @@ export const purpose = {
   mission: {
     heading: "Misión",
     text: "Diseñar y fabricar kits de supervivencia modulares, herméticos y fáciles de usar, y acompañar a personas y empresas para que se preparen antes de que ocurra la emergencia.",
-  },
-};
-
-export const faqPage = {
-  title: "Preguntas Frecuentes",
-  intro: "Aquí respondemos las dudas más comunes sobre nuestros kits, la compra, los envíos y la garantía.",
-  contact: {
-    heading: "¿No encontraste tu respuesta?",
-    text: "Escríbenos o llámanos y te ayudamos a elegir el kit adecuado.",
-    emailLabel: "Email",
-    phoneLabel: "Teléfono",
-    link: { label: "Ir a Contacto", href: "/contacto" },
   },
 };
 
@@ -211,48 +101,6 @@ export const contact = {
     coverageLabel: "Cobertura",
     workingHours,
     coverage,
-  },
-};
-
-export const thanks = {
-  title: "¡Gracias por cotizar!",
-  intro: (productName?: string) => {
-    const name = productName?.trim();
-    return name
-      ? `Recibimos tu solicitud de cotización por ${name}. Te contactaremos pronto con una propuesta a la medida de tu empresa.`
-      : "Recibimos tu solicitud de cotización. Te contactaremos pronto con una propuesta a la medida de tu empresa.";
-  },
-  nextStepsHeading: "¿Qué sigue?",
-  nextSteps: [
-    {
-      number: 1,
-      title: "Revisamos tu solicitud",
-      description: `Nuestro equipo revisa tu solicitud dentro de ${quotationReviewTime} y, si falta algún dato, te contacta.`,
-    },
-    {
-      number: 2,
-      title: "Preparamos tu cotización",
-      description: "Calculamos precios, cantidades y plazos según lo que necesita tu empresa.",
-    },
-    {
-      number: 3,
-      title: "Te enviamos el documento formal",
-      description: "Recibirás por correo electrónico la cotización formal, con su detalle y vigencia.",
-    },
-    {
-      number: 4,
-      title: "Generas tu orden de compra",
-      description:
-        "Si la cotización te acomoda, puedes emitir tu orden de compra y comenzamos a fabricar tus kits.",
-    },
-  ],
-  stayInformed: {
-    heading: "Mantente informado",
-    text: "Suscríbete a nuestro boletín al pie de la página y recibe consejos de preparación ante emergencias y novedades de LifeBox. Puedes darte de baja cuando quieras.",
-  },
-  links: {
-    home: { label: "Volver al inicio", href: "/" },
-    catalogue: { label: "Ver productos", href: "/productos" },
   },
 };
 
@@ -354,16 +202,3 @@ export const seo = {
 };
 
 export type SeoPage = keyof typeof seo;
-
-/** All page texts in one object, for authors who prefer `site.process` etc. */
-export const site = {
-  home,
-  process: processPage,
-  purpose,
-  faq: faqPage,
-  contact,
-  thanks,
-  notFound,
-  footer,
-  seo,
-} as const;

@@ -3,7 +3,8 @@ import type { Route } from "./+types/process";
 import { NumberedSteps } from "~/components/numbered-steps";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { processPage, seo } from "~/content/site";
+import { processPage } from "~/content/process-page";
+import { seo } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

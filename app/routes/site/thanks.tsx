@@ -4,7 +4,8 @@ import type { Route } from "./+types/thanks";
 import { NumberedSteps } from "~/components/numbered-steps";
 import { Button } from "~/components/ui/button";
 import { getKit } from "~/content/kits";
-import { seo, thanks } from "~/content/site";
+import { seo } from "~/content/site";
+import { thanks } from "~/content/thanks-page";
 import { pageMeta } from "~/lib/seo";
 
 /** The quotation thank-you page: /gracias?producto={productId}&tipo=cotizacion (DECISIONS D10). */
