@@ -57,6 +57,10 @@ async function measure(label: string, run: () => Promise<unknown>, runs = 15) {
 
 const average = (values: number[]) => (values.reduce((a, b) => a + b, 0) / values.length).toFixed(1);
 
+if (!process.env.BENCH_CHAT) {
+  console.info("Chat list benchmark not run: it takes minutes (set BENCH_CHAT=1 to run it; decision 039).");
+}
+
 describe.skipIf(!process.env.BENCH_CHAT)("the chat conversations list at scale", () => {
   it("measures", { timeout: 1_800_000 }, async () => {
     const database = await createTestDatabase(dialect);
