@@ -2,6 +2,7 @@
 // throwaway database, runs Lighthouse (mobile, default simulated throttling) 3 times on every public
 // page and prints the medians of the performance score, FCP, LCP, TBT and CLS, the other category
 // scores, and the gzip bytes of each script the page downloads (docs/decisions/029).
+// BENCH_BASELINE_URL=http://localhost:3211 compares each page with another build served there (043).
 // It is a benchmark, not a test: it exits 0 whether or not the targets are met, and 1 only when the
 // build, the server or Lighthouse itself fails.
 import { spawn, spawnSync } from "node:child_process";
@@ -104,10 +105,23 @@ async function auditWithRetries(url, attempts = 3) {
  */
 const runsPerPage = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 
-async function auditRuns(url) {
+/**
+ * BENCH_BASELINE_URL (e.g. http://localhost:3211, an older build of the shop started by hand) also
+ * audits each page there, alternating run by run with this build, so both meet the same machine
+ * load; the report then compares the two (docs/decisions/043). Lighthouse's simulated blocking time
+ * moves by several points from run to run, so a change is judged against a baseline measured
+ * beside it, not against figures written down on another day.
+ */
+const baselineUrl = process.env.BENCH_BASELINE_URL?.replace(/\/$/, "");
+
+async function auditRuns(url, baselinePageUrl) {
   const runs = [];
-  for (let run = 0; run < runsPerPage; run++) runs.push(await auditWithRetries(url));
-  return runs;
+  const baseline = [];
+  for (let run = 0; run < runsPerPage; run++) {
+    runs.push(await auditWithRetries(url));
+    if (baselinePageUrl) baseline.push(await auditWithRetries(baselinePageUrl));
+  }
+  return { runs, baseline };
 }
 
 function median(values) {
@@ -157,6 +171,7 @@ async function summarise(page, runs) {
   const middle = byPerformance[Math.floor(byPerformance.length / 2)];
   const scripts = await scriptsOf(runs);
   const stylesheets = await Promise.all(requested(middle, "Stylesheet").map(gzipBytes));
+  const documentUrl = requested(middle, "Document")[0] ?? middle.finalDisplayedUrl;
   return {
     page: page.path,
     noindex: !!page.noindex,
@@ -172,6 +187,8 @@ async function summarise(page, runs) {
     scripts,
     js: scripts.reduce((sum, script) => sum + script.bytes, 0),
     css: stylesheets.reduce((sum, bytes) => sum + bytes, 0),
+    // The document itself, with the stylesheet inlined into it (docs/decisions/012).
+    html: await gzipBytes(documentUrl),
     failing: failingAudits(middle),
   };
 }
@@ -259,6 +276,7 @@ function printTable(rows) {
     "JS (KB gz)",
     "Scripts",
     "CSS (KB gz)",
+    "HTML (KB gz)",
   ];
   const body = rows.map((row) => [
     row.page,
@@ -274,13 +292,65 @@ function printTable(rows) {
     kb(row.js),
     String(row.scripts.length),
     kb(row.css),
+    kb(row.html),
   ]);
+  printColumns(header, body);
+}
+
+/** A table: the first column left-aligned, the others right-aligned. */
+function printColumns(header, body) {
   const widths = header.map((title, i) => Math.max(title.length, ...body.map((cells) => cells[i].length)));
   const line = (cells) =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   console.log(`\n${line(header)}`);
   console.log(widths.map((width) => "-".repeat(width)).join("  "));
   for (const cells of body) console.log(line(cells));
+}
+
+/** This build against the baseline, page by page: medians of the interleaved runs. */
+function printBaseline(pairs) {
+  console.log(
+    `\nAgainst the baseline at ${baselineUrl} (runs interleaved, medians; "base" is the baseline):`,
+  );
+  const header = [
+    "Page",
+    "Perf",
+    "base",
+    "TBT",
+    "base",
+    "LCP",
+    "base",
+    "FCP",
+    "base",
+    "JS KB",
+    "base",
+    "HTML KB",
+    "base",
+  ];
+  const body = pairs.map(({ row, base }) => [
+    row.page,
+    fmt(row.performance),
+    fmt(base.performance),
+    String(Math.round(row.tbt)),
+    String(Math.round(base.tbt)),
+    String(Math.round(row.lcp)),
+    String(Math.round(base.lcp)),
+    String(Math.round(row.fcp)),
+    String(Math.round(base.fcp)),
+    kb(row.js),
+    kb(base.js),
+    kb(row.html),
+    kb(base.html),
+  ]);
+  printColumns(header, body);
+  const worse = pairs
+    .filter(({ row, base }) => row.performance < base.performance)
+    .map(({ row }) => row.page);
+  console.log(
+    worse.length === 0
+      ? "  Performance unchanged or better than the baseline on every page."
+      : `  Performance below the baseline on: ${worse.join(", ")}`,
+  );
 }
 
 /** Per page, the gzip KB of each script it downloaded (chunk names without their hash). */
@@ -406,18 +476,26 @@ try {
   console.log(
     `Load average before: ${loadAverage()} (${os.cpus().length} cores; other work skews the figures)`,
   );
+  const pairs = [];
   for (const page of pages) {
     const started = Date.now();
-    const runs = await auditRuns(`${baseUrl}${page.path}`);
+    // A page the baseline does not have yet (its 404) is measured on this build only.
+    const baselinePageUrl =
+      baselineUrl && (await fetch(`${baselineUrl}${page.path}`)).ok
+        ? `${baselineUrl}${page.path}`
+        : undefined;
+    const { runs, baseline } = await auditRuns(`${baseUrl}${page.path}`, baselinePageUrl);
     const row = await summarise(page, runs);
     rows.push(row);
+    if (baseline.length > 0) pairs.push({ row, base: await summarise(page, baseline) });
     console.log(
-      `  ${page.path}: perf ${row.performanceRuns.map(fmt).join("/")}, LCP ${Math.round(row.lcp)} ms, JS ${kb(row.js)} KB (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `  ${page.path}: perf ${row.performanceRuns.map(fmt).join("/")}, LCP ${Math.round(row.lcp)} ms, JS ${kb(row.js)} KB${baseline.length ? ` (baseline perf ${baseline.map((lhr) => fmt(score(lhr, "performance"))).join("/")})` : ""} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
   }
   console.log(`Load average after: ${loadAverage()}`);
   printTable(rows);
   printScripts(rows);
+  if (baselineUrl) printBaseline(pairs);
   printTargets(rows);
 } catch (error) {
   console.error(

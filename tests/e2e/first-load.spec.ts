@@ -76,6 +76,27 @@ test.describe("first load", () => {
     });
   }
 
+  test("a public page's one stylesheet is inlined and has none of the back office's rules", async ({
+    page,
+  }) => {
+    await page.goto("/productos");
+    const stylesheets = await page.evaluate(() =>
+      [...document.styleSheets].map((sheet) => ({
+        href: sheet.href,
+        inline: sheet.ownerNode instanceof HTMLStyleElement,
+        text: [...sheet.cssRules].map((rule) => rule.cssText).join("\n"),
+      })),
+    );
+    const inlined = stylesheets.filter((sheet) => sheet.inline && sheet.text.includes("--color-brand"));
+    expect(inlined).toHaveLength(1);
+    expect(stylesheets.filter((sheet) => sheet.href)).toEqual([]);
+    // The admin lists' container queries and their rows' hover rules (docs/decisions/043).
+    expect(inlined[0]!.text).not.toContain("@container");
+    expect(inlined[0]!.text).not.toContain("group\\/row");
+    // …while the site's own rules are there.
+    expect(inlined[0]!.text).toContain(".sr-only");
+  });
+
   test("the contact form's code comes with the first focus", async ({ page }) => {
     const scripts = await recordScripts(page);
     await page.goto("/contacto");

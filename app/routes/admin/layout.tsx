@@ -3,6 +3,7 @@ import type { Route } from "./+types/layout";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { adminPageTitle, adminShellTexts } from "~/content/admin";
 import { adminHome } from "~/lib/admin-paths";
+import { adminStylesheetLinks } from "~/lib/admin-stylesheet";
 import { sidebarCollapsedFrom } from "~/lib/admin-sidebar";
 import { requireAdmin } from "~/services/auth.server";
 import { getEnv } from "~/infra/env.server";
@@ -22,6 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     { headers: admin.headers },
   );
 }
+
+export const links: Route.LinksFunction = adminStylesheetLinks;
 
 /** Nothing of the back office is cached, by the browser or anyone in between. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });

@@ -16,6 +16,7 @@ import { showToast } from "~/components/ui/toaster";
 import { adminLoginTexts as texts } from "~/content/admin";
 import { adminMeta } from "~/lib/admin-meta";
 import { safeAdminPath } from "~/lib/admin-paths";
+import { adminStylesheetLinks } from "~/lib/admin-stylesheet";
 import { adminFieldLimits, adminSignInSchema } from "~/schemas/admin-auth";
 import { getAdminSession, signInAdmin } from "~/services/auth.server";
 import { logger } from "~/infra/logger.server";
@@ -116,6 +117,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
   actionHeaders.forEach((value, name) => merged.set(name, value));
   return merged;
 };
+
+export const links: Route.LinksFunction = adminStylesheetLinks;
 
 export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
 
