@@ -1,5 +1,5 @@
 import { MessageCircle } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from "react";
 import { chatButton as chatButtonTexts } from "~/content/site";
 import { readChatState, writeChatState } from "~/lib/chat-storage";
 import { cn } from "~/lib/cn";
@@ -29,38 +29,46 @@ interface ChatButtonState {
   onOpen: () => void;
 }
 
-/** The panel's state, shared by the two buttons (header and floating) and the panel. */
-export function useChatLauncher() {
+const ChatButtonContext = createContext<ChatButtonState>({ expanded: false, onOpen: () => {} });
+
+/**
+ * The panel's state, shared by the two buttons (header and floating) through a context, and the
+ * panel. It wraps the whole layout, yet its changes re-render only the buttons and the panel:
+ * `children` are the layout's elements, which React does not render again. (As a hook of the
+ * layout, the state's first change, hydration, rendered the header and footer a second time on
+ * every page load; docs/decisions/043.)
+ */
+export function ChatLauncher({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
   // Undefined until the visitor opens or closes the panel on this page load: until then it is open
   // if it was open before the reload.
   const [chosen, setChosen] = useState<boolean>();
   const open = chosen ?? (hydrated && readChatState().open === true);
   const [used, setUsed] = useState(false);
-  const change = (next: boolean) => {
+  const change = useCallback((next: boolean) => {
     setChosen(next);
     setUsed(true);
     writeChatState({ open: next });
-  };
-  const button: ChatButtonState = { expanded: open, onOpen: () => change(true) };
-  const panel =
-    used || open ? (
-      <Suspense fallback={null}>
-        <ChatPanel open={open} onOpenChange={change} onClosed={focusChatButton} />
-      </Suspense>
-    ) : null;
-  return { button, panel };
+  }, []);
+  const button = useMemo(() => ({ expanded: open, onOpen: () => change(true) }), [open, change]);
+  return (
+    <ChatButtonContext.Provider value={button}>
+      {children}
+      {used || open ? (
+        <Suspense fallback={null}>
+          <ChatPanel open={open} onOpenChange={change} onClosed={focusChatButton} />
+        </Suspense>
+      ) : null}
+    </ChatButtonContext.Provider>
+  );
 }
 
 /**
  * Before the page's JavaScript runs (or without it) the button is a link to the contact form, and
  * says so; then it is the button that opens the panel.
  */
-export function ChatButton({
-  placement,
-  expanded,
-  onOpen,
-}: ChatButtonState & { placement: "floating" | "header" }) {
+export function ChatButton({ placement }: { placement: "floating" | "header" }) {
+  const { expanded, onOpen } = useContext(ChatButtonContext);
   const hydrated = useHydrated();
   const floating = placement === "floating";
   const className = cn(

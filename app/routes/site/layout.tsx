@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { ChatButton, useChatLauncher } from "~/components/chat-launcher";
+import { ChatButton, ChatLauncher } from "~/components/chat-launcher";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { WhatsAppButton } from "~/components/whatsapp-button";
@@ -12,23 +12,21 @@ import { useRootData } from "~/lib/root-data";
  */
 export default function SiteLayout() {
   const { company } = useRootData();
-  const chat = useChatLauncher();
   return (
-    <>
+    <ChatLauncher>
       <a
         href="#contenido"
         className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Saltar al contenido
       </a>
-      <SiteHeader chatButton={<ChatButton placement="header" {...chat.button} />} />
+      <SiteHeader chatButton={<ChatButton placement="header" />} />
       <main id="contenido" className="pt-16">
         <Outlet />
       </main>
       <SiteFooter company={company} />
       <WhatsAppButton company={company} placement="floating" />
-      <ChatButton placement="floating" {...chat.button} />
-      {chat.panel}
-    </>
+      <ChatButton placement="floating" />
+    </ChatLauncher>
   );
 }
