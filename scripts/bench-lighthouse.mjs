@@ -348,9 +348,24 @@ function printBaseline(pairs) {
     .map(({ row }) => row.page);
   console.log(
     worse.length === 0
-      ? "  Performance unchanged or better than the baseline on every page."
-      : `  Performance below the baseline on: ${worse.join(", ")}`,
+      ? "  Performance (median) unchanged or better than the baseline on every page."
+      : `  Performance (median) below the baseline on: ${worse.join(", ")}`,
   );
+  // One page's runs often spread over 10 points, so a page's median moves by a few points either
+  // way between two equal builds; the mean of the per-page differences, with two standard errors,
+  // says whether the build as a whole differs.
+  const differences = pairs.map(({ row, base }) => row.performance - base.performance);
+  if (differences.length > 1) {
+    const mean = differences.reduce((sum, value) => sum + value, 0) / differences.length;
+    const variance =
+      differences.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (differences.length - 1);
+    const twoErrors = 2 * Math.sqrt(variance / differences.length);
+    const signed = (value) => `${value >= 0 ? "+" : ""}${value.toFixed(1)}`;
+    const count = (test) => differences.filter(test).length;
+    console.log(
+      `  Mean difference over ${differences.length} pages: ${signed(mean)} points (±2 standard errors: ${signed(mean - twoErrors)} to ${signed(mean + twoErrors)}); ${count((value) => value > 0)} pages higher, ${count((value) => value < 0)} lower, ${count((value) => value === 0)} equal.`,
+    );
+  }
 }
 
 /** Per page, the gzip KB of each script it downloaded (chunk names without their hash). */
