@@ -76,6 +76,58 @@ test.describe("first load", () => {
     });
   }
 
+  test("after hydration, the buttons that change re-render only themselves, not the header and footer", async ({
+    page,
+  }) => {
+    // React calls the DevTools hook after every commit. A component that renders again creates
+    // new props for the elements it returns; a subtree React only walks through keeps them. So the
+    // props objects of <header> and <footer> across commits say how often the layout rendered them:
+    // once to hydrate, and once more when React Router initialises its router after hydrating
+    // (its own state update renders every route). The buttons that change once hydrated must not
+    // add a third (docs/decisions/043: the chat button's state in the layout did).
+    await page.addInitScript(() => {
+      const seen: Record<string, Set<unknown>> = { header: new Set(), footer: new Set() };
+      (window as unknown as { __propsSeen: typeof seen }).__propsSeen = seen;
+      type Fiber = { stateNode: unknown; memoizedProps: unknown; child: Fiber | null; sibling: Fiber | null };
+      (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject: () => 1,
+        checkDCE: () => {},
+        onScheduleFiberRoot: () => {},
+        onCommitFiberUnmount: () => {},
+        onPostCommitFiberRoot: () => {},
+        onCommitFiberRoot(_id: number, root: { current: Fiber }) {
+          for (const tag of ["header", "footer"] as const) {
+            const element = document.querySelector(`body > ${tag}`);
+            const stack = [root.current];
+            while (stack.length > 0) {
+              const fiber = stack.pop()!;
+              if (fiber.stateNode === element) {
+                seen[tag]!.add(fiber.memoizedProps);
+                break;
+              }
+              if (fiber.sibling) stack.push(fiber.sibling);
+              if (fiber.child) stack.push(fiber.child);
+            }
+          }
+        },
+      };
+    });
+    await page.goto("/productos");
+    await waitForHydration(page);
+    // The buttons that change once hydrated (chat, WhatsApp, products menu) have done so.
+    await expect(page.getByRole("button", { name: "Abrir chat de ayuda" }).first()).toBeAttached();
+    await page.waitForLoadState("networkidle");
+    const renders = await page.evaluate(() => {
+      const seen = (window as unknown as { __propsSeen: Record<string, Set<unknown>> }).__propsSeen;
+      return { header: seen.header!.size, footer: seen.footer!.size };
+    });
+    expect(renders.header).toBeGreaterThanOrEqual(1);
+    expect(renders.header).toBeLessThanOrEqual(2);
+    expect(renders.footer).toBeLessThanOrEqual(2);
+  });
+
   test("a public page's one stylesheet is inlined and has none of the back office's rules", async ({
     page,
   }) => {
