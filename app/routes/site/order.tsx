@@ -33,6 +33,26 @@ import { getEnv } from "~/infra/env.server";
  */
 const privateHeaders = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
+/**
+ * Dates are written in the loader, on the server: a browser's Intl data may word them otherwise
+ * (Chromium 143 did), and hydration would then find other text than the server sent.
+ */
+const dateFormat = new Intl.DateTimeFormat("es-CL", {
+  dateStyle: "long",
+  timeStyle: "short",
+  hourCycle: "h23",
+  timeZone: "America/Santiago",
+});
+
+const shortDateFormat = new Intl.DateTimeFormat("es-CL", {
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "America/Santiago",
+});
+
 export async function loader({ params }: Route.LoaderArgs) {
   const order = await getOrderForCustomer(getDb(), params.id);
   if (!order) throw data(null, { status: 404, headers: privateHeaders });
@@ -41,9 +61,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   const shipped = order.status === "enviado" || order.status === "entregado";
   return data(
     {
-      order: shown,
+      order: { ...shown, createdAtText: dateFormat.format(new Date(order.createdAt)) },
       paymentUrl: unpaid ? paymentUrlFor(getEnv(), order.kitId as KitId, order.number) : null,
-      timeline: orderTimeline(order.status, entered),
+      timeline: orderTimeline(order.status, entered).map((step) => ({
+        ...step,
+        atText: step.at ? shortDateFormat.format(new Date(step.at)) : null,
+      })),
       // Paid before it was cancelled: the refund note.
       paidBeforeCancelling: order.status === "cancelado" && entered.pagado !== undefined,
       shipment: shipped
@@ -68,22 +91,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
     noindex: true,
   });
 
-const dateFormat = new Intl.DateTimeFormat("es-CL", {
-  dateStyle: "long",
-  timeStyle: "short",
-  hourCycle: "h23",
-  timeZone: "America/Santiago",
-});
-
-const shortDateFormat = new Intl.DateTimeFormat("es-CL", {
-  day: "numeric",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "America/Santiago",
-});
-
 const headingIcons: Partial<Record<OrderStatus, typeof CheckCircle2>> = {
   enviado: Truck,
   entregado: PackageCheck,
@@ -91,7 +98,7 @@ const headingIcons: Partial<Record<OrderStatus, typeof CheckCircle2>> = {
 };
 
 /** The order's way so far and to come, one step per status (vertical on a phone). */
-function Timeline({ steps }: { steps: TimelineStep[] }) {
+function Timeline({ steps }: { steps: (TimelineStep & { atText: string | null })[] }) {
   return (
     <section aria-labelledby="seguimiento-pedido" className="mt-10">
       <h2 id="seguimiento-pedido" className="text-xl font-bold">
@@ -129,7 +136,7 @@ function Timeline({ steps }: { steps: TimelineStep[] }) {
                 </p>
                 {step.at ? (
                   <p className="text-sm text-muted-foreground">
-                    <time dateTime={step.at}>{shortDateFormat.format(new Date(step.at))}</time>
+                    <time dateTime={step.at}>{step.atText}</time>
                   </p>
                 ) : null}
               </div>
@@ -188,7 +195,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
       value: order.shippingKind === "free" ? texts.shippingFree : texts.shippingArranged,
     },
     { label: texts.statusLabel, value: orderStatusLabels[order.status] },
-    { label: texts.dateLabel, value: dateFormat.format(new Date(order.createdAt)) },
+    { label: texts.dateLabel, value: order.createdAtText },
     ...(open ? [{ label: texts.deliveryLabel, value: deliveryPromise }] : []),
     ...(shipment?.courier ? [{ label: texts.courierLabel, value: shipment.courier }] : []),
     ...(shipment?.trackingNumber ? [{ label: texts.trackingLabel, value: shipment.trackingNumber }] : []),
