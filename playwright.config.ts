@@ -1,26 +1,24 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumFlags, findChromium } from "./scripts/lib/chromium.mjs";
 
 /**
- * End-to-end tests drive Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against
- * the production build served by server.js, with a throwaway database.
+ * End-to-end tests drive Chromium against the production build served by server.js, with a
+ * throwaway database. The browser is found by scripts/lib/chromium.mjs (CHROMIUM_PATH, a system
+ * Chromium or Chrome, else the one inside the npm package @sparticuz/chromium; never a download).
+ * The main process unpacks the packaged one, if needed, before the workers load this file.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
 /** The server's data folder; tests read its database to check what was (not) stored. */
 export const dataDir = path.join(os.tmpdir(), `lifebox-e2e-${port}`);
 
+const browser = await findChromium();
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: browser.executablePath,
+  args: chromiumFlags,
+  env: { ...process.env, ...browser.env },
 };
 
 export default defineConfig({

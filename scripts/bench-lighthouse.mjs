@@ -10,21 +10,14 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { chromiumFlags, findChromium } from "./lib/chromium.mjs";
 import { freePort, stopServer, waitForHealth } from "./lib/server-process.mjs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
 const root = path.resolve(import.meta.dirname, "..");
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+const browser = await findChromium();
+const chromeFlags = ["--headless=new", ...chromiumFlags];
 const categories = ["performance", "accessibility", "best-practices", "seo"];
 const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, lcp: 2000 };
 
@@ -65,7 +58,12 @@ async function publicPages(baseUrl) {
 
 /** One Lighthouse run in a fresh Chromium; returns the LHR. */
 async function audit(url) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: "silent" });
+  const chrome = await chromeLauncher.launch({
+    chromePath: browser.executablePath,
+    chromeFlags,
+    envVars: { ...process.env, ...browser.env },
+    logLevel: "silent",
+  });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -486,7 +484,7 @@ try {
   await waitForHealth(baseUrl, server);
   const pages = await publicPages(baseUrl);
   console.log(
-    `Serving the production build on ${baseUrl}; running Lighthouse ${lighthouseVersion()} (mobile, simulated throttling) on ${pages.length} pages, median of ${runsPerPage} run(s) each…`,
+    `Serving the production build on ${baseUrl}; running Lighthouse ${lighthouseVersion()} (mobile, simulated throttling; Chromium from ${browser.source}) on ${pages.length} pages, median of ${runsPerPage} run(s) each…`,
   );
   console.log(
     `Load average before: ${loadAverage()} (${os.cpus().length} cores; other work skews the figures)`,

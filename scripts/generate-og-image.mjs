@@ -3,7 +3,7 @@
  * Renders the Open Graph image public/og/lifebox.png (1200x630): brand, a kit case and the tagline.
  *
  * The artwork is built from the same drawing code as scripts/generate-art.mjs and rasterised with a
- * headless Chromium (found at $CHROMIUM, /usr/bin/chromium or /usr/bin/chromium-browser).
+ * headless Chromium (found by scripts/lib/chromium.mjs).
  *
  * Usage: node scripts/generate-og-image.mjs
  */
@@ -12,20 +12,13 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { chromiumFlags, findChromium } from "./lib/chromium.mjs";
 import { FONT, INK, ORANGE, THEMES, emblem, heroCase, tint } from "./generate-art.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "public", "og", "lifebox.png");
 const W = 1200;
 const H = 630;
-
-function findChromium() {
-  const candidates = [process.env.CHROMIUM, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
-  const found = candidates.find((c) => existsSync(c));
-  if (!found)
-    throw new Error(`Chromium not found (tried ${candidates.join(", ")}); set CHROMIUM=/path/to/chromium`);
-  return found;
-}
 
 function ogSvg() {
   const lines = ["essential", "expedition", "nautical", "industry"];
@@ -71,8 +64,8 @@ function ogSvg() {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${s}</svg>`;
 }
 
-function main() {
-  const chromium = findChromium();
+async function main() {
+  const browser = await findChromium();
   const work = mkdtempSync(join(tmpdir(), "lifebox-og-"));
   try {
     const html = join(work, "og.html");
@@ -82,15 +75,10 @@ function main() {
       `<!doctype html><html lang="es"><head><meta charset="utf-8"><style>html,body{margin:0;padding:0;overflow:hidden;width:${W}px;height:${H}px}svg{display:block}</style></head><body>${ogSvg()}</body></html>`,
     );
     execFileSync(
-      chromium,
+      browser.executablePath,
       [
         "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
+        ...chromiumFlags,
         "--hide-scrollbars",
         "--run-all-compositor-stages-before-draw",
         "--virtual-time-budget=3000",
@@ -99,7 +87,7 @@ function main() {
         `--window-size=${W},${H}`,
         `file://${html}`,
       ],
-      { stdio: "ignore", timeout: 120_000 },
+      { stdio: "ignore", timeout: 120_000, env: { ...process.env, ...browser.env } },
     );
     if (!existsSync(png)) throw new Error("Chromium did not write the screenshot");
     mkdirSync(dirname(out), { recursive: true });
@@ -110,4 +98,4 @@ function main() {
   }
 }
 
-main();
+await main();
