@@ -11,6 +11,8 @@ export default defineConfig({
       "scripts/**/*.test.ts",
     ],
     environment: "node",
+    // Says once that the PostgreSQL variants are skipped when TEST_DATABASE_URL is not set.
+    globalSetup: ["tests/support/postgres-notice.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

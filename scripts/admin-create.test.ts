@@ -68,7 +68,8 @@ async function scriptDatabase(dialect: Dialect): Promise<{
   const url = new URL(postgresUrl!);
   url.pathname = `/${name}`;
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    // On PostgreSQL the shop's secrets come from the environment (docs/decisions/046).
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), CAPTCHA_SECRET: "d4".repeat(32) },
     open: () => openDatabase({ databaseUrl: url.toString(), dataDir }),
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: postgresUrl });

@@ -54,7 +54,7 @@ beforeAll(async () => {
   await migrateToLatest(db);
   setDatabase(database);
   const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  server = http.createServer(createApp({ env: getEnv(), build }));
+  server = http.createServer(createApp({ env: getEnv(), db, build }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
   // The first request compiles the routes: not part of any test's time.

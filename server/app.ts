@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import http from "node:http";
+import { pipeline } from "node:stream/promises";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -9,14 +10,30 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { getEnv, type Env } from "~/infra/env.server";
 import { configureLogger, logger } from "~/infra/logger.server";
-import { closeDatabase, migrateToLatest, openDatabase, setDatabase, type Db } from "~/infra/db.server";
+import {
+  closeDatabase,
+  dialectOf,
+  migrateToLatest,
+  openDatabase,
+  setDatabase,
+  type Db,
+} from "~/infra/db.server";
 import { createMailTransport, startMailWorker } from "~/services/mail.server";
 import { purgeExpiredChallenges } from "~/models/captcha-replay.server";
+import { DatabaseRateLimitStore, purgeExpiredRateLimits } from "~/models/rate-limits.server";
 import { endIdleChatSessions } from "~/models/chat.server";
 import { injectedStyleHashes } from "~/infra/csp-hashes.server";
 import { maxFormBytes } from "~/infra/request-body.server";
 import { maxUploadBodyBytes } from "~/infra/upload-body.server";
-import { isStorageKey } from "~/infra/storage.server";
+import {
+  contentTypeOf,
+  getStorage,
+  isS3Storage,
+  isStorageKey,
+  storedFileCacheControl,
+  type S3Storage,
+  type StoredFile,
+} from "~/infra/storage.server";
 import { submissionMessages } from "~/content/forms";
 import { chatRateLimitMessage } from "~/content/chatbot";
 import { photoMessages } from "~/content/gallery";
@@ -48,13 +65,15 @@ const publicFormSegments = new Set(["comprar", "cotizar", "contacto", "newslette
 
 export interface AppOptions {
   env: Env;
+  /** The database: on PostgreSQL the rate limits count there, shared by every server (below). */
+  db: Db;
   /** The React Router build: an object in production, a loader in development (Vite). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Vite's middlewares, in development: they serve the files and the client's modules. */
   viteMiddlewares?: express.RequestHandler;
 }
 
-export function createApp({ env, build, viteMiddlewares }: AppOptions): express.Express {
+export function createApp({ env, db, build, viteMiddlewares }: AppOptions): express.Express {
   const development = viteMiddlewares !== undefined;
   const app = express();
   app.disable("x-powered-by");
@@ -95,13 +114,17 @@ export function createApp({ env, build, viteMiddlewares }: AppOptions): express.
 
   // Uploaded files (infra/storage.server.ts): only what a storage key names (never a half-written
   // file or anything else in the folder); keys are never reused, so they are cached for a year.
-  const uploads = express.static(env.uploadsDir, {
-    immutable: true,
-    maxAge: "1y",
-    index: false,
-    dotfiles: "deny",
-    redirect: false,
-  });
+  // With a bucket (S3_BUCKET), the same addresses read it, so any server answers them (decision 047).
+  const storage = getStorage();
+  const uploads = isS3Storage(storage)
+    ? bucketFiles(storage)
+    : express.static(env.uploadsDir, {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        dotfiles: "deny",
+        redirect: false,
+      });
   app.use("/uploads", (req, res, next) => {
     if ((req.method === "GET" || req.method === "HEAD") && isStorageKey(req.path.slice(1))) {
       return uploads(req, res, next);
@@ -137,7 +160,8 @@ export function createApp({ env, build, viteMiddlewares }: AppOptions): express.
           // The stylesheet is inlined with the request's nonce (app/root.tsx), plus the stylesheet
           // sonner injects for the toasts, allowed by its hash.
           styleSrc: ["'self'", nonce, ...injectedStyleHashes()],
-          imgSrc: ["'self'", "data:"],
+          // Uploaded images come from S3_PUBLIC_URL when it is set (a CDN, the bucket's address).
+          imgSrc: ["'self'", "data:", ...(env.s3?.publicUrl ? [new URL(env.s3.publicUrl).origin] : [])],
           connectSrc: ["'self'"],
           fontSrc: ["'self'"],
           objectSrc: ["'none'"],
@@ -150,12 +174,20 @@ export function createApp({ env, build, viteMiddlewares }: AppOptions): express.
     );
   }
 
+  // Where the limiters count (docs/decisions/046): on PostgreSQL in the database, each under its own
+  // prefix, so that the several servers of a shop share their counts; on SQLite, one server by
+  // nature, in this process's memory (express-rate-limit's default store), which costs nothing.
+  const shared = dialectOf(db) === "postgres";
+  const store = (prefix: string) => (shared ? new DatabaseRateLimitStore(db, prefix) : undefined);
+
   app.use(
     rateLimit({
       windowMs: 60_000,
       limit: env.RATE_LIMIT_PER_MINUTE,
+      store: store("site:"),
       standardHeaders: "draft-8",
       legacyHeaders: false,
+      keyGenerator: visitorKeyOf,
       message: "Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.",
     }),
   );
@@ -165,9 +197,10 @@ export function createApp({ env, build, viteMiddlewares }: AppOptions): express.
   const formRateLimit = rateLimit({
     windowMs: 10 * 60_000,
     limit: env.FORM_RATE_LIMIT,
+    store: store("form:"),
     standardHeaders: false,
     legacyHeaders: false,
-    keyGenerator: (req) => `${publicFormOf(req.path)}:${ipKeyGenerator(clientIpOf(req))}`,
+    keyGenerator: (req) => `${publicFormOf(req.path)}:${visitorKeyOf(req)}`,
     handler: (_req, res, next) => {
       res.locals.formRateLimited = true;
       next();
@@ -185,9 +218,10 @@ export function createApp({ env, build, viteMiddlewares }: AppOptions): express.
     rateLimit({
       windowMs: 60_000,
       limit: chatMessagesPerMinute,
+      store: store("chat:"),
       standardHeaders: "draft-8",
       legacyHeaders: false,
-      keyGenerator: (req) => `chat:${ipKeyGenerator(clientIpOf(req))}`,
+      keyGenerator: visitorKeyOf,
       handler: (_req, res) => {
         res.status(429).set("Cache-Control", "no-store").json({ error: chatRateLimitMessage });
       },
@@ -200,9 +234,10 @@ export function createApp({ env, build, viteMiddlewares }: AppOptions): express.
   const galleryUploadLimit = rateLimit({
     windowMs: 10 * 60_000,
     limit: galleryUploadsPerTenMinutes,
+    store: store("gallery:"),
     standardHeaders: false,
     legacyHeaders: false,
-    keyGenerator: (req) => `gallery:${ipKeyGenerator(clientIpOf(req))}`,
+    keyGenerator: visitorKeyOf,
     handler: (_req, res, next) => {
       res.locals.formRateLimited = true;
       next();
@@ -237,6 +272,43 @@ export function createApp({ env, build, viteMiddlewares }: AppOptions): express.
   return app;
 }
 
+/**
+ * /uploads/<key> from the bucket: the file is read from the store and streamed on, with the headers
+ * express.static gives a local file (type from the key, a year's cache, ETag, Last-Modified; 304
+ * when the browser has it). A missing file goes on to the site's 404 page.
+ */
+function bucketFiles(storage: S3Storage): express.RequestHandler {
+  return async (req, res, next) => {
+    const key = req.path.slice(1);
+    let file: StoredFile | undefined;
+    try {
+      file = await storage.open(key);
+    } catch (error) {
+      logger.error({ err: error, key }, "Reading an uploaded file from the bucket failed");
+      res.status(503).set("Retry-After", "10").end();
+      return;
+    }
+    if (!file) return next();
+    res.set({ "Content-Type": contentTypeOf(key), "Cache-Control": storedFileCacheControl });
+    if (file.contentLength !== undefined) res.set("Content-Length", String(file.contentLength));
+    if (file.etag) res.set("ETag", file.etag);
+    if (file.lastModified) res.set("Last-Modified", file.lastModified.toUTCString());
+    if (req.fresh || req.method === "HEAD") {
+      file.body.destroy();
+      if (req.fresh) res.status(304).send();
+      else res.end();
+      return;
+    }
+    try {
+      await pipeline(file.body, res);
+    } catch (error) {
+      // The answer is cut short (pipeline closes both sides); a visitor who left is not worth a warning.
+      if ((error as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") return;
+      logger.warn({ err: error, key }, "Sending an uploaded file from the bucket stopped");
+    }
+  };
+}
+
 /** The public form a POST path belongs to ("/comprar/essential", "/contacto.data"), if any. */
 function publicFormOf(path: string): string | undefined {
   const segment = path.split("/")[1]?.replace(/\.data$/, "");
@@ -249,6 +321,15 @@ function isGalleryUpload(path: string): boolean {
   return page === galleryUploadPath || page === galleryUploadApiPath;
 }
 
+/**
+ * The key every limiter counts a visitor under: their address (an IPv6 one by its /56 network).
+ * Not express-rate-limit's default key (req.ip): a visitor who left while the request waited on the
+ * disk (express.static looks first) has no address any more, and the default key then throws.
+ */
+function visitorKeyOf(req: express.Request): string {
+  return ipKeyGenerator(clientIpOf(req));
+}
+
 function clientIpOf(req: express.Request): string {
   return req.ip ?? req.socket.remoteAddress ?? "unknown";
 }
@@ -257,12 +338,16 @@ function clientIpOf(req: express.Request): string {
 function startBackgroundWork(db: Db, env: Env) {
   const transport = createMailTransport({ smtpUrl: env.SMTP_URL, outboxDir: env.outboxDir });
   const mail = startMailWorker(db, transport, { from: env.MAIL_FROM, logger });
-  // Used captcha challenges are only needed until they expire (docs/decisions/015); chat sessions
-  // idle for 30 minutes get their end time (D17), so the admin sees them ended.
+  // Used captcha challenges are only needed until they expire (docs/decisions/015), rate limit
+  // counts until their window ends (046); chat sessions idle for 30 minutes get their end time
+  // (D17), so the admin sees them ended.
   const purge = () =>
     Promise.all([
       purgeExpiredChallenges(db).catch((error: unknown) =>
         logger.error({ err: error }, "Purging expired captcha challenges failed"),
+      ),
+      purgeExpiredRateLimits(db).catch((error: unknown) =>
+        logger.error({ err: error }, "Purging expired rate limit counts failed"),
       ),
       endIdleChatSessions(db).catch((error: unknown) =>
         logger.error({ err: error }, "Ending idle chat sessions failed"),
@@ -308,7 +393,9 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}): Prom
   const build = vite
     ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
     : await import("virtual:react-router/server-build");
-  const server = http.createServer(createApp({ env, build, viteMiddlewares: vite?.middlewares }));
+  const server = http.createServer(
+    createApp({ env, db: handle.db, build, viteMiddlewares: vite?.middlewares }),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(env.PORT, env.HOST, () => resolve());

@@ -43,4 +43,21 @@ describe("starting the server with a wrong setting", () => {
     // No stack trace: no "    at …" lines.
     expect(output).not.toMatch(/^\s+at\s/m);
   });
+
+  it("on PostgreSQL without AUTH_SECRET and CAPTCHA_SECRET names both and exits 1, before connecting", async () => {
+    // Several servers share one PostgreSQL but no DATA_DIR, where SQLite keeps the secrets it makes.
+    const { code, output } = await start({
+      DATABASE_URL: "postgres://shop@127.0.0.1:1/lifebox",
+      AUTH_SECRET: "",
+      CAPTCHA_SECRET: "",
+    });
+    expect(code).toBe(1);
+    expect(output).toContain(
+      "LifeBox could not start.\nInvalid configuration:\n" +
+        "- AUTH_SECRET: is required on PostgreSQL (DATABASE_URL): every server must use the same one (e.g. openssl rand -hex 32)\n" +
+        "- CAPTCHA_SECRET: is required on PostgreSQL (DATABASE_URL): every server must use the same one (e.g. openssl rand -hex 32)",
+    );
+    expect(output).not.toMatch(/^\s+at\s/m);
+    expect(fs.existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
+  });
 });

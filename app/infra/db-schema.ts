@@ -18,6 +18,7 @@ export interface Database {
   chatMessages: ChatMessagesTable;
   galleryPhotos: GalleryPhotosTable;
   galleryLikes: GalleryLikesTable;
+  rateLimitHits: RateLimitHitsTable;
 }
 
 /** "free": continental Chile; "arranged": shipping agreed with the customer (D7). */
@@ -109,6 +110,15 @@ export interface ContactMessagesTable {
 export interface UsedCaptchaChallengesTable {
   signature: string;
   expiresAt: string;
+}
+
+/** A rate limit's count for one client key in its current window (migration 0011). */
+export interface RateLimitHitsTable {
+  /** The limiter's prefix and the client key, e.g. "form:contacto:203.0.113.7". */
+  key: string;
+  hits: number;
+  /** When the window ends and the count starts again. */
+  resetAt: string;
 }
 
 export interface MailQueueTable {

@@ -3,11 +3,15 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
   CamelCasePlugin,
+  CompiledQuery,
   Kysely,
   Migrator,
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
   type Migration,
   type MigrationProvider,
 } from "kysely";
@@ -23,14 +27,41 @@ export interface DbHandle {
   dialect: Dialect;
 }
 
-/** Which database a Kysely instance (or a transaction of it) talks to. */
 /** Runs `body` in a transaction, or inside the caller's when `db` already is one. */
 export async function inTransaction<T>(db: Db, body: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? body(db) : db.transaction().execute(body);
 }
 
+/** Which database a Kysely instance (or a transaction of it) talks to. */
 export function dialectOf(db: Db): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+/**
+ * SQLite transactions begin with BEGIN IMMEDIATE, which takes the write lock at once, waiting for
+ * it up to busy_timeout (decision 050). Kysely's driver sends a plain BEGIN, which takes the lock
+ * only at the first write: if another process (admin:create, a test seeding data) committed since
+ * the transaction's first read, SQLite fails that write at once with SQLITE_BUSY, whatever the
+ * busy_timeout, and the request that ran it would answer 500.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+/** Kysely's SQLite dialect with the driver above. */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /** snake_case in the database, camelCase in the code; migrations run without the plugin. */
@@ -56,7 +87,7 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   file.pragma("synchronous = NORMAL");
   file.pragma("foreign_keys = ON");
   file.pragma("busy_timeout = 5000");
-  return { db: createKysely(new SqliteDialect({ database: file })), dialect: "sqlite" };
+  return { db: createKysely(new ImmediateSqliteDialect({ database: file })), dialect: "sqlite" };
 }
 
 /** db/migrations, bundled at build time (the production build carries them); one set for both engines. */

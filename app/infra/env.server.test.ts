@@ -52,6 +52,8 @@ describe("parseEnv", () => {
       PORT: "8080",
       DATA_DIR: "/var/lib/lifebox",
       DATABASE_URL: "postgres://shop@db/lifebox",
+      AUTH_SECRET: "a".repeat(64),
+      CAPTCHA_SECRET: "c".repeat(64),
       SITE_URL: "https://lifebox.cl/",
       SHOP_EMAIL: "ventas@lifebox.cl",
       SELLER_RUT: "77.777.777-7",
@@ -97,6 +99,32 @@ describe("parseEnv", () => {
     ]);
   });
 
+  it("requires AUTH_SECRET and CAPTCHA_SECRET on PostgreSQL, where several servers must share them", () => {
+    const postgres = { DATABASE_URL: "postgres://shop@db/lifebox" };
+    expect(() => parseEnv(postgres)).toThrow(
+      new ConfigError(
+        "Invalid configuration:\n" +
+          "- AUTH_SECRET: is required on PostgreSQL (DATABASE_URL): every server must use the same one (e.g. openssl rand -hex 32)\n" +
+          "- CAPTCHA_SECRET: is required on PostgreSQL (DATABASE_URL): every server must use the same one (e.g. openssl rand -hex 32)",
+      ),
+    );
+    // One missing, or blank, is named alone; with both given it starts.
+    expect(() => parseEnv({ ...postgres, AUTH_SECRET: "a".repeat(64), CAPTCHA_SECRET: " " })).toThrow(
+      /^Invalid configuration:\n- CAPTCHA_SECRET: is required on PostgreSQL[^\n]*$/,
+    );
+    expect(
+      parseEnv({ ...postgres, AUTH_SECRET: "a".repeat(64), CAPTCHA_SECRET: "c".repeat(64) }),
+    ).toMatchObject({
+      AUTH_SECRET: "a".repeat(64),
+      CAPTCHA_SECRET: "c".repeat(64),
+    });
+    // SQLite keeps making them in DATA_DIR; a wrong DATABASE_URL is named for what it is.
+    expect(parseEnv({}).AUTH_SECRET).toBeUndefined();
+    expect(() => parseEnv({ DATABASE_URL: "mysql://localhost/shop" })).toThrow(
+      /^Invalid configuration:\n- DATABASE_URL: [^\n]*$/,
+    );
+  });
+
   it("treats empty values as unset", () => {
     expect(parseEnv({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });
@@ -126,5 +154,89 @@ describe("parseEnv", () => {
   ])("stops with a message naming %s when it is %s", (variable, value) => {
     expect(() => parseEnv({ [variable]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [variable]: value })).toThrow(new RegExp(`- ${variable}:`));
+  });
+});
+
+describe("parseEnv: the bucket for uploaded files (S3_*)", () => {
+  const complete = {
+    S3_BUCKET: "lifebox-fotos",
+    S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+    S3_SECRET_ACCESS_KEY: "secreto-de-prueba-123",
+  };
+
+  it("keeps the files on the local disk when no S3_ variable is set", () => {
+    expect(parseEnv({}).s3).toBeUndefined();
+    expect(parseEnv({ S3_BUCKET: " ", S3_ENDPOINT: "" }).s3).toBeUndefined();
+  });
+
+  it("reads Amazon S3 (no endpoint): virtual-hosted addresses, us-east-1 unless a region is set", () => {
+    expect(parseEnv(complete).s3).toEqual({
+      bucket: "lifebox-fotos",
+      endpoint: undefined,
+      region: "us-east-1",
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "secreto-de-prueba-123",
+      forcePathStyle: false,
+      publicUrl: undefined,
+    });
+    expect(parseEnv({ ...complete, S3_REGION: "sa-east-1" }).s3?.region).toBe("sa-east-1");
+  });
+
+  it("reads another store (an endpoint): the bucket in the path unless S3_FORCE_PATH_STYLE=false", () => {
+    const env = parseEnv({
+      ...complete,
+      S3_ENDPOINT: "https://abc123.r2.cloudflarestorage.com",
+      S3_REGION: "auto",
+      S3_PUBLIC_URL: "https://fotos.lifebox.cl/tienda/",
+    });
+    expect(env.s3).toMatchObject({
+      endpoint: "https://abc123.r2.cloudflarestorage.com",
+      region: "auto",
+      forcePathStyle: true,
+      publicUrl: "https://fotos.lifebox.cl/tienda",
+    });
+    expect(
+      parseEnv({ ...complete, S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "false" }).s3
+        ?.forcePathStyle,
+    ).toBe(false);
+    expect(parseEnv({ ...complete, S3_FORCE_PATH_STYLE: "true" }).s3?.forcePathStyle).toBe(true);
+  });
+
+  it("stops when S3_BUCKET is missing but other S3_ variables are set, naming them, never their values", () => {
+    const attempt = () =>
+      parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_SECRET_ACCESS_KEY: "secreto-de-prueba-123" });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(
+      "Invalid configuration:\n- S3_BUCKET: must be set when S3_ENDPOINT, S3_SECRET_ACCESS_KEY are set",
+    );
+    expect(attempt).not.toThrow(/secreto/);
+  });
+
+  it.each([
+    [{ S3_BUCKET: "lifebox-fotos" }, ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]],
+    [{ S3_BUCKET: "lifebox-fotos", S3_ACCESS_KEY_ID: "AKIAEXAMPLE" }, ["S3_SECRET_ACCESS_KEY"]],
+    [{ S3_BUCKET: "lifebox-fotos", S3_SECRET_ACCESS_KEY: "secreto-de-prueba-123" }, ["S3_ACCESS_KEY_ID"]],
+  ])("stops when S3_BUCKET is set without its keys (%j)", (settings, missing) => {
+    const attempt = () => parseEnv(settings);
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(
+      `Invalid configuration:\n${missing.map((name) => `- ${name}: must be set when S3_BUCKET is set`).join("\n")}`,
+    );
+    expect(attempt).not.toThrow(/secreto/);
+  });
+
+  it.each([
+    ["S3_BUCKET", "Fotos_LifeBox"],
+    ["S3_BUCKET", "lifebox/fotos"],
+    ["S3_ENDPOINT", "minio:9000"],
+    ["S3_ENDPOINT", "ftp://minio.example.cl"],
+    ["S3_REGION", "Santiago de Chile"],
+    ["S3_FORCE_PATH_STYLE", "yes"],
+    ["S3_PUBLIC_URL", "fotos.lifebox.cl"],
+    ["S3_PUBLIC_URL", "https://fotos.lifebox.cl/?v=1"],
+  ])("stops with a message naming %s when it is %s", (variable, value) => {
+    const attempt = () => parseEnv({ ...complete, [variable]: value });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(new RegExp(`- ${variable}:`));
   });
 });

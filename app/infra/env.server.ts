@@ -106,16 +106,47 @@ const envSchema = z.object({
   }),
   /** Where the shop's notifications go; default SHOP_EMAIL. */
   SHOP_NOTIFY_EMAIL: z.string().trim().pipe(z.email()).optional(),
-  /** Unset: a random one kept in DATA_DIR/captcha-secret (infra/secrets.server.ts). */
+  /** Unset: a random one kept in DATA_DIR/captcha-secret (infra/secrets.server.ts); required on PostgreSQL. */
   CAPTCHA_SECRET: secret.optional(),
   /** The largest counter a browser may have to find per form (decision 015). */
   CAPTCHA_DIFFICULTY: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   /** Submissions per form, IP and 10 minutes (D13). */
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  /** Unset: a random one kept in DATA_DIR/auth-secret. Changing it signs every admin out. */
+  /**
+   * Unset: a random one kept in DATA_DIR/auth-secret; required on PostgreSQL. Changing it signs
+   * every admin out.
+   */
   AUTH_SECRET: secret.optional(),
   /** How many proxies in front of the server to trust for the client's IP (X-Forwarded-For). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // Uploaded files in an S3-compatible bucket (docs/decisions/047): S3_BUCKET selects it; unset, the
+  // files stay on the local disk (DATA_DIR/uploads). Checked together in s3SettingsOf below.
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name: 3–63 lower-case letters, digits, '.' or '-'",
+    )
+    .optional(),
+  /** Unset: Amazon S3 itself. Set for any other store (MinIO, Cloudflare R2, Backblaze B2, …). */
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, hostname: /./, error: "must be an http:// or https:// URL of the S3 API" })
+    .optional(),
+  S3_REGION: withDefault("us-east-1").pipe(
+    z.string().regex(/^[a-z0-9-]+$/, "must be a region name (e.g. us-east-1, auto)"),
+  ),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  // Never echoed in an error: only its absence is ever reported.
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  /** Bucket in the path (https://host/bucket/key); default: on with S3_ENDPOINT, off on Amazon S3. */
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  /** Where browsers load the files from (a CDN, the bucket's public address); unset: /uploads on this site. */
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, hostname: /./, error: "must be an http:// or https:// URL" })
+    .refine((value) => !/[?#]/.test(value), "must not have a query or a fragment")
+    .optional()
+    .transform((value) => value?.replace(/\/+$/, "")),
   ...(Object.fromEntries(
     kitIds.map((kitId) => [
       paymentLinkVariable(kitId),
@@ -126,6 +157,63 @@ const envSchema = z.object({
 
 export type Env = ReturnType<typeof parseEnv>;
 
+/** The bucket the uploaded files go to (infra/storage.server.ts), from the S3_* variables. */
+export interface S3Settings {
+  bucket: string;
+  /** Unset: Amazon S3 itself. */
+  endpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Where browsers load the files from; unset: /uploads on this site, which reads the bucket. */
+  publicUrl?: string;
+}
+
+const s3Variables = [
+  "S3_BUCKET",
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+  "S3_PUBLIC_URL",
+] as const;
+
+/**
+ * The S3 settings, or undefined for the local disk. Half a configuration is an error naming what
+ * is missing, never a silent fall-back to the local disk: with several servers, that would scatter
+ * the photos over their disks. Values are never repeated (the secret key is one of them).
+ */
+function s3SettingsOf(env: z.output<typeof envSchema>): S3Settings | undefined {
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  const given = s3Variables.filter((variable) => variable !== "S3_REGION" && env[variable] !== undefined);
+  if (!bucket) {
+    if (given.length === 0) return undefined;
+    throw new ConfigError(
+      `Invalid configuration:\n- S3_BUCKET: must be set when ${given.join(", ")} ${given.length === 1 ? "is" : "are"} set (or leave every S3_ variable empty to keep the files on the local disk)`,
+    );
+  }
+  if (!accessKeyId || !secretAccessKey) {
+    const missing = [!accessKeyId && "S3_ACCESS_KEY_ID", !secretAccessKey && "S3_SECRET_ACCESS_KEY"];
+    const lines = missing
+      .filter(Boolean)
+      .map((variable) => `- ${variable}: must be set when S3_BUCKET is set`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return {
+    bucket,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE
+      ? env.S3_FORCE_PATH_STYLE === "true"
+      : env.S3_ENDPOINT !== undefined,
+    publicUrl: env.S3_PUBLIC_URL,
+  };
+}
+
 /** What the models of customer submissions need of the configuration: links, seller, notified address. */
 export type ShopSettings = Pick<Env, "SITE_URL" | "company" | "SHOP_NOTIFY_EMAIL" | "paymentLinks">;
 
@@ -133,15 +221,38 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/**
+ * The secrets every server of a shop must share. On SQLite a missing one is made once and kept in
+ * DATA_DIR (infra/secrets.server.ts); several servers on PostgreSQL share no folder, so there they
+ * must come from the environment (docs/decisions/046-several-servers.md).
+ */
+const sharedSecrets = ["AUTH_SECRET", "CAPTCHA_SECRET"] as const;
+
+/** One line per shared secret that PostgreSQL (a valid DATABASE_URL) needs and is not given. */
+function missingSharedSecrets(
+  cleaned: Record<string, string | undefined>,
+  issues: readonly z.core.$ZodIssue[],
+) {
+  if (!cleaned.DATABASE_URL || issues.some((issue) => issue.path[0] === "DATABASE_URL")) return [];
+  return sharedSecrets
+    .filter((variable) => !cleaned[variable])
+    .map(
+      (variable) =>
+        `- ${variable}: is required on PostgreSQL (DATABASE_URL): every server must use the same one (e.g. openssl rand -hex 32)`,
+    );
+}
+
 /** Parses and checks the environment; throws a ConfigError naming every wrong variable. */
 export function parseEnv(source: Record<string, string | undefined>) {
   // Empty (or blank) values count as unset, so `VAR= npm start` falls back to the default.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim()));
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `- ${issue.path.join(".") || "environment"}: ${issue.message}`,
-    );
+  const issues = result.error?.issues ?? [];
+  const lines = [
+    ...issues.map((issue) => `- ${issue.path.join(".") || "environment"}: ${issue.message}`),
+    ...missingSharedSecrets(cleaned, issues),
+  ];
+  if (!result.success || lines.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${[...new Set(lines)].join("\n")}`);
   }
   const env = result.data;
@@ -154,8 +265,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
     dataDir,
     /** Where e-mails are written when SMTP_URL is not set. */
     outboxDir: path.join(dataDir, "outbox"),
-    /** Uploaded files (infra/storage.server.ts), served at /uploads. */
+    /** Uploaded files (infra/storage.server.ts), served at /uploads, when there is no bucket. */
     uploadsDir: path.join(dataDir, "uploads"),
+    /** The bucket for uploaded files (S3_* variables), or undefined for the local disk. */
+    s3: s3SettingsOf(env),
     company: {
       ...exampleCompany,
       ...Object.fromEntries(Object.entries(companyVariables).map(([name, field]) => [field, setting(name)])),

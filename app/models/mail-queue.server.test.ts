@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   claimDueMail,
   enqueueMail,
@@ -8,8 +8,8 @@ import {
   maxMailAttempts,
   type OutgoingMail,
 } from "~/models/mail-queue.server";
-import type { Db } from "~/infra/db.server";
-import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
+import type { Db, DbHandle } from "~/infra/db.server";
+import { dialectsUnderTest, postgresUrl, useMigratedDatabase } from "../../tests/support/databases";
 
 const minute = 60_000;
 const t0 = new Date("2025-03-01T12:00:00.000Z");
@@ -104,11 +104,16 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
     expect(await claimDueMail(db, at(5000), 0)).toEqual([]);
   });
 
-  it("offers a claimed message again if its worker never reports back", async () => {
+  it("offers a claimed message again if its worker never reports back, without counting an attempt", async () => {
     const { id } = await enqueueMail(db, message(), t0);
     expect(await claimDueMail(db, t0, 10)).toHaveLength(1);
+    // The server that claimed it dies: no markSent, no markFailed. Until the lease ends nobody
+    // else gets it; then another worker does, as a first attempt.
     expect(await claimDueMail(db, at(mailClaimLeaseMs - 1), 10)).toEqual([]);
-    expect((await claimDueMail(db, at(mailClaimLeaseMs), 10)).map((mail) => mail.id)).toEqual([id]);
+    const again = await claimDueMail(db, at(mailClaimLeaseMs), 10);
+    expect(again.map((mail) => [mail.id, mail.attempts])).toEqual([[id, 0]]);
+    expect(await row(id)).toMatchObject({ status: "pending", attempts: 0, lastError: null });
+    expect(await markSent(db, id, at(mailClaimLeaseMs + 1000))).toBe(true);
   });
 
   it("does not hand the same message to two workers at once", async () => {
@@ -188,5 +193,74 @@ describe.each(dialectsUnderTest)("mail queue on %s", (dialect) => {
     expect(
       await db.selectFrom("mailQueue").select("id").where("subject", "=", "revertido").execute(),
     ).toEqual([]);
+  });
+});
+
+// Several servers' mail workers on one PostgreSQL (docs/decisions/046), each with its own pool.
+describe.skipIf(!postgresUrl)("mail queue claimed by two servers on PostgreSQL", () => {
+  const database = useMigratedDatabase("postgres");
+  let first: Db;
+  let secondHandle: DbHandle;
+  let second: Db;
+  beforeAll(() => {
+    first = database().db;
+    secondHandle = database().openAnother();
+    second = secondHandle.db;
+  });
+  afterAll(async () => {
+    await secondHandle?.db.destroy();
+  });
+  beforeEach(async () => {
+    await first.deleteFrom("mailQueue").execute();
+  });
+
+  it("lets a worker take the next messages while another's claim is in progress", async () => {
+    for (let index = 0; index < 8; index++) await enqueueMail(first, message({ subject: String(index) }), t0);
+    await first.transaction().execute(async (trx) => {
+      // The first server's claim holds its rows until its transaction ends; the second server
+      // passes over them (for update skip locked) rather than waiting for them.
+      const mine = await claimDueMail(trx, t0, 4);
+      const waited = new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5000).unref());
+      const theirs = await Promise.race([claimDueMail(second, t0, 4), waited]);
+      expect(theirs).not.toBe("waited");
+      const ids = [...mine, ...(theirs as typeof mine)].map((mail) => mail.subject);
+      expect(ids.sort()).toEqual(["0", "1", "2", "3", "4", "5", "6", "7"]);
+    });
+  });
+
+  it("never hands one message to both servers, over many rounds", async () => {
+    const total = 150;
+    for (let index = 0; index < total; index++) {
+      await enqueueMail(first, message({ subject: String(index) }), at(index));
+    }
+    const claimedBy = new Map<string, number>();
+    let duplicates = 0;
+    const worker = async (db: Db, server: number) => {
+      for (;;) {
+        const claimed = await claimDueMail(db, at(total), 3);
+        if (claimed.length === 0) {
+          const left = await db
+            .selectFrom("mailQueue")
+            .select("id")
+            .where("status", "=", "pending")
+            .where("nextAttemptAt", "<=", at(total).toISOString())
+            .execute();
+          if (left.length === 0) return;
+          continue;
+        }
+        for (const mail of claimed) {
+          if (claimedBy.has(mail.id)) duplicates++;
+          claimedBy.set(mail.id, server);
+          expect(await markSent(db, mail.id, at(total))).toBe(true);
+        }
+      }
+    };
+    await Promise.all([worker(first, 1), worker(second, 2)]);
+    expect(duplicates).toBe(0);
+    expect(claimedBy.size).toBe(total);
+    // Both servers took part.
+    expect(new Set(claimedBy.values())).toEqual(new Set([1, 2]));
+    const sent = await first.selectFrom("mailQueue").select("id").where("status", "=", "sent").execute();
+    expect(sent).toHaveLength(total);
   });
 });

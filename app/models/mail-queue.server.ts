@@ -1,4 +1,4 @@
-import { inTransaction, type Db } from "~/infra/db.server";
+import { dialectOf, inTransaction, type Db } from "~/infra/db.server";
 
 // Outgoing e-mail (DECISIONS D19): queued in the request's transaction, claimed and sent by the
 // mail worker (services/mail.server.ts), retried with a backoff; the fifth failure is final.
@@ -84,14 +84,33 @@ export async function enqueueMail(
   return { id: id! };
 }
 
+/** What a claim returns of each message. */
+const claimedColumns = [
+  "id",
+  "kind",
+  "toAddress as to",
+  "subject",
+  "textBody as text",
+  "htmlBody as html",
+  "templateData",
+  "attempts",
+  "createdAt",
+] as const;
+
 /**
  * Takes up to `limit` pending messages that are due at `now`, oldest first, and leases them for
- * mailClaimLeaseMs. One statement (update … where id in (select … limit) returning), so concurrent
- * workers on PostgreSQL or SQLite do not claim the same message.
+ * mailClaimLeaseMs. One statement (with due as materialized (select … limit) update … where id in
+ * due returning), so concurrent workers do not claim the same message. On PostgreSQL, where the
+ * workers of several servers claim at the same moment (docs/decisions/046), the messages are picked
+ * `for update skip locked`: a worker passes over the ones another is claiming and takes the next,
+ * instead of waiting for that claim and finding its messages gone. The pick is a materialized CTE,
+ * run once: written as `in (subquery)`, PostgreSQL may run a locking subquery again for each row it
+ * updates, each run finding other rows (a claim of one message leased three in the tests).
  */
 export async function claimDueMail(db: Db, now: Date, limit: number) {
   if (!(limit > 0)) return [];
   const at = now.toISOString();
+  const lease = { nextAttemptAt: new Date(now.getTime() + mailClaimLeaseMs).toISOString() };
   const due = db
     .selectFrom("mailQueue")
     .select("id")
@@ -100,25 +119,20 @@ export async function claimDueMail(db: Db, now: Date, limit: number) {
     .orderBy("nextAttemptAt")
     .orderBy("createdAt")
     .limit(Math.floor(limit));
+  // SQLite has no row locks (and no `for update`): it runs one statement at a time.
+  const pick = dialectOf(db) === "postgres" ? due.forUpdate().skipLocked() : due;
   const rows = await db
+    .with(
+      (cte) => cte("due").materialized(),
+      () => pick,
+    )
     .updateTable("mailQueue")
-    .set({ nextAttemptAt: new Date(now.getTime() + mailClaimLeaseMs).toISOString() })
-    .where("id", "in", due)
-    // The same conditions again, for a row another worker claimed meanwhile (PostgreSQL re-checks
-    // them on a row it had to wait for).
+    .set(lease)
+    .where("id", "in", (eb) => eb.selectFrom("due").select("due.id"))
+    // The same conditions again, as a guard: only a message still pending and due is leased.
     .where("status", "=", "pending")
     .where("nextAttemptAt", "<=", at)
-    .returning([
-      "id",
-      "kind",
-      "toAddress as to",
-      "subject",
-      "textBody as text",
-      "htmlBody as html",
-      "templateData",
-      "attempts",
-      "createdAt",
-    ])
+    .returning(claimedColumns)
     .execute();
   return rows.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
 }

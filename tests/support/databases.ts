@@ -8,18 +8,19 @@ import { migrateToLatest, openDatabase, type DbHandle, type Dialect } from "~/in
 
 /**
  * Fresh databases for integration tests, one per test file, built by the real migrations. SQLite
- * always runs; PostgreSQL runs when TEST_DATABASE_URL points at a server (CI starts one), and a
- * test file says so in its output when it is not set.
+ * always runs; PostgreSQL runs when TEST_DATABASE_URL points at a server (CI starts one); when it
+ * is not set, Vitest's global setup (postgres-notice.ts) says so once.
  */
 export const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
 
 export const dialectsUnderTest: Dialect[] = postgresUrl ? ["sqlite", "postgres"] : ["sqlite"];
 
-if (!postgresUrl) {
-  console.info("PostgreSQL tests not run: TEST_DATABASE_URL is not set (CI sets it; see README).");
-}
-
 export interface TestDatabase extends DbHandle {
+  /**
+   * Another connection (SQLite) or pool (PostgreSQL) to the same database, as a second server
+   * would open; the caller closes it (`db.destroy()`) before `drop`.
+   */
+  openAnother(): DbHandle;
   drop(): Promise<void>;
 }
 
@@ -30,6 +31,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     const handle = openDatabase({ dataDir });
     return {
       ...handle,
+      openAnother: () => openDatabase({ dataDir }),
       async drop() {
         await handle.db.destroy();
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -47,6 +49,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const handle = openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
   return {
     ...handle,
+    openAnother: () => openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() }),
     async drop() {
       await handle.db.destroy();
       const cleanup = new pg.Client({ connectionString: postgresUrl });
