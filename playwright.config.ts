@@ -44,7 +44,9 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: "ignore",
+    // The server's warnings and errors (LOG_LEVEL below) show among the tests' lines, so that a
+    // failure seen once in CI comes with what the server logged at the time.
+    stdout: "pipe",
     stderr: "pipe",
     env: {
       NODE_ENV: "production",

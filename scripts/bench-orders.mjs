@@ -22,29 +22,27 @@
 // the storage-only loop, default 5000), BENCH_PORT (default 3200).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { freePort, stopServer, waitForHealth } from "./lib/server-process.mjs";
 import { performance } from "node:perf_hooks";
-import { Worker } from "node:worker_threads";
 import SQLite from "better-sqlite3";
+import { freePort, stopServer, waitForHealth } from "./lib/server-process.mjs";
+import {
+  createHttpClient,
+  kitIds,
+  percentile,
+  prepareOrders,
+  startSolvers,
+  submitOrders,
+  wholeNumberSetting,
+} from "./lib/shop-client.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-const positiveInt = (name, fallback) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 0) {
-    console.error(`${name} must be a whole number ≥ 0 (got ${JSON.stringify(process.env[name])}).`);
-    process.exit(1);
-  }
-  return value;
-};
-
-const timedOrders = Math.max(1, positiveInt("BENCH_ORDERS", 5000));
-const warmupOrders = positiveInt("BENCH_WARMUP", 300);
-const concurrency = Math.max(1, positiveInt("BENCH_CONCURRENCY", 32));
-const storageOrders = Math.max(1, positiveInt("BENCH_STORAGE_ORDERS", 5000));
+const timedOrders = Math.max(1, wholeNumberSetting("BENCH_ORDERS", 5000));
+const warmupOrders = wholeNumberSetting("BENCH_WARMUP", 300);
+const concurrency = Math.max(1, wholeNumberSetting("BENCH_CONCURRENCY", 32));
+const storageOrders = Math.max(1, wholeNumberSetting("BENCH_STORAGE_ORDERS", 5000));
 
 /**
  * The proof of work the server asks for, lowered from the production default (50,000) so that
@@ -52,25 +50,10 @@ const storageOrders = Math.max(1, positiveInt("BENCH_STORAGE_ORDERS", 5000));
  * server costs the same at any difficulty: one key derivation (app/services/captcha.server.ts).
  */
 const captchaDifficulty = 1000;
-/** Challenges fetched (and handed to the solvers) at once while preparing. */
-const prepareConcurrency = 16;
 const rssSampleMs = 50;
 /** How long the e-mails of the run (two per order) may take to go out after the last order. */
 const mailDrainTimeoutMs = 180_000;
 const targets = { throughput: 300, p99: 100 };
-
-const orderHeaders = { "content-type": "application/x-www-form-urlencoded" };
-
-const kitIds = [
-  "essential",
-  "expedition",
-  "nautical",
-  "industry",
-  "essential-mini",
-  "expedition-mini",
-  "nautical-mini",
-  "industry-mini",
-];
 
 // ---------------------------------------------------------------------------------------------
 // Server
@@ -100,170 +83,8 @@ function cpuSecondsOf(pid) {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// HTTP client
-// ---------------------------------------------------------------------------------------------
-
 /** Keep-alive connections, one per request in flight, so the client costs little per order. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-
-/** One request; resolves once the whole response has arrived, with its duration in ms. */
-function request(baseUrl, method, urlPath, { body, headers } = {}) {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const req = http.request(
-      `${baseUrl}${urlPath}`,
-      {
-        method,
-        agent,
-        headers: body === undefined ? headers : { ...headers, "content-length": Buffer.byteLength(body) },
-      },
-      (res) => {
-        const chunks = [];
-        res.on("data", (chunk) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode,
-            location: res.headers.location,
-            body: Buffer.concat(chunks).toString("utf8"),
-            ms: performance.now() - started,
-          }),
-        );
-        res.on("error", (error) => resolve({ error, ms: performance.now() - started }));
-      },
-    );
-    req.on("error", (error) => resolve({ error, ms: performance.now() - started }));
-    req.end(body);
-  });
-}
-
-/** Runs `task(item)` for every item with at most `limit` running at once. */
-async function pool(items, limit, task) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      await task(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Orders
-// ---------------------------------------------------------------------------------------------
-
-/**
- * Solves challenges with altcha-lib's solveChallenge (SHA-256 deriveKey) in one worker thread per
- * core, as a browser's widget would; a few milliseconds each, so thousands take a while on one.
- */
-function startSolvers(count = os.availableParallelism()) {
-  const source = `
-    const { parentPort, workerData } = require("node:worker_threads");
-    Promise.all([import(workerData.lib), import(workerData.sha)]).then(([{ solveChallenge }, { deriveKey }]) => {
-      parentPort.on("message", async ({ id, challenge }) => {
-        try {
-          parentPort.postMessage({ id, solution: await solveChallenge({ challenge, deriveKey }) });
-        } catch (error) {
-          parentPort.postMessage({ id, error: String(error) });
-        }
-      });
-    });`;
-  const workerData = {
-    lib: import.meta.resolve("altcha-lib"),
-    sha: import.meta.resolve("altcha-lib/algorithms/sha"),
-  };
-  const pending = new Map();
-  const workers = Array.from({ length: Math.max(1, count) }, () => {
-    const worker = new Worker(source, { eval: true, workerData });
-    worker.on("message", ({ id, solution, error }) => {
-      const { resolve, reject } = pending.get(id);
-      pending.delete(id);
-      if (error || !solution)
-        reject(new Error(`A captcha challenge could not be solved: ${error ?? "no solution"}`));
-      else resolve(solution);
-    });
-    worker.on("error", (error) => {
-      for (const { reject } of pending.values()) reject(error);
-      pending.clear();
-    });
-    return worker;
-  });
-  let nextId = 0;
-  return {
-    solve(challenge) {
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        workers[id % workers.length].postMessage({ id, challenge });
-      });
-    },
-    stop: () => Promise.all(workers.map((worker) => worker.terminate())),
-  };
-}
-
-/** Fetches a challenge and solves it: the value of the form's `altcha` field, used once. */
-async function solvedCaptcha(baseUrl, solvers) {
-  const response = await request(baseUrl, "GET", "/api/captcha?form=order");
-  if (response.error) throw response.error;
-  if (response.status !== 200) throw new Error(`GET /api/captcha answered ${response.status}`);
-  const challenge = JSON.parse(response.body);
-  const solution = await solvers.solve(challenge);
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
-}
-
-/** The urlencoded body of order number `n`, as the purchase form posts it without JavaScript. */
-function orderRequest(n, altcha) {
-  const kitId = kitIds[n % kitIds.length];
-  const body = new URLSearchParams({
-    kitId,
-    name: `Cliente Benchmark ${n}`,
-    email: `bench.${n}@example.cl`,
-    phone: "+56 9 1234 5678",
-    region: "13",
-    comuna: "13101",
-    address: `Avenida Providencia ${1000 + (n % 9000)}, depto ${n % 100}`,
-    acceptTerms: "on",
-    website: "",
-    altcha,
-  }).toString();
-  return { path: `/comprar/${kitId}`, body };
-}
-
-/** `count` orders from number `firstNumber` on, each with its solved captcha, ready to post. */
-async function prepareOrders(baseUrl, solvers, count, firstNumber) {
-  const orders = new Array(count);
-  await pool(orders, prepareConcurrency, async (_unused, index) => {
-    orders[index] = orderRequest(firstNumber + index, await solvedCaptcha(baseUrl, solvers));
-  });
-  return orders;
-}
-
-const orderLocation = /^\/pedido\/([0-9a-f-]{36})$/i;
-
-/**
- * Posts the prepared orders with `concurrency` in flight on keep-alive connections. A 303 to
- * /pedido/{id} is an acknowledgement; its id is added to `acknowledged`. Anything else is counted in
- * `failures` by status (or error code).
- */
-async function submitOrders(baseUrl, orders, { acknowledged, failures, latencies }) {
-  await pool(orders, concurrency, async (order) => {
-    const response = await request(baseUrl, "POST", order.path, { body: order.body, headers: orderHeaders });
-    latencies?.push(response.ms);
-    const id = response.status === 303 ? orderLocation.exec(response.location ?? "")?.[1] : undefined;
-    if (id) {
-      acknowledged.push(id);
-      return;
-    }
-    const key = response.error
-      ? `error ${response.error.code ?? response.error.message}`
-      : `${response.status}${response.status === 303 ? ` to ${response.location}` : ""}`;
-    const failure = failures.get(key) ?? { count: 0, example: "" };
-    failure.count += 1;
-    if (!failure.example && response.body) failure.example = response.body.replace(/\s+/g, " ").slice(0, 200);
-    failures.set(key, failure);
-  });
-}
+const client = createHttpClient({ maxSockets: concurrency });
 
 // ---------------------------------------------------------------------------------------------
 // Storage only
@@ -322,12 +143,6 @@ async function measureStorage(count) {
 // ---------------------------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------------------------
-
-/** Nearest-rank percentile of ascending values. */
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 
 const mb = (bytes) => (Number.isFinite(bytes) ? (bytes / 1024 / 1024).toFixed(1) : "n/a");
 const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : "n/a");
@@ -410,8 +225,8 @@ try {
   let warmup;
   let timed;
   try {
-    warmup = await prepareOrders(baseUrl, solvers, warmupOrders, 0);
-    timed = await prepareOrders(baseUrl, solvers, timedOrders, warmupOrders);
+    warmup = await prepareOrders(client, baseUrl, solvers, warmupOrders, 0);
+    timed = await prepareOrders(client, baseUrl, solvers, timedOrders, warmupOrders);
   } finally {
     await solvers.stop();
   }
@@ -423,7 +238,7 @@ try {
   const failures = new Map();
   if (warmupOrders > 0) {
     started = performance.now();
-    await submitOrders(baseUrl, warmup, { acknowledged, failures });
+    await submitOrders(client, baseUrl, warmup, { concurrency }, { acknowledged, failures });
     console.log(
       `Warm-up: ${warmupOrders} orders in ${((performance.now() - started) / 1000).toFixed(1)} s (not timed).`,
     );
@@ -446,7 +261,7 @@ try {
   const serverCpuBefore = cpuSecondsOf(server.pid);
   const clientCpuBefore = process.cpuUsage();
   started = performance.now();
-  await submitOrders(baseUrl, timed, { acknowledged, failures, latencies });
+  await submitOrders(client, baseUrl, timed, { concurrency }, { acknowledged, failures, latencies });
   const wallSeconds = (performance.now() - started) / 1000;
   const clientCpu = process.cpuUsage(clientCpuBefore);
   const serverCpuSeconds = cpuSecondsOf(server.pid) - serverCpuBefore;
@@ -572,7 +387,7 @@ try {
   if (serverLog.length > 0) console.error(`Last lines of the server log:\n  ${serverLog.join("\n  ")}`);
   exitCode = 1;
 } finally {
-  agent.destroy();
+  client.destroy();
   await stopServer(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

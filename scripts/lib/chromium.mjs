@@ -65,6 +65,16 @@ async function packagedChromium() {
     return undefined;
   }
   const executablePath = await Chromium.executablePath();
+  try {
+    fs.accessSync(executablePath, fs.constants.X_OK);
+  } catch {
+    // Another user of this machine unpacked it first: the package reuses $TMPDIR/chromium as it is.
+    throw new Error(
+      `${executablePath} (the Chromium of @sparticuz/chromium) is not executable by this user; it was ` +
+        "probably unpacked by another one. Set TMPDIR to a folder of yours (the package unpacks into " +
+        "$TMPDIR/chromium) or CHROMIUM_PATH to a browser.",
+    );
+  }
   // The package's fonts.conf names /tmp/fonts, where it unpacks its fonts.
   const env = { FONTCONFIG_PATH: process.env.FONTCONFIG_PATH ?? path.join(os.tmpdir(), "fonts") };
   if (missingLibraries(executablePath, env).length > 0) {

@@ -1,7 +1,7 @@
 // Helpers the benchmark scripts share to run the production server as a child process.
 import net from "node:net";
 
-/** Resolves to `preferred` when it is free, otherwise to any free port. */
+/** Resolves to `preferred` when it is free, otherwise (or when it is 0) to any free port. */
 export function freePort(preferred) {
   return new Promise((resolve) => {
     const probe = net.createServer();
@@ -12,7 +12,10 @@ export function freePort(preferred) {
         any.close(() => resolve(port));
       });
     });
-    probe.listen(preferred, "127.0.0.1", () => probe.close(() => resolve(preferred)));
+    probe.listen(preferred, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
   });
 }
 
