@@ -1,9 +1,11 @@
-// `npm test`: every suite (Vitest unit and integration tests, then Playwright end-to-end tests),
-// then one closing line with the totals: "N passed, N failed".
+// `npm test`: every suite (Vitest unit and integration tests, Playwright end-to-end tests, then the
+// cluster test: two servers behind nginx on PostgreSQL), then one closing line with the totals:
+// "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { playwrightTotals, vitestTotals } from "./lib/test-totals.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-test-"));
@@ -17,38 +19,55 @@ function run(command, args, env = {}) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
-// 1. Vitest
-const vitestReport = path.join(reports, "vitest.json");
-exitCode |= run("npx", [
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestReport}`,
-  ...extra,
-]);
-if (fs.existsSync(vitestReport)) {
-  const report = JSON.parse(fs.readFileSync(vitestReport, "utf8"));
-  totals.passed += report.numPassedTests ?? 0;
-  totals.failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
-  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-} else {
-  totals.failed += 1;
-  console.error("Vitest wrote no report.");
+function add(suite, counts) {
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  if (counts.failedOutsideTests)
+    console.error(`${suite} failed outside its tests (see above): counted as 1 failed.`);
 }
+
+/** Runs Vitest (with extra arguments) and adds its report to the totals. */
+function vitest(suite, args) {
+  const report = path.join(reports, `${suite}.json`);
+  const status = run("npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+    ...args,
+  ]);
+  exitCode |= status;
+  if (fs.existsSync(report)) {
+    add(suite, vitestTotals(JSON.parse(fs.readFileSync(report, "utf8")), status));
+  } else {
+    totals.failed += 1;
+    console.error(`${suite} wrote no report.`);
+  }
+}
+
+// 1. Vitest
+vitest("Vitest", extra);
 
 // 2. Playwright (builds the app first if needed, through its webServer command)
 const playwrightReport = path.join(reports, "playwright.json");
-exitCode |= run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+const playwrightStatus = run("npx", ["playwright", "test"], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+});
+exitCode |= playwrightStatus;
 if (fs.existsSync(playwrightReport)) {
-  const { stats } = JSON.parse(fs.readFileSync(playwrightReport, "utf8"));
-  totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-  totals.failed += stats?.unexpected ?? 0;
-  totals.skipped += stats?.skipped ?? 0;
+  add(
+    "Playwright",
+    playwrightTotals(JSON.parse(fs.readFileSync(playwrightReport, "utf8")), playwrightStatus),
+  );
 } else {
   totals.failed += 1;
   console.error("Playwright wrote no report.");
 }
+
+// 3. The cluster test (it says why and skips when nginx or PostgreSQL is missing)
+vitest("The cluster test", ["--config", "vitest.cluster.config.ts"]);
 
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`,

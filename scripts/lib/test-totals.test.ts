@@ -1,0 +1,76 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { playwrightTotals, vitestTotals } from "./test-totals.mjs";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-totals-test-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("the totals of npm test", () => {
+  it("count a Vitest worker that died as a failure, though Vitest's report lists no failed test", () => {
+    // What a native module aborting the process does (decision 045): the worker's tests never report.
+    fs.writeFileSync(
+      path.join(dir, "dies.test.js"),
+      'test("a worker that dies", () => process.kill(process.pid, "SIGKILL"));\n',
+    );
+    fs.writeFileSync(path.join(dir, "passes.test.js"), 'test("passes", () => {});\n');
+    const report = path.join(dir, "report.json");
+    const run = spawnSync(
+      path.join(root, "node_modules/.bin/vitest"),
+      ["run", "--root", dir, "--globals", "--reporter=json", `--outputFile.json=${report}`],
+      { cwd: root, encoding: "utf8", env: { ...process.env, VITEST: "" }, timeout: 60_000 },
+    );
+    const json = JSON.parse(fs.readFileSync(report, "utf8")) as Record<string, unknown>;
+    expect({
+      status: run.status,
+      failedTests: json.numFailedTests,
+      failedFiles: json.numFailedTestSuites,
+    }).toEqual({
+      status: 1,
+      failedTests: 0,
+      failedFiles: 0,
+    });
+    expect(vitestTotals(json, run.status ?? 1)).toEqual({
+      passed: 1,
+      failed: 1,
+      skipped: 0,
+      failedOutsideTests: true,
+    });
+  });
+
+  it("add up a report as it is when the exit status agrees with it", () => {
+    const report = {
+      numPassedTests: 5,
+      numFailedTests: 1,
+      numFailedTestSuites: 1,
+      numPendingTests: 2,
+      numTodoTests: 1,
+    };
+    expect(vitestTotals(report, 1)).toEqual({ passed: 5, failed: 2, skipped: 3, failedOutsideTests: false });
+    expect(vitestTotals({ numPassedTests: 5 }, 0)).toEqual({
+      passed: 5,
+      failed: 0,
+      skipped: 0,
+      failedOutsideTests: false,
+    });
+  });
+
+  it("count Playwright's flaky tests as passed, and a failed run with no failed test as one failure", () => {
+    expect(playwrightTotals({ stats: { expected: 3, flaky: 1, unexpected: 1, skipped: 2 } }, 1)).toEqual({
+      passed: 4,
+      failed: 1,
+      skipped: 2,
+      failedOutsideTests: false,
+    });
+    // A web server that did not start: no test ran, Playwright exits 1.
+    expect(playwrightTotals({ stats: { expected: 0, unexpected: 0 } }, 1)).toEqual({
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      failedOutsideTests: true,
+    });
+  });
+});
