@@ -5,13 +5,13 @@
 // BENCH_BASELINE_URL=http://localhost:3211 compares each page with another build served there (043).
 // It is a benchmark, not a test: it exits 0 whether or not the targets are met, and 1 only when the
 // build, the server or Lighthouse itself fails.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { chromiumFlags, findChromium } from "./lib/chromium.mjs";
-import { freePort, stopServer, waitForHealth } from "./lib/server-process.mjs";
+import { freePort, startServer, stopServer, waitForHealth } from "./lib/server-process.mjs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -464,18 +464,11 @@ if (build.status !== 0) {
 const port = await freePort(Number(process.env.BENCH_PORT ?? 3200));
 const baseUrl = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-bench-"));
-const server = spawn(process.execPath, ["server.js"], {
-  cwd: root,
+const server = startServer({
+  port,
+  dataDir,
   stdio: ["ignore", "ignore", "inherit"],
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    LOG_LEVEL: "error",
-    RATE_LIMIT_PER_MINUTE: "100000",
-  },
+  env: { LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "100000" },
 });
 
 let exitCode = 0;

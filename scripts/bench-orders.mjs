@@ -20,13 +20,13 @@
 // Environment: BENCH_ORDERS (timed orders, default 5000), BENCH_WARMUP (untimed orders first,
 // default 300), BENCH_CONCURRENCY (requests in flight, default 32), BENCH_STORAGE_ORDERS (orders of
 // the storage-only loop, default 5000), BENCH_PORT (default 3200).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import SQLite from "better-sqlite3";
-import { freePort, stopServer, waitForHealth } from "./lib/server-process.mjs";
+import { freePort, startServer, stopServer, waitForHealth } from "./lib/server-process.mjs";
 import {
   createHttpClient,
   kitIds,
@@ -177,17 +177,12 @@ if (build.status !== 0) {
 const port = await freePort(Number(process.env.BENCH_PORT ?? 3200));
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-bench-orders-"));
-// Node itself (not npm), so that the child's pid is the server's, for /proc.
-const server = spawn(process.execPath, ["server.js"], {
-  cwd: root,
+const server = startServer({
+  port,
+  dataDir,
   stdio: ["ignore", "pipe", "inherit"],
   env: {
-    ...process.env,
-    NODE_ENV: "production",
     HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
     LOG_LEVEL: "warn",
     RATE_LIMIT_PER_MINUTE: "100000000",
     FORM_RATE_LIMIT: "100000000",

@@ -1,5 +1,12 @@
 /** Types of ./server-process.mjs, for the tests. */
-import type { ChildProcess } from "node:child_process";
+import type { ChildProcess, StdioOptions } from "node:child_process";
+
+export function startServer(options: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+  stdio?: StdioOptions;
+}): ChildProcess;
 
 export function freePort(preferred: number): Promise<number>;
 export function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs?: number): Promise<void>;

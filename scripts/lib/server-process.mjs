@@ -1,5 +1,28 @@
-// Helpers the benchmark scripts share to run the production server as a child process.
+// Helpers the benchmark scripts and tests share to run the production server as a child process.
+import { spawn } from "node:child_process";
 import net from "node:net";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * Starts `node server.js` (Node itself, not npm, so that the child's pid is the server's) as in
+ * production, on `port` with its SQLite database in `dataDir`; `env` adds or overrides settings.
+ */
+export function startServer({ port, dataDir, env = {}, stdio = ["ignore", "pipe", "pipe"] }) {
+  return spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    stdio,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      ...env,
+    },
+  });
+}
 
 /** Resolves to `preferred` when it is free, otherwise (or when it is 0) to any free port. */
 export function freePort(preferred) {

@@ -1,9 +1,14 @@
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort, startServer, stopServer, waitForHealth } from "../../scripts/lib/server-process.mjs";
 
 /**
  * Goal: the production server (server.js serving server/app.ts) answers static files with the right
  * caching and the security headers that apply to files, compresses what it renders, and puts the
- * page policy (CSP with a nonce) on pages.
+ * page policy (CSP with a nonce) on pages; a visitor who leaves mid-request costs it no error.
  */
 
 test.describe("production server", () => {
@@ -68,5 +73,39 @@ test.describe("production server", () => {
     for (const query of ["", "?form=admin", "?form="]) {
       expect((await request.get(`/api/captcha${query}`)).status()).toBe(400);
     }
+  });
+
+  test("visitors who leave before their answer leave no error in the server's log", async () => {
+    // A server of its own, so that its log is this test's to read.
+    const port = await freePort(0);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-leaving-"));
+    const server = startServer({ port, dataDir });
+    let log = "";
+    server.stdout!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    server.stderr!.on("data", (chunk: Buffer) => (log += chunk.toString()));
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}`, server);
+      // Each sends a page request and resets the connection at once: by the time the request is
+      // past express.static's look at the disk, its socket has no address any more.
+      const sendAndLeave = () =>
+        new Promise<void>((resolve) => {
+          const socket = net.connect(port, "127.0.0.1", () =>
+            socket.write("GET /productos HTTP/1.1\r\nHost: localhost\r\n\r\n", () => {
+              socket.resetAndDestroy();
+              resolve();
+            }),
+          );
+          socket.on("error", () => resolve());
+        });
+      for (let round = 0; round < 10; round++) await Promise.all(Array.from({ length: 30 }, sendAndLeave));
+      // The server goes on serving those who stay.
+      const page = await fetch(`http://127.0.0.1:${port}/productos`);
+      expect(page.status).toBe(200);
+    } finally {
+      await stopServer(server);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    const errors = log.split("\n").filter((line) => /error/i.test(line));
+    expect(errors.slice(0, 5), `${errors.length} error lines`).toEqual([]);
   });
 });
