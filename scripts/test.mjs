@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { playwrightTotals, vitestTotals } from "./lib/test-totals.mjs";
+import { playwrightFailures, playwrightTotals, vitestFailures, vitestTotals } from "./lib/test-totals.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-test-"));
@@ -17,14 +17,18 @@ function run(command, args, env = {}) {
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** One line per failed test, repeated at the end so that the end of a long log says what failed. */
+const failures = [];
 let exitCode = 0;
 
 function add(suite, counts) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
-  if (counts.failedOutsideTests)
+  if (counts.failedOutsideTests) {
     console.error(`${suite} failed outside its tests (see above): counted as 1 failed.`);
+    failures.push(`${suite}: failed outside its tests (see its output)`);
+  }
 }
 
 /** Runs Vitest (with extra arguments) and adds its report to the totals. */
@@ -40,10 +44,13 @@ function vitest(suite, args) {
   ]);
   exitCode |= status;
   if (fs.existsSync(report)) {
-    add(suite, vitestTotals(JSON.parse(fs.readFileSync(report, "utf8")), status));
+    const json = JSON.parse(fs.readFileSync(report, "utf8"));
+    add(suite, vitestTotals(json, status));
+    failures.push(...vitestFailures(json, root).map((line) => `${suite}: ${line}`));
   } else {
     totals.failed += 1;
     console.error(`${suite} wrote no report.`);
+    failures.push(`${suite}: wrote no report`);
   }
 }
 
@@ -57,18 +64,19 @@ const playwrightStatus = run("npx", ["playwright", "test"], {
 });
 exitCode |= playwrightStatus;
 if (fs.existsSync(playwrightReport)) {
-  add(
-    "Playwright",
-    playwrightTotals(JSON.parse(fs.readFileSync(playwrightReport, "utf8")), playwrightStatus),
-  );
+  const json = JSON.parse(fs.readFileSync(playwrightReport, "utf8"));
+  add("Playwright", playwrightTotals(json, playwrightStatus));
+  failures.push(...playwrightFailures(json).map((line) => `Playwright: ${line}`));
 } else {
   totals.failed += 1;
   console.error("Playwright wrote no report.");
+  failures.push("Playwright: wrote no report");
 }
 
 // 3. The cluster test (it says why and skips when nginx or PostgreSQL is missing)
 vitest("The cluster test", ["--config", "vitest.cluster.config.ts"]);
 
+if (failures.length > 0) console.log(`\n${failures.map((line) => `FAILED: ${line}`).join("\n")}`);
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`,
 );

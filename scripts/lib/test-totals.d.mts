@@ -8,3 +8,5 @@ export interface SuiteTotals {
 }
 export function vitestTotals(report: Record<string, unknown>, status: number): SuiteTotals;
 export function playwrightTotals(report: { stats?: Record<string, number> }, status: number): SuiteTotals;
+export function vitestFailures(report: Record<string, unknown>, root?: string): string[];
+export function playwrightFailures(report: Record<string, unknown>): string[];

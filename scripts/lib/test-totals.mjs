@@ -1,4 +1,6 @@
-// The counts `npm test` (scripts/test.mjs) adds up from the Vitest and Playwright JSON reports.
+// The counts `npm test` (scripts/test.mjs) adds up from the Vitest and Playwright JSON reports, and
+// the failed tests it names at the end.
+import { stripVTControlCharacters } from "node:util";
 
 /**
  * A suite that exits non-zero without a failed test in its report (a crashed Vitest worker whose
@@ -34,4 +36,52 @@ export function playwrightTotals(report, status) {
     },
     status,
   );
+}
+
+/** The first line of an error message, without terminal colours, at most 200 characters. */
+function firstLine(message) {
+  const line =
+    stripVTControlCharacters(String(message ?? ""))
+      .trim()
+      .split("\n")[0] ?? "";
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
+/**
+ * The failed tests of a Vitest JSON report, one line each ("file › test: first line of the error"),
+ * a test file that failed outside its tests included. `root` is taken off the file paths.
+ */
+export function vitestFailures(report, root = "") {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name =
+      root && file.name?.startsWith(root) ? file.name.slice(root.length).replace(/^\//, "") : file.name;
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed)
+      lines.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === "failed") lines.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return lines;
+}
+
+/** The failed tests of a Playwright JSON report, one line each, and the errors outside tests. */
+export function playwrightFailures(report) {
+  const lines = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected") continue;
+        const last = test.results?.at(-1);
+        const error = last?.error?.message ?? last?.errors?.[0]?.message;
+        const where = `${spec.file}:${spec.line}`;
+        lines.push(
+          `${where} › ${[...titles, spec.title].join(" › ")}: ${last?.status ?? "failed"}, ${firstLine(error)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  for (const error of report.errors ?? []) lines.push(`outside the tests: ${firstLine(error.message)}`);
+  return lines;
 }

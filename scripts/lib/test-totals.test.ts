@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { playwrightTotals, vitestTotals } from "./test-totals.mjs";
+import { playwrightFailures, playwrightTotals, vitestFailures, vitestTotals } from "./test-totals.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-totals-test-"));
@@ -72,5 +72,52 @@ describe("the totals of npm test", () => {
       skipped: 0,
       failedOutsideTests: true,
     });
+  });
+
+  it("name each failed test of a real Vitest and Playwright run, with the first line of its error", () => {
+    const suites = path.join(dir, "failures");
+    fs.mkdirSync(suites);
+    fs.writeFileSync(
+      path.join(suites, "two.test.js"),
+      'describe("a group", () => {\n  test("fails", () => expect(1).toBe(2));\n  test("passes", () => {});\n});\n',
+    );
+    fs.writeFileSync(path.join(suites, "broken.test.js"), 'throw new Error("cannot load");\n');
+    const vitestReport = path.join(suites, "vitest.json");
+    spawnSync(
+      path.join(root, "node_modules/.bin/vitest"),
+      ["run", "--root", suites, "--globals", "--reporter=json", `--outputFile.json=${vitestReport}`],
+      { cwd: root, encoding: "utf8", env: { ...process.env, VITEST: "" }, timeout: 60_000 },
+    );
+    const vitestLines = vitestFailures(JSON.parse(fs.readFileSync(vitestReport, "utf8")), suites).sort();
+    expect(vitestLines).toHaveLength(2);
+    expect(vitestLines[0]).toBe("broken.test.js: cannot load");
+    expect(vitestLines[1]).toMatch(/^two\.test\.js › a group fails: AssertionError: expected 1 to be 2/);
+
+    // Playwright, without a browser: the tests use none.
+    fs.writeFileSync(
+      path.join(suites, "one.spec.mjs"),
+      `import { test, expect } from ${JSON.stringify(path.join(root, "node_modules/@playwright/test/index.mjs"))};\n` +
+        'test.describe("a journey", () => {\n' +
+        '  test("fails", () => expect(1, "one is two").toBe(2));\n' +
+        '  test("passes", () => {});\n' +
+        "});\n",
+    );
+    fs.writeFileSync(
+      path.join(suites, "playwright.config.mjs"),
+      'export default { testDir: ".", testMatch: "*.spec.mjs", reporter: [["json"]] };\n',
+    );
+    const run = spawnSync(
+      path.join(root, "node_modules/.bin/playwright"),
+      ["test", "--config", path.join(suites, "playwright.config.mjs")],
+      // The report on standard output, not in npm test's own report file.
+      {
+        cwd: root,
+        encoding: "utf8",
+        timeout: 60_000,
+        env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: undefined },
+      },
+    );
+    const playwrightLines = playwrightFailures(JSON.parse(run.stdout) as Record<string, unknown>);
+    expect(playwrightLines).toEqual(["one.spec.mjs:3 › a journey › fails: failed, Error: one is two"]);
   });
 });
