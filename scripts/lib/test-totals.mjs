@@ -38,17 +38,21 @@ export function playwrightTotals(report, status) {
   );
 }
 
-/** The first line of an error message, without terminal colours, at most 200 characters. */
-function firstLine(message) {
-  const line =
-    stripVTControlCharacters(String(message ?? ""))
-      .trim()
-      .split("\n")[0] ?? "";
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+/**
+ * The start of an error message on one line: its first line and an assertion's "Expected…:" and
+ * "Received…:" lines, without terminal colours, at most 300 characters.
+ */
+function firstLines(message) {
+  const [first = "", ...rest] = stripVTControlCharacters(String(message ?? ""))
+    .split("\n")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const line = [first, ...rest.filter((part) => /^(Expected|Received)\b[^:]*:/.test(part))].join(" | ");
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
 /**
- * The failed tests of a Vitest JSON report, one line each ("file › test: first line of the error"),
+ * The failed tests of a Vitest JSON report, one line each ("file › test: the start of the error"),
  * a test file that failed outside its tests included. `root` is taken off the file paths.
  */
 export function vitestFailures(report, root = "") {
@@ -58,8 +62,8 @@ export function vitestFailures(report, root = "") {
       root && file.name?.startsWith(root) ? file.name.slice(root.length).replace(/^\//, "") : file.name;
     const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
     for (const test of failed)
-      lines.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-    if (failed.length === 0 && file.status === "failed") lines.push(`${name}: ${firstLine(file.message)}`);
+      lines.push(`${name} › ${test.fullName}: ${firstLines(test.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === "failed") lines.push(`${name}: ${firstLines(file.message)}`);
   }
   return lines;
 }
@@ -75,13 +79,13 @@ export function playwrightFailures(report) {
         const error = last?.error?.message ?? last?.errors?.[0]?.message;
         const where = `${spec.file}:${spec.line}`;
         lines.push(
-          `${where} › ${[...titles, spec.title].join(" › ")}: ${last?.status ?? "failed"}, ${firstLine(error)}`,
+          `${where} › ${[...titles, spec.title].join(" › ")}: ${last?.status ?? "failed"}, ${firstLines(error)}`,
         );
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
   };
   for (const suite of report.suites ?? []) visit(suite, []);
-  for (const error of report.errors ?? []) lines.push(`outside the tests: ${firstLine(error.message)}`);
+  for (const error of report.errors ?? []) lines.push(`outside the tests: ${firstLines(error.message)}`);
   return lines;
 }

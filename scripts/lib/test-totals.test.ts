@@ -74,7 +74,7 @@ describe("the totals of npm test", () => {
     });
   });
 
-  it("name each failed test of a real Vitest and Playwright run, with the first line of its error", () => {
+  it("name each failed test of a real Vitest and Playwright run, with the start of its error", () => {
     const suites = path.join(dir, "failures");
     fs.mkdirSync(suites);
     fs.writeFileSync(
@@ -118,6 +118,8 @@ describe("the totals of npm test", () => {
       },
     );
     const playwrightLines = playwrightFailures(JSON.parse(run.stdout) as Record<string, unknown>);
-    expect(playwrightLines).toEqual(["one.spec.mjs:3 › a journey › fails: failed, Error: one is two"]);
+    expect(playwrightLines).toEqual([
+      "one.spec.mjs:3 › a journey › fails: failed, Error: one is two | Expected: 2 | Received: 1",
+    ]);
   });
 });

@@ -226,7 +226,14 @@ test.describe("customer gallery", () => {
     await expect(card.getByText(comment)).toBeVisible();
     const image = card.getByRole("img", { name: `Foto de Marisol con su ${kit.name}` });
     await expect(image).toBeVisible();
-    expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(480);
+    // Visible as soon as its box is laid out (it has a width and height); loaded a moment later
+    // (lazily: in view).
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth), {
+        message: "the thumbnail loads at its stored width",
+      })
+      .toBe(480);
     await expect(card.getByRole("link", { name: kit.name, exact: true })).toHaveAttribute(
       "href",
       `/productos/kit-${kit.id}`,
