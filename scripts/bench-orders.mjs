@@ -29,7 +29,7 @@ import SQLite from "better-sqlite3";
 import { freePort, startServer, stopServer, waitForHealth } from "./lib/server-process.mjs";
 import {
   createHttpClient,
-  kitIds,
+  orderFields,
   percentile,
   prepareOrders,
   startSolvers,
@@ -113,20 +113,7 @@ async function measureStorage(count) {
     const handle = openDatabase({ dataDir });
     await migrateToLatest(handle.db);
     const expiresAt = new Date(Date.now() + 3_600_000);
-    const order = (n) => {
-      const kitId = kitIds[n % kitIds.length];
-      return {
-        kitId,
-        name: `Cliente Benchmark ${n}`,
-        email: `bench.${n}@example.cl`,
-        phone: "+56 9 1234 5678",
-        region: "13",
-        comuna: "13101",
-        address: `Avenida Providencia ${1000 + (n % 9000)}, depto ${n % 100}`,
-        acceptTerms: true,
-        captcha: { id: `bench-${n}`, expiresAt },
-      };
-    };
+    const order = (n) => ({ ...orderFields(n), acceptTerms: true, captcha: { id: `bench-${n}`, expiresAt } });
     // Warm-up: the statements and the page cache.
     for (let n = 0; n < 200; n++) await placeOrder(order(n), { db: handle.db, settings });
     const started = performance.now();

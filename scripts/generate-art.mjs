@@ -13,10 +13,11 @@
  *
  * Usage: node scripts/generate-art.mjs
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { deflateSync } from "node:zlib";
+import { readConstArray } from "./lib/source-constants.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const publicDir = join(root, "public");
@@ -25,13 +26,6 @@ const FONT = "system-ui, sans-serif";
 // ---------------------------------------------------------------------------------------------
 // Names (closed set, from app/content/illustrations.ts and app/content/types.ts)
 // ---------------------------------------------------------------------------------------------
-
-function readConstArray(file, name) {
-  const src = readFileSync(join(root, file), "utf8");
-  const m = src.match(new RegExp(`export const ${name} = \\[([\\s\\S]*?)\\] as const`));
-  if (!m) throw new Error(`${name} not found in ${file}`);
-  return [...m[1].matchAll(/"([^"]+)"/g)].map((x) => x[1]);
-}
 
 const componentNames = readConstArray("app/content/illustrations.ts", "componentIllustrations");
 const sceneNames = readConstArray("app/content/illustrations.ts", "sceneIllustrations");

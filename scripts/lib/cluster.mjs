@@ -12,7 +12,7 @@ import path from "node:path";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { startLocalBucket } from "./local-bucket.mjs";
-import { freePort, stopServer, waitForHealth } from "./server-process.mjs";
+import { freePort, startServer, stopServer, waitForHealth } from "./server-process.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -272,11 +272,7 @@ export async function startCluster({ servers: count = 2, env = {}, log = () => {
     for (let index = 0; index < count; index++) {
       const port = await freePort(0);
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lifebox-cluster-server${index + 1}-`));
-      const child = spawn(process.execPath, ["server.js"], {
-        cwd: root,
-        env: { ...process.env, ...shared, PORT: String(port), DATA_DIR: dataDir },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const child = startServer({ port, dataDir, env: shared });
       const output = [];
       const keep = (chunk) => {
         output.push(...String(chunk).split("\n").filter(Boolean));

@@ -47,6 +47,15 @@ export function solvedCaptcha(
   form?: string,
   options?: RequestOptions,
 ): Promise<string>;
+export function orderFields(n: number): {
+  kitId: string;
+  name: string;
+  email: string;
+  phone: string;
+  region: string;
+  comuna: string;
+  address: string;
+};
 export function orderRequest(n: number, altcha: string): { path: string; body: string };
 
 export type PreparedOrder = { path: string; body: string };

@@ -5,18 +5,10 @@ import http from "node:http";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
+import { readConstArray } from "./source-constants.mjs";
 
-/** The eight kits' ids (app/content/kits.ts), in the order the benchmarks cycle through them. */
-export const kitIds = [
-  "essential",
-  "expedition",
-  "nautical",
-  "industry",
-  "essential-mini",
-  "expedition-mini",
-  "nautical-mini",
-  "industry-mini",
-];
+/** The eight kits' ids, in the order the benchmarks cycle through them. */
+export const kitIds = readConstArray("app/content/types.ts", "kitIds");
 
 export const formHeaders = { "content-type": "application/x-www-form-urlencoded" };
 
@@ -146,22 +138,24 @@ export async function solvedCaptcha(client, baseUrl, solvers, form = "order", op
   return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
 }
 
-/** The urlencoded body of order number `n`, as the purchase form posts it without JavaScript. */
-export function orderRequest(n, altcha) {
-  const kitId = kitIds[n % kitIds.length];
-  const body = new URLSearchParams({
-    kitId,
+/** The customer's fields of order number `n`: a kit in turn, a customer and an address of their own. */
+export function orderFields(n) {
+  return {
+    kitId: kitIds[n % kitIds.length],
     name: `Cliente Benchmark ${n}`,
     email: `bench.${n}@example.cl`,
     phone: "+56 9 1234 5678",
     region: "13",
     comuna: "13101",
     address: `Avenida Providencia ${1000 + (n % 9000)}, depto ${n % 100}`,
-    acceptTerms: "on",
-    website: "",
-    altcha,
-  }).toString();
-  return { path: `/comprar/${kitId}`, body };
+  };
+}
+
+/** The urlencoded body of order number `n`, as the purchase form posts it without JavaScript. */
+export function orderRequest(n, altcha) {
+  const fields = orderFields(n);
+  const body = new URLSearchParams({ ...fields, acceptTerms: "on", website: "", altcha }).toString();
+  return { path: `/comprar/${fields.kitId}`, body };
 }
 
 /**

@@ -1,0 +1,2 @@
+/** Types of ./source-constants.mjs. */
+export function readConstArray(file: string, name: string): string[];
