@@ -57,3 +57,52 @@ describe.each(dialectsUnderTest)("migrations on %s", (dialect) => {
     expect((await tableNames(database)).filter((name) => !name.startsWith("kysely_"))).toEqual([]);
   });
 });
+
+describe.each(dialectsUnderTest)("migration 0012 (addresses of look-ups and likes) on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("gives the last hour's chat messages of IPv4 sessions their session's address, and nothing else", async () => {
+    const db = database.db.withoutPlugins();
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    const before = await migrator.migrateTo("0011-rate-limits");
+    expect(before.error).toBeUndefined();
+    const now = Date.now();
+    const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+    const sessions = [
+      ["s4", "203.0.113.5"],
+      ["s6", "2001:db8::1"],
+    ];
+    for (const [id, ip] of sessions) {
+      await sql`insert into chat_sessions (id, visitor_id, visitor_ip, started_at, last_message_at)
+        values (${id}, ${`v-${id}`}, ${ip}, ${ago(90)}, ${ago(5)})`.execute(db);
+    }
+    const messages: Array<[string, string, number, number]> = [
+      ["m1", "s4", 1, 90],
+      ["m2", "s4", 2, 5],
+      ["m3", "s6", 1, 5],
+    ];
+    for (const [id, session, seq, minutes] of messages) {
+      await sql`insert into chat_messages (id, session_id, seq, role, content, topic, created_at)
+        values (${id}, ${session}, ${seq}, 'bot', 'x', 'orderNotFound', ${ago(minutes)})`.execute(db);
+    }
+    const after = await migrator.migrateTo("0012-addresses-of-lookups-and-likes");
+    expect(after.error).toBeUndefined();
+    const { rows } = await sql<{ id: string; ip_network: string | null }>`select id, ip_network
+      from chat_messages order by id`.execute(db);
+    expect(rows).toEqual([
+      { id: "m1", ip_network: null },
+      { id: "m2", ip_network: "203.0.113.5" },
+      { id: "m3", ip_network: null },
+    ]);
+    // Bounded in length like every text of the schema.
+    await expect(
+      sql`update chat_messages set ip_network = ${"x".repeat(65)} where id = 'm1'`.execute(db),
+    ).rejects.toThrow();
+  });
+});

@@ -168,6 +168,11 @@ export interface ChatMessagesTable {
   /** The topic the bot answered with; null on the visitor's messages and when the bot did not know. */
   topic: string | null;
   createdAt: string;
+  /**
+   * The address the exchange came from, as the rate limits count it (an IPv4 address, an IPv6 /56
+   * network; migration 0012); null on most messages stored before it.
+   */
+  ipNetwork: string | null;
 }
 
 /** pending until staff decide (DECISIONS D16). */
@@ -205,4 +210,9 @@ export interface GalleryLikesTable {
   photoId: string;
   visitorId: string;
   createdAt: string;
+  /**
+   * The liker's address, as the rate limits count it (migration 0012): the likes per address are
+   * bounded. Null on likes stored before it, and once older than a day (no bound looks further).
+   */
+  ipNetwork: string | null;
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   chatIdleTimeoutMs,
+  countBotAnswersTo,
   endChatSession,
   endIdleChatSessions,
   getOpenChatSession,
@@ -131,5 +132,58 @@ describe.each(dialectsUnderTest)("chat sessions on %s", (dialect) => {
       .where("id", "=", first.sessionId)
       .execute();
     expect((await exchange(ana, first.sessionId, after(2 * minute))).newSession).toBe(true);
+  });
+
+  it("keeps the address of each exchange, and counts the bot's answers to an address or a visitor", async () => {
+    const topic = "orderNotFound";
+    const send = (visitorId: string, ip: string, sessionId: string | undefined, at: Date) =>
+      recordChatExchange(db, {
+        visitorId,
+        ip,
+        sessionId,
+        question: "LB-7K3F9Q x@example.cl",
+        answer: { text: "No encontramos ese pedido.", topic },
+        now: at,
+      });
+    const count = (ip: string, visitorId: string, since = t0) =>
+      countBotAnswersTo(db, { ip, visitorId, topic, since });
+    const [ana, ema] = [visitor(), visitor()];
+    // Ana opens a session from 198.51.100.1; her session is then used from 198.51.100.2.
+    const first = await send(ana, "198.51.100.1", undefined, t0);
+    await send(ana, "198.51.100.2", first.sessionId, after(minute));
+    await send(ana, "198.51.100.2", first.sessionId, after(minute));
+    const rows = await db
+      .selectFrom("chatMessages")
+      .select(["seq", "ipNetwork"])
+      .where("sessionId", "=", first.sessionId)
+      .orderBy("seq")
+      .execute();
+    expect(rows.map((row) => row.ipNetwork)).toEqual([
+      "198.51.100.1",
+      "198.51.100.1",
+      ...Array<string>(4).fill("198.51.100.2"),
+    ]);
+    expect(await count("198.51.100.2", ema)).toBe(2);
+    expect(await count("198.51.100.1", ema)).toBe(1);
+    expect(await count("198.51.100.9", ana)).toBe(3);
+    expect(await count("198.51.100.2", ana)).toBe(3);
+    expect(await count("198.51.100.9", ema)).toBe(0);
+    expect(await count("198.51.100.2", ana, after(minute + 1))).toBe(0);
+    // Only the bot's answers with that topic count.
+    expect(
+      await countBotAnswersTo(db, { ip: "198.51.100.2", visitorId: ana, topic: "shipping", since: t0 }),
+    ).toBe(0);
+
+    // An IPv6 address is kept and counted by its /56 network.
+    await send(ema, "2001:db8:aa:1ff:1:2:3:4", undefined, t0);
+    const stored = await db
+      .selectFrom("chatMessages")
+      .innerJoin("chatSessions", "chatSessions.id", "chatMessages.sessionId")
+      .select("chatMessages.ipNetwork")
+      .where("chatSessions.visitorId", "=", ema)
+      .execute();
+    expect(stored.map((row) => row.ipNetwork)).toEqual(["2001:db8:aa:100::/56", "2001:db8:aa:100::/56"]);
+    expect(await count("2001:db8:aa:100::1", visitor())).toBe(1);
+    expect(await count("2001:db8:aa:200::1", visitor())).toBe(0);
   });
 });

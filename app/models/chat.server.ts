@@ -1,3 +1,4 @@
+import { ipKeyGenerator } from "express-rate-limit";
 import { foldForSearch } from "~/lib/search-text";
 import { inTransaction, type Db } from "~/infra/db.server";
 import type { ChatRole } from "~/infra/db-schema";
@@ -42,7 +43,9 @@ async function endIdle(db: Db, session: { id: string; lastMessageAt: string }) {
  * in the visitor's session `sessionId` if it is theirs and still open, or in a new session. A
  * session found idle for 30 minutes is ended at its last message plus 30 minutes. One transaction;
  * the session's message count is raised in one update, which also numbers the two messages, so
- * exchanges sent at the same moment never share a number.
+ * exchanges sent at the same moment never share a number. Both messages keep the address `ip`
+ * they came from (as the rate limits count it: an IPv6 one by its /56 network), which the bound on
+ * failed order look-ups counts ({@link countBotAnswersTo}); the session keeps the address that opened it.
  */
 export async function recordChatExchange(
   db: Db,
@@ -104,9 +107,12 @@ export async function recordChatExchange(
       { seq: numbered.messageCount - 1, role: "user", content: question, topic: null, createdAt: at },
       { seq: numbered.messageCount, role: "bot", content: answer.text, topic: answer.topic, createdAt: at },
     ];
+    const ipNetwork = ipKeyGenerator(ip);
     await trx
       .insertInto("chatMessages")
-      .values(messages.map((message) => ({ id: crypto.randomUUID(), sessionId: open!, ...message })))
+      .values(
+        messages.map((message) => ({ id: crypto.randomUUID(), sessionId: open!, ipNetwork, ...message })),
+      )
       .execute();
     return { sessionId: open!, newSession, messages };
   });
@@ -172,22 +178,38 @@ export async function endIdleChatSessions(db: Db, now: Date = new Date()): Promi
 }
 
 /**
- * How many of the bot's answers with `topic` went to sessions from `ip` since `since`: the chatbot's
- * bound on failed order look-ups (services/chat.server.ts) counts its own stored answers, so that
- * closing the chat or dropping the cookie does not reset it.
+ * How many of the bot's answers with `topic` since `since` went to the address `ip` (in whichever
+ * session: the address the exchange came from, as the rate limits count it) or to the visitor
+ * `visitorId` (from whichever address). The chatbot's bound on failed order look-ups
+ * (services/chat.server.ts) counts its own stored answers, so that closing the chat, dropping the
+ * cookie, changing address or naming another visitor's session does not reset it.
  */
-export async function countBotAnswersFromIp(
+export async function countBotAnswersTo(
   db: Db,
-  { ip, topic, since }: { ip: string; topic: string; since: Date },
+  { ip, visitorId, topic, since }: { ip: string; visitorId: string; topic: string; since: Date },
 ): Promise<number> {
+  const from = since.toISOString();
   const row = await db
     .selectFrom("chatMessages")
-    .innerJoin("chatSessions", "chatSessions.id", "chatMessages.sessionId")
     .select((eb) => eb.fn.countAll().as("count"))
-    .where("chatSessions.visitorIp", "=", ip)
-    .where("chatMessages.role", "=", "bot")
-    .where("chatMessages.topic", "=", topic)
-    .where("chatMessages.createdAt", ">=", since.toISOString())
+    .where("role", "=", "bot")
+    .where("topic", "=", topic)
+    .where("createdAt", ">=", from)
+    .where((eb) =>
+      eb.or([
+        eb("ipNetwork", "=", ipKeyGenerator(ip)),
+        // The visitor's sessions with a message since then (chat_sessions_visitor_index).
+        eb(
+          "sessionId",
+          "in",
+          eb
+            .selectFrom("chatSessions")
+            .select("id")
+            .where("visitorId", "=", visitorId)
+            .where("lastMessageAt", ">=", from),
+        ),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

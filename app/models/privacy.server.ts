@@ -140,7 +140,8 @@ export async function findPersonalData(
         .execute(),
       db
         .selectFrom("chatMessages")
-        .select(["sessionId", "seq", "role", "content", "createdAt"])
+        // The address each message came from (migration 0012), as the session's own.
+        .select(["sessionId", "seq", "role", "content", "createdAt", "ipNetwork"])
         .where("sessionId", "in", chatSessionIdsWith(db, email))
         .orderBy("seq")
         .execute(),

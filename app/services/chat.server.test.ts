@@ -13,7 +13,7 @@ import { askChatbot, maxFailedOrderLookups, orderLookupWindowMs } from "./chat.s
  * The chatbot's order status (issue 13; docs/decisions/040) through askChatbot, on real orders in
  * a fresh database: the right number and e-mail give the status with the order page's words and
  * links; a wrong one the same neutral answer; the details asked for when missing; and at most
- * five failed look-ups an hour per IP.
+ * five failed look-ups an hour per address and per visitor, whatever session they name.
  */
 
 const settings = {
@@ -73,9 +73,19 @@ describe.each(dialectsUnderTest)("the chatbot's order status on %s", (dialect) =
     unpaid = await order(db, "otra.persona@example.cl");
   });
 
-  const ask = (question: string, ip: string, sessionId?: string, now = minutes(10)) =>
-    askChatbot({ db, visitorId: visitor, ip, sessionId, question, company: exampleCompany, now });
-  const visitor = crypto.randomUUID();
+  /** Each IP's visitor (a visitor of its own, unless a test names one). */
+  const visitors = new Map<string, string>();
+  const visitorOf = (ip: string) => {
+    if (!visitors.has(ip)) visitors.set(ip, crypto.randomUUID());
+    return visitors.get(ip)!;
+  };
+  const ask = (
+    question: string,
+    ip: string,
+    sessionId?: string,
+    now = minutes(10),
+    visitorId = visitorOf(ip),
+  ) => askChatbot({ db, visitorId, ip, sessionId, question, company: exampleCompany, now });
 
   it("answers the status of the order named by its number and e-mail, with its page and tracking links", async () => {
     const typed = shipped.number.toLowerCase().replace("-", " ");
@@ -163,11 +173,81 @@ describe.each(dialectsUnderTest)("the chatbot's order status on %s", (dialect) =
     const blocked = await ask(`${shipped.number} ana.perez@example.cl`, ip);
     expect(blocked.answer).toMatchObject({ topic: "orderLookupLimit", text: chatOrderTexts.tooManyAttempts });
     expect(blocked.answer.link?.href).toBe("/contacto");
-    // Another IP is not limited; the same one is again an hour after its failures.
+    // Another IP (another visitor) is not limited; the same one is again an hour after its failures.
     expect((await ask(`${shipped.number} ana.perez@example.cl`, nextIp())).answer.topic).toBe("orderFound");
     const later = new Date(minutes(10).getTime() + orderLookupWindowMs + 60_000);
     expect((await ask(`${shipped.number} ana.perez@example.cl`, ip, undefined, later)).answer.topic).toBe(
       "orderFound",
     );
+  });
+
+  it("counts the failed look-ups of the address that asks, whatever session and visitor it names", async () => {
+    const [ipA, ipB] = [nextIp(), nextIp()];
+    const owner = visitorOf(ipA);
+    // A's visitor opens a session from A; B sends that session's id and A's visitor cookie.
+    const { sessionId } = await ask("hola", ipA);
+    const topics: Array<string | null> = [];
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const { answer, sessionId: used } = await ask(
+        `${shipped.number} intento${attempt}@example.cl`,
+        ipB,
+        sessionId,
+        minutes(10),
+        owner,
+      );
+      expect(used).toBe(sessionId);
+      topics.push(answer.topic);
+    }
+    expect(topics).toEqual([
+      ...Array<string>(maxFailedOrderLookups).fill("orderNotFound"),
+      ...Array<string>(10 - maxFailedOrderLookups).fill("orderLookupLimit"),
+    ]);
+    // B is limited under any visitor and session; A, where the session started, is not (its
+    // visitor is, below), and neither is another visitor there.
+    const right = `${shipped.number} ana.perez@example.cl`;
+    expect((await ask(right, ipB, undefined, minutes(11), crypto.randomUUID())).answer.topic).toBe(
+      "orderLookupLimit",
+    );
+    expect((await ask(right, ipA, undefined, minutes(11), crypto.randomUUID())).answer.topic).toBe(
+      "orderFound",
+    );
+  });
+
+  it("counts a visitor's failed look-ups from every address it uses", async () => {
+    const visitorId = crypto.randomUUID();
+    for (let attempt = 0; attempt < maxFailedOrderLookups; attempt++) {
+      // A new address and a new session each time.
+      const { answer } = await ask(
+        `${shipped.number} otro${attempt}@example.cl`,
+        nextIp(),
+        undefined,
+        minutes(10),
+        visitorId,
+      );
+      expect(answer.topic).toBe("orderNotFound");
+    }
+    const right = `${shipped.number} ana.perez@example.cl`;
+    expect((await ask(right, nextIp(), undefined, minutes(11), visitorId)).answer.topic).toBe(
+      "orderLookupLimit",
+    );
+    // An hour after its failures, the visitor may look up again.
+    const later = new Date(minutes(10).getTime() + orderLookupWindowMs + 60_000);
+    expect((await ask(right, nextIp(), undefined, later, visitorId)).answer.topic).toBe("orderFound");
+  });
+
+  it("counts an IPv6 visitor by its /56 network, as the server's rate limits do", async () => {
+    for (let attempt = 0; attempt < maxFailedOrderLookups; attempt++) {
+      // Addresses of one home's /56, each with a visitor and a session of its own.
+      const ip = `2001:db8:7:${(0x100 + attempt).toString(16)}::${attempt + 1}`;
+      expect((await ask(`${shipped.number} red${attempt}@example.cl`, ip)).answer.topic).toBe(
+        "orderNotFound",
+      );
+    }
+    const right = `${shipped.number} ana.perez@example.cl`;
+    expect((await ask(right, "2001:db8:7:1ff::99", undefined, minutes(11))).answer.topic).toBe(
+      "orderLookupLimit",
+    );
+    // The next /56 is another customer.
+    expect((await ask(right, "2001:db8:7:200::1", undefined, minutes(11))).answer.topic).toBe("orderFound");
   });
 });

@@ -1,5 +1,5 @@
 import type { CompanyInfo } from "~/content/company";
-import { countBotAnswersFromIp, getOpenChatSession, recordChatExchange } from "~/models/chat.server";
+import { countBotAnswersTo, getOpenChatSession, recordChatExchange } from "~/models/chat.server";
 import { findOrderByNumberAndEmail } from "~/models/orders.server";
 import { getDb, type Db } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
@@ -18,7 +18,10 @@ import {
  */
 export const orderDetailsLookBack = 2;
 
-/** Failed order look-ups allowed per IP within {@link orderLookupWindowMs}; then none (docs/decisions/040). */
+/**
+ * Failed order look-ups allowed per address, and per visitor, within {@link orderLookupWindowMs};
+ * then none (docs/decisions/040, 053).
+ */
 export const maxFailedOrderLookups = 5;
 export const orderLookupWindowMs = 60 * 60_000;
 
@@ -32,8 +35,8 @@ const askedForDetails = new Set<string>([orderTopics.details, orderTopics.notFou
  * after the bot asked for the details or after an order number. The number and the e-mail are
  * taken from this message, or else from the visitor's {@link orderDetailsLookBack} earlier
  * messages of the session. With both, the order is looked up by number and e-mail together (the
- * answer never says which was wrong), unless this IP failed {@link maxFailedOrderLookups} times in
- * the last hour.
+ * answer never says which was wrong), unless this address or this visitor failed
+ * {@link maxFailedOrderLookups} times in the last hour, in any session.
  */
 async function orderAnswer({
   db,
@@ -72,8 +75,9 @@ async function orderAnswer({
   if (!aboutOrder) return undefined;
   if (!number || !email) return orderDetailsAnswer(!number && !email ? "both" : number ? "email" : "number");
 
-  const failures = await countBotAnswersFromIp(db, {
+  const failures = await countBotAnswersTo(db, {
     ip,
+    visitorId,
     topic: orderTopics.notFound,
     since: new Date(now.getTime() - orderLookupWindowMs),
   });
