@@ -247,14 +247,17 @@ describe("the chatbot's API", () => {
 });
 
 describe("uploaded files", () => {
-  it("serves a stored file with a year's cache and its content type, and only stored keys", async () => {
+  it("serves a stored file with an hour's cache and its content type, and only stored keys", async () => {
     const { getStorage } = await import("~/infra/storage.server");
     const key = `galeria/${crypto.randomUUID()}-thumb.webp`;
     await getStorage().put(key, new Uint8Array([82, 73, 70, 70]));
     const answer = await fetch(`http://127.0.0.1:${port}${getStorage().publicUrl(key)}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("image/webp");
-    expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // An hour, then revalidated: not a year nor immutable, since a rejected photo is deleted (052).
+    expect(answer.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(answer.headers.get("etag")).toBeTruthy();
+    expect(answer.headers.get("last-modified")).toMatch(/GMT$/);
     expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
     expect(new Uint8Array(await answer.arrayBuffer())).toEqual(new Uint8Array([82, 73, 70, 70]));
 
@@ -272,6 +275,37 @@ describe("uploaded files", () => {
     }
     await getStorage().delete(key);
     expect((await fetch(`http://127.0.0.1:${port}/uploads/${key}`)).status).toBe(404);
+  });
+
+  it("stops serving a photo's files as soon as staff withdraw or reject it", async () => {
+    const { getStorage } = await import("~/infra/storage.server");
+    const { approvePhoto, rejectPhoto, withdrawPhoto } = await import("~/models/gallery-admin.server");
+    const { seedGalleryPhoto } = await import("../tests/support/gallery");
+    const staff = "00000000-0000-4000-8000-00000000abcd";
+    const statusOf = async (key: string) => (await fetch(`http://127.0.0.1:${port}/uploads/${key}`)).status;
+
+    const published = await seedGalleryPhoto(db, { storage: getStorage() });
+    await approvePhoto(db, published.id, staff);
+    for (const key of [published.displayKey, published.thumbKey]) {
+      const image = await fetch(`http://127.0.0.1:${port}/uploads/${key}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get("cache-control")).toBe("public, max-age=3600");
+    }
+    await withdrawPhoto(db, published.id, "El cliente pidió quitarla.", staff);
+    for (const key of [published.displayKey, published.thumbKey]) {
+      expect(await statusOf(key), key).toBe(404);
+      expect(fs.existsSync(`${getEnv().uploadsDir}/${key}`), key).toBe(false);
+    }
+
+    const pending = await seedGalleryPhoto(db, { storage: getStorage() });
+    expect(await statusOf(pending.displayKey)).toBe(200);
+    await rejectPhoto(db, pending.id, "Borrosa.", staff);
+    for (const key of [pending.displayKey, pending.thumbKey]) {
+      expect(await statusOf(key), key).toBe(404);
+      expect(fs.existsSync(`${getEnv().uploadsDir}/${key}`), key).toBe(false);
+    }
+    // The gallery upload's tests below read the only photo there is.
+    await db.deleteFrom("galleryPhotos").where("id", "in", [published.id, pending.id]).execute();
   });
 });
 
@@ -410,7 +444,7 @@ describe("the gallery upload", () => {
     };
   }
 
-  it("takes a photo posted without JavaScript (303 to the thanks), and serves its images for a year", async () => {
+  it("takes a photo posted without JavaScript (303 to the thanks), and serves its images for an hour", async () => {
     const photo = { bytes: await phoneJpeg(1600, 1200, 1), name: "cajon.jpg", type: "image/jpeg" };
     const answer = await send("/galeria/compartir", form(await fields(), photo), nextVisitor());
     expect(answer.status).toBe(303);
@@ -424,7 +458,7 @@ describe("the gallery upload", () => {
       const image = await fetch(`http://127.0.0.1:${port}/uploads/${key}`);
       expect(image.status).toBe(200);
       expect(image.headers.get("content-type")).toBe("image/webp");
-      expect(image.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(image.headers.get("cache-control")).toBe("public, max-age=3600");
     }
   });
 

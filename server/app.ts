@@ -22,6 +22,7 @@ import { createMailTransport, startMailWorker } from "~/services/mail.server";
 import { purgeExpiredChallenges } from "~/models/captcha-replay.server";
 import { DatabaseRateLimitStore, purgeExpiredRateLimits } from "~/models/rate-limits.server";
 import { endIdleChatSessions } from "~/models/chat.server";
+import { deleteRejectedPhotoFiles } from "~/models/gallery-admin.server";
 import { injectedStyleHashes } from "~/infra/csp-hashes.server";
 import { maxFormBytes } from "~/infra/request-body.server";
 import { maxUploadBodyBytes } from "~/infra/upload-body.server";
@@ -113,14 +114,14 @@ export function createApp({ env, db, build, viteMiddlewares }: AppOptions): expr
   });
 
   // Uploaded files (infra/storage.server.ts): only what a storage key names (never a half-written
-  // file or anything else in the folder); keys are never reused, so they are cached for a year.
+  // file or anything else in the folder); cached for an hour (storedFileCacheControl), not a year: a
+  // rejected or withdrawn photo's files are deleted and must stop being shown (decision 052).
   // With a bucket (S3_BUCKET), the same addresses read it, so any server answers them (decision 047).
   const storage = getStorage();
   const uploads = isS3Storage(storage)
     ? bucketFiles(storage)
     : express.static(env.uploadsDir, {
-        immutable: true,
-        maxAge: "1y",
+        maxAge: "1h",
         index: false,
         dotfiles: "deny",
         redirect: false,
@@ -340,7 +341,15 @@ function startBackgroundWork(db: Db, env: Env) {
   const mail = startMailWorker(db, transport, { from: env.MAIL_FROM, logger });
   // Used captcha challenges are only needed until they expire (docs/decisions/015), rate limit
   // counts until their window ends (046); chat sessions idle for 30 minutes get their end time
-  // (D17), so the admin sees them ended.
+  // (D17), so the admin sees them ended. Rejected gallery photos' files are deleted as they are
+  // rejected; this retries the deletions that failed (052): the first pass after a start covers
+  // every rejected photo, the next ones those rejected in the last 25 hours, until a pass fails.
+  let everyRejectedPhoto = true;
+  const deleteRejectedFiles = async () => {
+    const since = everyRejectedPhoto ? undefined : new Date(Date.now() - 25 * 60 * 60_000);
+    const pass = await deleteRejectedPhotoFiles(db, getStorage(), since);
+    everyRejectedPhoto = pass.failedKeys > 0;
+  };
   const purge = () =>
     Promise.all([
       purgeExpiredChallenges(db).catch((error: unknown) =>
@@ -351,6 +360,9 @@ function startBackgroundWork(db: Db, env: Env) {
       ),
       endIdleChatSessions(db).catch((error: unknown) =>
         logger.error({ err: error }, "Ending idle chat sessions failed"),
+      ),
+      deleteRejectedFiles().catch((error: unknown) =>
+        logger.error({ err: error }, "Deleting rejected gallery photos' files failed"),
       ),
     ]);
   void purge();

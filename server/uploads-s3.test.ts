@@ -8,13 +8,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DbHandle } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { getStorage } from "~/infra/storage.server";
-import { approvePhoto } from "~/models/gallery-admin.server";
+import { approvePhoto, rejectPhoto, withdrawPhoto } from "~/models/gallery-admin.server";
 import { changeOrderStatus } from "~/models/orders.server";
 import { erasePersonalData } from "~/models/privacy.server";
 import { useAsProcessDatabase } from "../tests/support/admin-requests";
 import { solvedCaptcha } from "../tests/support/captcha";
 import { dialectsUnderTest, useMigratedDatabase } from "../tests/support/databases";
 import { phoneJpeg } from "../tests/support/images";
+import { seedGalleryPhoto } from "../tests/support/gallery";
 import { createTestOrder } from "../tests/support/orders";
 import { createApp } from "./app";
 
@@ -141,6 +142,27 @@ describe.each(dialectsUnderTest)("a customer's photo, stored in the bucket, on %
       expect((await fetch(`${base}/uploads/${key}`)).status).toBe(404);
     }
   });
+
+  it("leaves the bucket, and /uploads, as soon as staff withdraw or reject it", async () => {
+    const db = database().db;
+    const staff = "00000000-0000-4000-8000-00000000abcd";
+    const published = await seedGalleryPhoto(db, { storage: getStorage() });
+    await approvePhoto(db, published.id, staff);
+    const pending = await seedGalleryPhoto(db, { storage: getStorage() });
+    for (const key of [published.displayKey, pending.thumbKey]) {
+      const image = await fetch(`${base}/uploads/${key}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get("cache-control")).toBe("public, max-age=3600");
+      expect((await bucket.read(key))?.cacheControl).toBe("public, max-age=3600");
+    }
+    await withdrawPhoto(db, published.id, "El cliente pidió quitarla.", staff);
+    await rejectPhoto(db, pending.id, "Borrosa.", staff);
+    for (const key of [published.displayKey, published.thumbKey, pending.displayKey, pending.thumbKey]) {
+      expect(await bucket.read(key), key).toBeUndefined();
+      expect((await fetch(`${base}/uploads/${key}`)).status, key).toBe(404);
+    }
+    expect(localUploads()).toEqual([]);
+  });
 });
 
 describe("/uploads from the bucket", () => {
@@ -151,7 +173,7 @@ describe("/uploads from the bucket", () => {
       .png()
       .toBuffer();
 
-  it("serves a stored file with its type, a year's cache, ETag and Last-Modified, as the local disk does", async () => {
+  it("serves a stored file with its type, an hour's cache, ETag and Last-Modified, as the local disk does", async () => {
     const key = `galeria/${crypto.randomUUID()}-thumb.png`;
     const bytes = new Uint8Array(await png());
     await getStorage().put(key, bytes);
@@ -159,7 +181,7 @@ describe("/uploads from the bucket", () => {
     const answer = await fetch(`${base}/uploads/${key}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toBe("image/png");
-    expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(answer.headers.get("cache-control")).toBe("public, max-age=3600");
     expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
     expect(answer.headers.get("content-length")).toBe(String(bytes.length));
     expect(answer.headers.get("last-modified")).toMatch(/GMT$/);

@@ -512,6 +512,10 @@ export const adminGalleryTexts = {
   },
   openImage: (author: string) => `Ver la foto de ${author} en tamaño completo (se abre en una pestaña nueva)`,
   imageAlt: (author: string, kit: string) => `Foto de ${author} con su ${kit}`,
+  /** In place of a rejected photo's image, whose files were deleted (docs/decisions/052). */
+  imageDeleted: "Imagen eliminada al rechazar la foto.",
+  /** The same in the list's thumbnail cell. */
+  imageDeletedShort: "Imagen eliminada",
   approve: "Aprobar",
   reject: "Rechazar",
   withdraw: "Retirar",
@@ -523,7 +527,8 @@ export const adminGalleryTexts = {
   cancel: "Cancelar",
   rejectDialog: {
     title: "Rechazar foto",
-    description: "Especifica el motivo del rechazo. Esta información será almacenada internamente.",
+    description:
+      "Especifica el motivo del rechazo. Esta información será almacenada internamente. La imagen se eliminará y no se podrá recuperar.",
     label: "Motivo del rechazo",
     placeholder: "Indique el motivo del rechazo...",
     submit: "Confirmar rechazo",
@@ -531,7 +536,7 @@ export const adminGalleryTexts = {
   withdrawDialog: {
     title: "Retirar foto",
     description:
-      "La foto dejará de mostrarse en la galería y pasará a Rechazadas. Especifica el motivo del retiro; esta información será almacenada internamente.",
+      "La foto dejará de mostrarse en la galería y pasará a Rechazadas; su imagen se eliminará y no se podrá recuperar. Especifica el motivo del retiro; esta información será almacenada internamente.",
     label: "Motivo del retiro",
     placeholder: "Indique el motivo del retiro...",
     submit: "Confirmar retiro",

@@ -97,14 +97,15 @@ describe("S3 storage", () => {
     await bucket?.stop();
   });
 
-  it("puts, gets, replaces and deletes a file under its key, with its type and a year's cache", async () => {
+  it("puts, gets, replaces and deletes a file under its key, with its type and an hour's cache", async () => {
     const key = "galeria/2026/3f2c9a-display.webp";
     expect(await storage.get(key)).toBeUndefined();
     await storage.put(key, bytes("primera"));
     expect(await bucket.read(key)).toEqual({
       bytes: bytes("primera"),
       contentType: "image/webp",
-      cacheControl: "public, max-age=31536000, immutable",
+      // An hour, not a year nor immutable: a rejected photo is deleted and must stop being shown (052).
+      cacheControl: "public, max-age=3600",
     });
     expect(new TextDecoder().decode(await storage.get(key))).toBe("primera");
     await storage.put(key, bytes("segunda"));

@@ -44,8 +44,13 @@ const keyPattern = new RegExp(
   `^[a-z0-9][a-z0-9_-]{0,99}(?:/[a-z0-9][a-z0-9_-]{0,99}){0,3}\\.(?:${Object.keys(storedContentTypes).join("|")})$`,
 );
 
-/** How browsers may keep a stored file: keys carry a random part and are never reused. */
-export const storedFileCacheControl = "public, max-age=31536000, immutable";
+/**
+ * How browsers and CDNs may keep a stored file: an hour, then they ask again (ETag, Last-Modified: a
+ * 304 costs no image). Not a year nor immutable, although keys are never reused: a photo staff
+ * reject or withdraw is deleted and must stop being shown within the hour, also where it was cached
+ * (docs/decisions/052-moderation-deletes-files.md).
+ */
+export const storedFileCacheControl = "public, max-age=3600";
 
 /** The content type of a stored file, from its key's extension. */
 export function contentTypeOf(key: string): string {

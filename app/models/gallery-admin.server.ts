@@ -3,6 +3,8 @@ import { isUuid } from "~/models/orders.server";
 import { withAdminTables } from "~/infra/admin-db-schema";
 import type { Db } from "~/infra/db.server";
 import type { GalleryPhotoStatus } from "~/infra/db-schema";
+import { logger } from "~/infra/logger.server";
+import { getStorage, type ObjectStorage } from "~/infra/storage.server";
 
 /**
  * The customer gallery as staff moderate it (SPEC §2 "Galería de Clientes", §4 "Gallery photo
@@ -16,6 +18,11 @@ import type { GalleryPhotoStatus } from "~/infra/db-schema";
  * status the photo has now, and nothing changes (on SQLite and PostgreSQL alike: the row is locked
  * by the first UPDATE and the second one re-reads it). The reason is stored in `rejection_reason`,
  * never over the customer's comment; `moderated_at`/`moderated_by` record the last decision.
+ *
+ * Rejected is for good (there is no way back), so a photo that becomes rejected loses its display
+ * and thumbnail files at once, once the UPDATE has committed: never before, or an approval that won
+ * the race would be left without its image. A deletion that fails is logged and retried by the
+ * server's hourly clean-up (`deleteRejectedPhotoFiles`; docs/decisions/052-moderation-deletes-files.md).
  */
 
 export const galleryPhotoStatuses = [
@@ -47,6 +54,11 @@ export interface Moderation {
   moderatedAt: string;
 }
 
+/** Where the files of a photo being rejected are deleted (the shop's storage unless given). */
+export interface RejectionOptions {
+  storage?: ObjectStorage;
+}
+
 /** Blank (or only spaces) is no reason: stored as null. */
 function reasonOrNull(reason: string | null | undefined): string | null {
   const trimmed = reason?.trim() ?? "";
@@ -65,7 +77,7 @@ async function moderate(
   staffUserId: string,
   rejectionReason: string | null,
   now: Date,
-): Promise<Moderation> {
+): Promise<Moderation & { imageKeys: string[] }> {
   const moderatedAt = now.toISOString();
   if (isUuid(id)) {
     const updated = await db
@@ -73,8 +85,11 @@ async function moderate(
       .set({ status: to, rejectionReason, moderatedAt, moderatedBy: staffUserId })
       .where("id", "=", id)
       .where("status", "=", from)
+      .returning(["displayKey", "thumbKey"])
       .executeTakeFirst();
-    if (updated.numUpdatedRows === 1n) return { id, from, to, moderatedAt };
+    if (updated) {
+      return { id, from, to, moderatedAt, imageKeys: [updated.displayKey, updated.thumbKey] };
+    }
     const current = await db
       .selectFrom("galleryPhotos")
       .select("status")
@@ -85,25 +100,104 @@ async function moderate(
   throw new GalleryPhotoNotFoundError(`No gallery photo ${id}`);
 }
 
-/** Pending → approved: the photo is published in the public gallery. */
-export function approvePhoto(db: Db, id: string, staffUserId: string, now: Date = new Date()) {
-  return moderate(db, id, "pending", "approved", staffUserId, null, now);
+/**
+ * Deletes a rejected photo's files, each on its own; never throws (the rejection stands whatever
+ * happens here). One that cannot be deleted is logged with its key; the hourly clean-up tries again.
+ * Returns how many could not be deleted.
+ */
+async function deleteFilesOf(photoId: string, keys: string[], storage?: ObjectStorage): Promise<number> {
+  let store: ObjectStorage;
+  try {
+    store = storage ?? getStorage();
+  } catch (error) {
+    logger.error(
+      { err: error, photoId, keys },
+      "Deleting a rejected gallery photo's files failed: retried hourly",
+    );
+    return keys.length;
+  }
+  const results = await Promise.allSettled(keys.map((key) => store.delete(key)));
+  let failed = 0;
+  results.forEach((result, index) => {
+    if (result.status === "fulfilled") return;
+    failed++;
+    logger.error(
+      { err: result.reason, photoId, key: keys[index], keys },
+      "Deleting a rejected gallery photo's file failed: retried hourly",
+    );
+  });
+  return failed;
 }
 
-/** Pending → rejected, with the reason staff gave (optional; kept apart from the comment). */
+/**
+ * A move to rejected, then its files deleted. The UPDATE must have committed before a file goes, so
+ * `db` must not be a transaction (the change would only be committed after this returns).
+ */
+async function reject(
+  db: Db,
+  id: string,
+  from: GalleryPhotoStatus,
+  staffUserId: string,
+  reason: string | null | undefined,
+  now: Date,
+  { storage }: RejectionOptions,
+): Promise<Moderation> {
+  if (db.isTransaction) {
+    throw new Error("Rejecting a gallery photo deletes its files: call it outside a transaction");
+  }
+  const { imageKeys, ...moderation } = await moderate(
+    db,
+    id,
+    from,
+    "rejected",
+    staffUserId,
+    reasonOrNull(reason),
+    now,
+  );
+  // Committed (one statement, outside any transaction): the photo is rejected for good, and nothing
+  // may show its image any more.
+  await deleteFilesOf(id, imageKeys, storage);
+  return moderation;
+}
+
+/** Pending → approved: the photo is published in the public gallery. */
+export async function approvePhoto(
+  db: Db,
+  id: string,
+  staffUserId: string,
+  now: Date = new Date(),
+): Promise<Moderation> {
+  const { imageKeys: _imageKeys, ...moderation } = await moderate(
+    db,
+    id,
+    "pending",
+    "approved",
+    staffUserId,
+    null,
+    now,
+  );
+  return moderation;
+}
+
+/**
+ * Pending → rejected, with the reason staff gave (optional; kept apart from the comment); the
+ * photo's files are then deleted from the storage.
+ */
 export function rejectPhoto(
   db: Db,
   id: string,
   reason: string | null | undefined,
   staffUserId: string,
   now: Date = new Date(),
-) {
-  return moderate(db, id, "pending", "rejected", staffUserId, reasonOrNull(reason), now);
+  options: RejectionOptions = {},
+): Promise<Moderation> {
+  return reject(db, id, "pending", staffUserId, reason, now, options);
 }
 
 /**
- * Approved → rejected: a published photo leaves the public gallery (a complaint, a mistake), with
- * the reason, and is listed under Rechazadas like any photo not published.
+ * Approved → rejected: a published photo leaves the public gallery (a complaint, a mistake, the
+ * customer's request), with the reason, and is listed under Rechazadas like any photo not
+ * published; its files are then deleted from the storage, so its address stops answering.
  */
 export function withdrawPhoto(
   db: Db,
@@ -111,8 +205,48 @@ export function withdrawPhoto(
   reason: string | null | undefined,
   staffUserId: string,
   now: Date = new Date(),
-) {
-  return moderate(db, id, "approved", "rejected", staffUserId, reasonOrNull(reason), now);
+  options: RejectionOptions = {},
+): Promise<Moderation> {
+  return reject(db, id, "approved", staffUserId, reason, now, options);
+}
+
+/** Photos whose files a clean-up pass deletes at once: a pass must not flood the storage. */
+const cleanUpBatch = 8;
+
+/**
+ * The server's hourly clean-up: deletes the files of the photos rejected since `since` (by their
+ * last decision), or of every rejected photo without it. Deleting what is already gone is not an
+ * error, so this catches the deletions that failed when the photos were rejected. When every
+ * deletion of a batch fails (the storage is down), the pass stops there; the next one starts over.
+ */
+export async function deleteRejectedPhotoFiles(
+  db: Db,
+  storage: ObjectStorage = getStorage(),
+  since?: Date,
+): Promise<{ photos: number; failedKeys: number; stopped: boolean }> {
+  let query = db
+    .selectFrom("galleryPhotos")
+    .select(["id", "displayKey", "thumbKey"])
+    .where("status", "=", "rejected");
+  if (since) query = query.where("moderatedAt", ">=", since.toISOString());
+  const photos = await query.orderBy("id").execute();
+  let failedKeys = 0;
+  for (let start = 0; start < photos.length; start += cleanUpBatch) {
+    const batch = photos.slice(start, start + cleanUpBatch);
+    const failed = await Promise.all(
+      batch.map((photo) => deleteFilesOf(photo.id, [photo.displayKey, photo.thumbKey], storage)),
+    );
+    const batchFailed = failed.reduce((sum, count) => sum + count, 0);
+    failedKeys += batchFailed;
+    if (batchFailed === batch.length * 2) {
+      logger.warn(
+        { photos: photos.length, done: start + batch.length },
+        "The storage deleted nothing: the clean-up of rejected gallery photos' files stops until its next pass",
+      );
+      return { photos: photos.length, failedKeys, stopped: true };
+    }
+  }
+  return { photos: photos.length, failedKeys, stopped: false };
 }
 
 export interface GallerySummary {

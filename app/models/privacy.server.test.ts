@@ -369,3 +369,28 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
     }
   });
 });
+
+describe.each(dialectsUnderTest)("a rejected photo in a privacy request on %s", (dialect) => {
+  const database = useMigratedDatabase(dialect);
+
+  it("gives no image addresses for it: its files were deleted with the rejection", async () => {
+    const { db } = database();
+    const order = await sendEverything(db, "bruno.soto@example.cl", "Bruno Soto");
+    const approved = await sendPhoto(db, order, "Bruno Soto", "En la cordillera.");
+    const rejected = await sendPhoto(db, order, "Bruno Soto", "Otra foto.");
+    await db.updateTable("galleryPhotos").set({ status: "rejected" }).where("id", "=", rejected).execute();
+    const report = await findPersonalData(db, "bruno.soto@example.cl", t0, files);
+    const photos = Object.fromEntries(report.galleryPhotos.map((photo) => [photo.id, photo]));
+    expect(photos[approved]).toMatchObject({
+      status: "approved",
+      imageUrl: `https://lifebox.cl/uploads/galeria/${approved}-display.webp`,
+      thumbnailUrl: `https://lifebox.cl/uploads/galeria/${approved}-thumb.webp`,
+    });
+    expect(photos[rejected]).toMatchObject({
+      status: "rejected",
+      comment: "Otra foto.",
+      imageUrl: null,
+      thumbnailUrl: null,
+    });
+  });
+});

@@ -198,11 +198,12 @@ export async function findPersonalData(
         .filter((message) => message.sessionId === session.id)
         .map(({ sessionId: _sessionId, ...message }) => message),
     })),
-    // The photos' texts and their images' addresses (the files themselves are downloaded from there).
+    // The photos' texts and their images' addresses (the files themselves are downloaded from there);
+    // none for a rejected photo, whose files were deleted with its rejection (docs/decisions/052).
     galleryPhotos: photos.map(({ displayKey, thumbKey, ...photo }) => ({
       ...photo,
-      imageUrl: imageUrl(displayKey),
-      thumbnailUrl: imageUrl(thumbKey),
+      imageUrl: photo.status === "rejected" ? null : imageUrl(displayKey),
+      thumbnailUrl: photo.status === "rejected" ? null : imageUrl(thumbKey),
     })),
   };
 }

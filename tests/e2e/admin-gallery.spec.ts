@@ -26,7 +26,9 @@ const texts = {
   approved: ["Foto aprobada", "La foto ha sido publicada en la galería de clientes."],
   rejected: ["Foto rechazada", "La foto ha sido rechazada y no será publicada."],
   withdrawn: ["Foto retirada", "La foto ya no se muestra en la galería de clientes."],
-  explanation: "Especifica el motivo del rechazo. Esta información será almacenada internamente.",
+  explanation:
+    "Especifica el motivo del rechazo. Esta información será almacenada internamente. La imagen se eliminará y no se podrá recuperar.",
+  imageDeleted: "Imagen eliminada",
   empty: "No hay fotos para mostrar en esta categoría",
 } as const;
 
@@ -163,6 +165,8 @@ test("an admin reads the cards and tabs, approves a pending photo, sorts by Like
   expect(image.url()).toContain(`/uploads/${popular.displayKey}`);
   const served = await page.request.get(`/uploads/${popular.displayKey}`);
   expect(served.headers()["content-type"]).toBe("image/png");
+  // An hour's cache, not a year: a photo withdrawn later must stop being shown (decision 052).
+  expect(served.headers()["cache-control"]).toBe("public, max-age=3600");
   await image.close();
   expect(storedGalleryPhoto(quiet.id)?.status).toBe("approved");
 });
@@ -216,9 +220,12 @@ test("an admin rejects a photo with a reason through the dialog, by keyboard onl
   expect(storedGalleryPhoto(photo.id)?.moderated_by).toBeTruthy();
 });
 
-test("an admin withdraws an approved photo from the gallery, with a reason", async ({ page }) => {
+test("an admin withdraws an approved photo from the gallery, with a reason; its image is deleted", async ({
+  page,
+}) => {
   const name = uniqueName("Ulises");
   const photo = seedGalleryPhoto({ authorName: name, status: "approved", likes: 3 });
+  expect((await page.request.get(`/uploads/${photo.displayKey}`)).status()).toBe(200);
   await signInAsAdmin(page, adminEmail);
   await page.goto(`/admin/gallery?estado=aprobada&q=${name}`);
   await waitForAdminHydration(page);
@@ -227,6 +234,7 @@ test("an admin withdraws an approved photo from the gallery, with a reason", asy
     .getByRole("link", { name: /^Retirar/ })
     .click();
   const dialog = page.getByRole("dialog", { name: "Retirar foto" });
+  await expect(dialog).toHaveAccessibleDescription(/su imagen se eliminará y no se podrá recuperar/);
   await dialog.getByRole("textbox", { name: "Motivo del retiro" }).fill("El cliente pidió quitarla.");
   await dialog.getByRole("button", { name: "Confirmar retiro" }).click();
   await expect(toast(page, texts.withdrawn)).toBeVisible();
@@ -236,9 +244,22 @@ test("an admin withdraws an approved photo from the gallery, with a reason", asy
     rejection_reason: "El cliente pidió quitarla.",
     like_count: 3,
   });
+  // Its files are gone: their addresses answer 404 at once.
+  for (const key of [photo.displayKey, photo.thumbKey]) {
+    expect((await page.request.get(`/uploads/${key}`)).status(), key).toBe(404);
+  }
   await tab(page, "Rechazadas").click();
   await expect(row(page, name).getByText("Rechazada", { exact: true })).toBeVisible();
   await expect(row(page, name).getByRole("link", { name: /^(Rechazar|Retirar)/ })).toHaveCount(0);
+  // In place of the thumbnail, a text; no image that would not load.
+  await expect(row(page, name).getByText(texts.imageDeleted, { exact: true })).toBeVisible();
+  await expect(row(page, name).locator("img")).toHaveCount(0);
+  // The photo's page says so too.
+  await row(page, name)
+    .getByRole("link", { name: photo.id.slice(0, 8) })
+    .click();
+  await expect(page.getByText("Imagen eliminada al rechazar la foto.")).toBeVisible();
+  await expect(page.getByRole("main").locator("img")).toHaveCount(0);
 });
 
 test("approving a photo someone else just rejected says so, and changes nothing", async ({ page }) => {

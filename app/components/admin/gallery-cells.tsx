@@ -19,10 +19,12 @@ export interface GalleryRowData {
   author: string;
   kit: string;
   shortId: string;
-  thumbUrl: string;
+  /** Null for a rejected photo: its files were deleted (docs/decisions/052). */
+  thumbUrl: string | null;
   thumbWidth: number;
   thumbHeight: number;
-  imageUrl: string;
+  /** Null for a rejected photo, as the thumbnail. */
+  imageUrl: string | null;
 }
 
 /** SPEC §2's cards: Total Fotos, Pendientes, Aprobadas, Total Likes (numbers already formatted). */
@@ -56,9 +58,17 @@ export function GallerySummaryCards({
 
 /**
  * The thumbnail; hovering it (or focusing its link) shows the button that opens the full image in
- * a new tab (SPEC §2). The whole thumbnail is that link, named for screen readers.
+ * a new tab (SPEC §2). The whole thumbnail is that link, named for screen readers. A rejected photo
+ * has no image any more (its files were deleted): a short text in its place.
  */
 export function GalleryThumbnail({ data }: { data: GalleryRowData }) {
+  if (data.thumbUrl === null || data.imageUrl === null) {
+    return (
+      <span className="flex size-16 items-center justify-center rounded-md border border-dashed border-border bg-white px-0.5 text-center text-xs leading-tight whitespace-normal wrap-normal text-muted-foreground">
+        {texts.imageDeletedShort}
+      </span>
+    );
+  }
   return (
     <a
       href={data.imageUrl}

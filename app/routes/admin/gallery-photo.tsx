@@ -18,7 +18,8 @@ import { galleryReturnHref, shortPhotoId } from "./gallery-view.server";
 
 /**
  * /admin/gallery/:id: one photo of the customer gallery in full (the image, the whole comment, the
- * rejection reason, who moderated it) with its moderation forms. It is where Rechazar and Retirar
+ * rejection reason, who moderated it) with its moderation forms. A rejected photo's image was
+ * deleted with its rejection (docs/decisions/052): the page says so in its place. It is where Rechazar and Retirar
  * lead without JavaScript (with it they open a dialog over the list): the forms post to the list's
  * action (./gallery.tsx) at the list view given by `volver`, which the change comes back to.
  */
@@ -38,12 +39,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       status: photo.status,
       statusLabel: texts.statuses[photo.status],
       back,
-      image: {
-        url: storage.publicUrl(photo.displayKey),
-        width: photo.displayWidth,
-        height: photo.displayHeight,
-        alt: texts.imageAlt(photo.authorName, photo.kitName),
-      },
+      image:
+        photo.status === "rejected"
+          ? null
+          : {
+              url: storage.publicUrl(photo.displayKey),
+              width: photo.displayWidth,
+              height: photo.displayHeight,
+              alt: texts.imageAlt(photo.authorName, photo.kitName),
+            },
       fields: [
         { label: f.customer, value: photo.authorName },
         {
@@ -94,15 +98,19 @@ export default function AdminGalleryPhoto({ loaderData }: Route.ComponentProps) 
       </div>
 
       <Panel id="foto-imagen" title={texts.photoHeading} hideTitle>
-        <a href={image.url} target="_blank" rel="noopener noreferrer" className="block w-fit max-w-full">
-          <img
-            src={image.url}
-            width={image.width}
-            height={image.height}
-            alt={image.alt}
-            className="h-auto max-h-[28rem] w-auto max-w-full rounded-md border border-border object-contain"
-          />
-        </a>
+        {image ? (
+          <a href={image.url} target="_blank" rel="noopener noreferrer" className="block w-fit max-w-full">
+            <img
+              src={image.url}
+              width={image.width}
+              height={image.height}
+              alt={image.alt}
+              className="h-auto max-h-[28rem] w-auto max-w-full rounded-md border border-border object-contain"
+            />
+          </a>
+        ) : (
+          <p className="text-sm text-muted-foreground">{texts.imageDeleted}</p>
+        )}
       </Panel>
 
       <Panel id="foto-datos" title={texts.dataHeading}>

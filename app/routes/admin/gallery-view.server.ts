@@ -12,9 +12,10 @@ import type { AdminListViewConfig } from "./list-view.server";
 /**
  * The gallery screen on the one list mechanism (docs/decisions/042-admin-gallery.md): its list
  * definition (models/admin-lists/definitions.server.ts) with what only the screen adds — the
- * thumbnail's and the full image's addresses, the status, the sort selector of SPEC §2 and the
- * status filter as tabs. Used by ./gallery.tsx, ./gallery-photo.tsx, the dashboard and, through
- * ./list-view.server.ts, the CSV download.
+ * thumbnail's and the full image's addresses (none for a rejected photo: its files are deleted,
+ * decision 052), the status, the sort selector of SPEC §2 and the status filter as tabs. Used by
+ * ./gallery.tsx, ./gallery-photo.tsx, the dashboard and, through ./list-view.server.ts, the CSV
+ * download.
  */
 
 type PhotoRow = Selectable<GalleryPhotosTable>;
@@ -33,16 +34,18 @@ export const galleryListView: AdminListViewConfig<PhotoRow, GalleryRowData> = {
   detailColumn: "id",
   rowData: (row) => {
     const storage = getStorage();
+    // A rejected photo's files were deleted (decision 052): no address to them.
+    const deleted = row.status === "rejected";
     return {
       status: row.status,
       statusLabel: texts.statuses[row.status],
       author: row.authorName,
       kit: row.kitName,
       shortId: shortPhotoId(row.id),
-      thumbUrl: storage.publicUrl(row.thumbKey),
+      thumbUrl: deleted ? null : storage.publicUrl(row.thumbKey),
       thumbWidth: row.thumbWidth,
       thumbHeight: row.thumbHeight,
-      imageUrl: storage.publicUrl(row.displayKey),
+      imageUrl: deleted ? null : storage.publicUrl(row.displayKey),
     };
   },
   sortChoices: [

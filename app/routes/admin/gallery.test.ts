@@ -71,6 +71,11 @@ describe.each(dialectsUnderTest)("the admin gallery on %s", (dialect: Dialect) =
     settle(() => gallery.action(args(post(`/admin/gallery${query}`, fields, withCookie))));
   const stored = (id: string) =>
     db.selectFrom("galleryPhotos").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  /** Whether each of the photo's two files is in the uploads folder the server serves at /uploads. */
+  const filesOf = (photo: { displayKey: string; thumbKey: string }) =>
+    [photo.displayKey, photo.thumbKey].map((key) =>
+      fs.existsSync(path.join(getEnv().uploadsDir, ...key.split("/"))),
+    );
 
   beforeAll(async () => {
     db = database().db;
@@ -182,6 +187,13 @@ describe.each(dialectsUnderTest)("the admin gallery on %s", (dialect: Dialect) =
       expect(view.href).toBe("/admin/gallery?estado=pendiente");
     });
 
+    it("sends no image address for a rejected photo, whose files were deleted", async () => {
+      const view = viewOf(await open("?estado=rechazada"));
+      const elena = view.rows.find((row) => row.id === photos.elena!.id)!;
+      expect(elena.data).toMatchObject({ status: "rejected", thumbUrl: null, imageUrl: null });
+      expect(JSON.stringify(view)).not.toContain(photos.elena!.thumbKey);
+    });
+
     it("sorts by Fecha or Likes from the headers: a new column starts descending, the same one flips", async () => {
       const initial = viewOf(await open());
       expect(column(initial, "createdAt").ariaSort).toBe("descending");
@@ -274,7 +286,12 @@ describe.each(dialectsUnderTest)("the admin gallery on %s", (dialect: Dialect) =
     });
 
     it("rejects a pending photo with the reason stored apart from the comment: 'Foto rechazada'", async () => {
-      const photo = await seedGalleryPhoto(db, { authorName: "Gloria", comment: "Así lo guardo." });
+      const photo = await seedGalleryPhoto(db, {
+        authorName: "Gloria",
+        comment: "Así lo guardo.",
+        storage: getStorage(),
+      });
+      expect(filesOf(photo)).toEqual([true, true]);
       const answer = await moderate({
         intent: "reject",
         id: photo.id,
@@ -290,10 +307,18 @@ describe.each(dialectsUnderTest)("the admin gallery on %s", (dialect: Dialect) =
         comment: "Así lo guardo.",
         rejectionReason: "Aparece la cara de un niño.\nPedir otra foto.",
       });
+      // Its files are gone from the storage by the time the answer comes (decision 052).
+      expect(filesOf(photo)).toEqual([false, false]);
     });
 
     it("withdraws an approved photo with a reason: 'Foto retirada', listed under Rechazadas", async () => {
-      const photo = await seedGalleryPhoto(db, { authorName: "Hugo", status: "approved", likes: 7 });
+      const photo = await seedGalleryPhoto(db, {
+        authorName: "Hugo",
+        status: "approved",
+        likes: 7,
+        storage: getStorage(),
+      });
+      expect(filesOf(photo)).toEqual([true, true]);
       const answer = await moderate(
         { intent: "withdraw", id: photo.id, reason: "Reclamo del cliente." },
         "?estado=aprobada",
@@ -307,11 +332,12 @@ describe.each(dialectsUnderTest)("the admin gallery on %s", (dialect: Dialect) =
         rejectionReason: "Reclamo del cliente.",
         likeCount: 7,
       });
+      expect(filesOf(photo)).toEqual([false, false]);
       expect(viewOf(await open("?estado=rechazada")).rows.map((row) => row.id)).toContain(photo.id);
     });
 
     it("answers approving a photo someone else just rejected with a clear conflict (409), changing nothing", async () => {
-      const photo = await seedGalleryPhoto(db, { authorName: "Inés" });
+      const photo = await seedGalleryPhoto(db, { authorName: "Inés", storage: getStorage() });
       // Tomás rejects it while Lía still sees it pending.
       expect(
         (await moderate({ intent: "reject", id: photo.id, reason: "Duplicada." }, "", otherCookie)).status,
@@ -329,6 +355,18 @@ describe.each(dialectsUnderTest)("the admin gallery on %s", (dialect: Dialect) =
       const again = await moderate({ intent: "reject", id: photo.id, reason: "Otra razón." });
       expect([again.status, again.body?.message]).toEqual([409, texts.conflict("rechazar", "Rechazada")]);
       expect((await stored(photo.id)).rejectionReason).toBe("Duplicada.");
+      expect(filesOf(photo)).toEqual([false, false]);
+    });
+
+    it("keeps the files of a photo someone approved before the rejection came; withdrawing deletes them", async () => {
+      const photo = await seedGalleryPhoto(db, { authorName: "Ignacio", storage: getStorage() });
+      expect((await moderate({ intent: "approve", id: photo.id }, "", otherCookie)).status).toBe(303);
+      const answer = await moderate({ intent: "reject", id: photo.id, reason: "Duplicada." });
+      expect([answer.status, answer.body?.message]).toEqual([409, texts.conflict("rechazar", "Aprobada")]);
+      expect(filesOf(photo)).toEqual([true, true]);
+      const withdrawn = await moderate({ intent: "withdraw", id: photo.id, reason: "Duplicada." });
+      expect(withdrawn.status).toBe(303);
+      expect(filesOf(photo)).toEqual([false, false]);
     });
 
     it("refuses an unknown photo (404) and a malformed form or an overlong reason (400)", async () => {
@@ -386,7 +424,15 @@ describe.each(dialectsUnderTest)("the admin gallery on %s", (dialect: Dialect) =
       settle(() => galleryPhoto.loader(args(get(`/admin/gallery/${id}${query}`, cookie), undefined, { id })));
 
     it("shows everything about the photo, the rejection reason and who moderated it", async () => {
-      const photo = await seedGalleryPhoto(db, { authorName: "Lucas", comment: "Listos para la montaña." });
+      const photo = await seedGalleryPhoto(db, {
+        authorName: "Lucas",
+        comment: "Listos para la montaña.",
+        storage: getStorage(),
+      });
+      expect((await openPhoto(photo.id)).body?.image).toMatchObject({
+        url: `/uploads/${photo.displayKey}`,
+        alt: "Foto de Lucas con su LifeBox Essential",
+      });
       await moderate({ intent: "reject", id: photo.id, reason: "No se ve el kit." });
       const answer = await openPhoto(photo.id);
       expect(answer.status).toBe(200);
@@ -405,10 +451,10 @@ describe.each(dialectsUnderTest)("the admin gallery on %s", (dialect: Dialect) =
         "Moderada por": "Lía Admin",
         ID: photo.id,
       });
-      expect(answer.body?.image).toMatchObject({
-        url: `/uploads/${photo.displayKey}`,
-        alt: "Foto de Lucas con su LifeBox Essential",
-      });
+      // Its image was deleted with the rejection: no address to it (the page says so instead).
+      expect(answer.body?.image).toBeNull();
+      expect(JSON.stringify(answer.body)).not.toContain(photo.displayKey);
+      expect(filesOf(photo)).toEqual([false, false]);
     });
 
     it("comes back to the list view it was opened from, and only to a gallery view", async () => {

@@ -188,7 +188,7 @@ describe.each(dialectsUnderTest)("/admin/privacy on %s", (dialect) => {
       [order.number, "Calle Esmeralda 12, Valparaíso"],
     ]);
     expect(report.contactMessages.map((message) => message.message)).toEqual(["¿Hay talla S?"]);
-    expect(report.galleryPhotos.map((row) => [row.comment, new URL(row.imageUrl).pathname])).toEqual([
+    expect(report.galleryPhotos.map((row) => [row.comment, new URL(row.imageUrl!).pathname])).toEqual([
       ["En el velero.", `/uploads/galeria/${photo.id}-display.webp`],
     ]);
 

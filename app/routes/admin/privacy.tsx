@@ -13,7 +13,7 @@ import {
 import { AdminPage } from "~/components/admin/admin-page";
 import { CheckboxField, TextField } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
-import { adminPageTitle, adminPrivacyTexts as texts } from "~/content/admin";
+import { adminGalleryTexts, adminPageTitle, adminPrivacyTexts as texts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
@@ -140,7 +140,7 @@ function presentReport(report: PersonalDataReport): ReportSection[] {
           [f.comment, photo.comment],
           [f.rejectionReason, orEmpty(photo.rejectionReason)],
           [f.likes, String(photo.likeCount)],
-          [f.image, photo.imageUrl],
+          [f.image, photo.imageUrl ?? adminGalleryTexts.imageDeleted],
         ],
       })),
     },
