@@ -1,5 +1,6 @@
 import { Heart } from "lucide-react";
 import { useFetcher } from "react-router";
+import { FormMessage } from "~/components/ui/field";
 import { galleryTexts as texts } from "~/content/gallery";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -8,7 +9,9 @@ import { useHydrated } from "~/lib/use-hydrated";
  * A photo's like button and count (DECISIONS D16): one like per visitor, kept by the server. With
  * JavaScript a fetcher posts it (the page stays where it is; the count goes up at once and the
  * page's data is read again); without it the same form posts and the server sends the visitor back
- * to the photo. A photo already liked shows it and sends nothing.
+ * to the photo. A photo already liked shows it and sends nothing. A like the server did not count
+ * (no cookie, too many from the connection) shows its message under the button; without
+ * JavaScript the page shows it at its top.
  */
 export function GalleryLikeButton({
   photoId,
@@ -25,7 +28,7 @@ export function GalleryLikeButton({
   /** The gallery page it posts to (its like is answered there). */
   action: string;
 }) {
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ error?: string }>();
   const hydrated = useHydrated();
   const sending = fetcher.state !== "idle";
   const shownLiked = liked || sending;
@@ -60,6 +63,11 @@ export function GalleryLikeButton({
       <span aria-live="polite" className="text-sm text-muted-foreground">
         {texts.likeCount(count)}
       </span>
+      {fetcher.state === "idle" && fetcher.data?.error ? (
+        <FormMessage tone="error" className="basis-full">
+          {fetcher.data.error}
+        </FormMessage>
+      ) : null}
     </fetcher.Form>
   );
 }

@@ -25,6 +25,15 @@ export const galleryTexts = {
   likedState: (authorName: string) => `Te gusta la foto de ${authorName}`,
   likeCount: (count: number) => (count === 1 ? "1 me gusta" : `${count} me gusta`),
   likeGone: "Esta foto ya no está en la galería.",
+  /** A like without the visitor cookie the gallery gives (cookies blocked, or expired): not counted. */
+  likeNeedsCookie:
+    "No pudimos registrar que te gusta esta foto. Intenta nuevamente; si vuelve a fallar, revisa que tu navegador acepte las cookies de este sitio.",
+  /** This connection already gave this photo the likes it may in a day. */
+  likeLimitPhoto:
+    "Esta foto ya recibió varios me gusta desde tu conexión hoy. No podemos sumar más por ahora.",
+  /** This connection gave many likes in a few minutes. */
+  likeLimitAddress:
+    "Se enviaron muchos me gusta desde tu conexión en pocos minutos. Espera un rato e intenta nuevamente.",
   pagination: "Páginas de la galería",
   previous: "Anterior",
   next: "Siguiente",

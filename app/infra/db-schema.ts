@@ -212,7 +212,7 @@ export interface GalleryLikesTable {
   createdAt: string;
   /**
    * The liker's address, as the rate limits count it (migration 0012): the likes per address are
-   * bounded. Null on likes stored before it, and once older than a day (no bound looks further).
+   * bounded. Null on likes stored before it, and once forgetOldLikeAddresses ran a day later.
    */
   ipNetwork: string | null;
 }

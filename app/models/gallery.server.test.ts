@@ -8,7 +8,9 @@ import {
   approvedPhotosOfKit,
   createGalleryPhoto,
   firstName,
+  forgetOldLikeAddresses,
   likedPhotoIds,
+  likeLimits,
   likePhoto,
   listApprovedPhotos,
   type NewGalleryPhoto,
@@ -218,5 +220,107 @@ describe.each(dialectsUnderTest)("the gallery's public side on %s", (dialect) =>
     expect(await likeCountOf(id)).toBe(13);
     const likes = await db.selectFrom("galleryLikes").select("visitorId").where("photoId", "=", id).execute();
     expect(likes).toHaveLength(13);
+  });
+  it(`counts ${likeLimits.perPhoto} likes a day per photo and address, exactly when they arrive at once`, async () => {
+    const { id } = await upload();
+    await setStatus(id, "approved");
+    const t0 = new Date("2026-11-20T15:00:00.000Z");
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    const ip = "198.51.100.40";
+    const visitors = Array.from({ length: 12 }, () => crypto.randomUUID());
+    const outcomes = await Promise.all(
+      visitors.map((someone) => likePhoto(db, id, someone, { ip, now: t0 })),
+    );
+    expect(outcomes.filter((outcome) => outcome.found && outcome.added)).toHaveLength(likeLimits.perPhoto);
+    expect(outcomes.filter((outcome) => outcome.found && outcome.refused === "photo")).toHaveLength(
+      12 - likeLimits.perPhoto,
+    );
+    expect(await likeCountOf(id)).toBe(likeLimits.perPhoto);
+    const stored = await db
+      .selectFrom("galleryLikes")
+      .select("ipNetwork")
+      .where("photoId", "=", id)
+      .execute();
+    expect(stored.map((like) => like.ipNetwork)).toEqual(Array<string>(likeLimits.perPhoto).fill(ip));
+
+    // A visitor counted before likes again: nothing changes, and nothing is refused.
+    const counted = visitors[outcomes.findIndex((outcome) => outcome.found && outcome.added)]!;
+    expect(await likePhoto(db, id, counted, { ip, now: at(1000) })).toEqual({
+      found: true,
+      added: false,
+      likeCount: likeLimits.perPhoto,
+    });
+    // Another address may; this one may again a day later.
+    expect(
+      await likePhoto(db, id, crypto.randomUUID(), { ip: "198.51.100.41", now: at(1000) }),
+    ).toMatchObject({
+      added: true,
+    });
+    const dayLater = at(likeLimits.perPhotoWindowMs + 1000);
+    expect(await likePhoto(db, id, crypto.randomUUID(), { ip, now: dayLater })).toMatchObject({
+      added: true,
+    });
+
+    // The addresses of one IPv6 /56 are one address.
+    const v6 = ["2001:db8:5:100::1", "2001:db8:5:1aa::2", "2001:db8:5:1ff::3", "2001:db8:5:180::4"];
+    const fromV6 = [];
+    for (const address of v6)
+      fromV6.push(await likePhoto(db, id, crypto.randomUUID(), { ip: address, now: t0 }));
+    expect(fromV6.map((outcome) => outcome.found && (outcome.refused ?? outcome.added))).toEqual([
+      true,
+      true,
+      true,
+      "photo",
+    ]);
+    // Likes made without an address (scripts, fixtures) keep none and are not bounded.
+    expect(await likePhoto(db, id, crypto.randomUUID(), { now: t0 })).toMatchObject({ added: true });
+  });
+
+  it(`counts ${likeLimits.perAddress} likes per address in ten minutes over every photo`, async () => {
+    const ids: string[] = [];
+    for (let n = 0; n < 11; n++) {
+      const { id } = await upload();
+      await setStatus(id, "approved");
+      ids.push(id);
+    }
+    const t0 = new Date("2026-11-21T15:00:00.000Z");
+    const ip = "198.51.100.50";
+    const family = Array.from({ length: likeLimits.perPhoto }, () => crypto.randomUUID());
+    for (const id of ids.slice(0, 10)) {
+      for (const someone of family) {
+        expect(await likePhoto(db, id, someone, { ip, now: t0 })).toMatchObject({ added: true });
+      }
+    }
+    const last = ids[10]!;
+    expect(await likePhoto(db, last, family[0]!, { ip, now: new Date(t0.getTime() + 60_000) })).toEqual({
+      found: true,
+      added: false,
+      likeCount: 0,
+      refused: "address",
+    });
+    const later = new Date(t0.getTime() + likeLimits.perAddressWindowMs + 1000);
+    expect(await likePhoto(db, last, family[0]!, { ip, now: later })).toMatchObject({ added: true });
+  });
+
+  it("forgets the addresses of likes older than a day", async () => {
+    const { id } = await upload();
+    await setStatus(id, "approved");
+    const t0 = new Date("2026-11-22T15:00:00.000Z");
+    const [old, recent] = [crypto.randomUUID(), crypto.randomUUID()];
+    await likePhoto(db, id, old, { ip: "198.51.100.60", now: t0 });
+    await likePhoto(db, id, recent, { ip: "198.51.100.60", now: new Date(t0.getTime() + 60 * 60_000) });
+    const dayLater = new Date(t0.getTime() + likeLimits.perPhotoWindowMs + 1);
+    expect(await forgetOldLikeAddresses(db, dayLater)).toBeGreaterThanOrEqual(1);
+    const rows = await db
+      .selectFrom("galleryLikes")
+      .select(["visitorId", "ipNetwork"])
+      .where("photoId", "=", id)
+      .execute();
+    expect(new Map(rows.map((row) => [row.visitorId, row.ipNetwork]))).toEqual(
+      new Map([
+        [old, null],
+        [recent, "198.51.100.60"],
+      ]),
+    );
   });
 });

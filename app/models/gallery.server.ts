@@ -1,8 +1,9 @@
-import type { Selectable } from "kysely";
+import { ipKeyGenerator } from "express-rate-limit";
+import { sql, type Selectable } from "kysely";
 import { kits } from "~/content/kits";
 import type { KitId } from "~/content/types";
 import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
-import { inTransaction, type Db } from "~/infra/db.server";
+import { dialectOf, inTransaction, type Db } from "~/infra/db.server";
 import type { GalleryPhotosTable } from "~/infra/db-schema";
 import { logger } from "~/infra/logger.server";
 import { getStorage, type ObjectStorage } from "~/infra/storage.server";
@@ -187,29 +188,102 @@ export async function approvedPhotosOfKit(
     .execute();
 }
 
+/**
+ * How many likes one address may give (docs/decisions/053), counted from the stored likes: to one
+ * photo in a day, a household behind one connection (most homes' members like a photo once each);
+ * over every photo in ten minutes, more than two full pages of the gallery (12 photos each). The
+ * address is counted as the rate limits count it: an IPv6 one by its /56 network.
+ */
+export const likeLimits = {
+  perPhoto: 3,
+  perPhotoWindowMs: 24 * 60 * 60_000,
+  perAddress: 30,
+  perAddressWindowMs: 10 * 60_000,
+} as const;
+
 export type LikeOutcome =
   /** `added`: false when this visitor had liked it before (nothing changed). */
-  | { found: true; added: boolean; likeCount: number }
+  | { found: true; added: boolean; likeCount: number; refused?: undefined }
+  /**
+   * Not counted: this address gave {@link likeLimits.perPhoto} likes to this photo in the last day
+   * (`photo`), or {@link likeLimits.perAddress} likes in the last ten minutes (`address`).
+   */
+  | { found: true; added: false; likeCount: number; refused: "photo" | "address" }
   /** No approved photo with that id (never was, or withdrawn meanwhile). */
   | { found: false };
 
 /**
+ * Makes the like transactions of one address wait for each other on PostgreSQL (a transaction-level
+ * advisory lock on the address's hash), so that likes sent at the same moment are counted one after
+ * the other and none passes the bound together. SQLite needs nothing: its transactions take the
+ * write lock when they begin (decision 050).
+ */
+async function lockAddress(trx: Db, network: string) {
+  if (dialectOf(trx) !== "postgres") return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`gallery-like:${network}`}, 0))`.execute(trx);
+}
+
+/** Why this address may not like the photo now, or undefined if it may. */
+async function refusalFor(
+  trx: Db,
+  { network, photoId, now }: { network: string; photoId: string; now: Date },
+): Promise<"photo" | "address" | undefined> {
+  const likesSince = (windowMs: number) =>
+    trx
+      .selectFrom("galleryLikes")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("ipNetwork", "=", network)
+      .where("createdAt", ">=", new Date(now.getTime() - windowMs).toISOString());
+  const toPhoto = await likesSince(likeLimits.perPhotoWindowMs)
+    .where("photoId", "=", photoId)
+    .executeTakeFirstOrThrow();
+  if (Number(toPhoto.count) >= likeLimits.perPhoto) return "photo";
+  const recent = await likesSince(likeLimits.perAddressWindowMs).executeTakeFirstOrThrow();
+  if (Number(recent.count) >= likeLimits.perAddress) return "address";
+  return undefined;
+}
+
+/**
  * A visitor likes an approved photo, once: the like and the photo's count change together in one
  * transaction, and the (photo, visitor) key makes a second like a no-op, also when two arrive at
- * the same time.
+ * the same time. The like keeps the address `ip` it came from, and is not counted past
+ * {@link likeLimits} for that address (checked in the same transaction, after the address's other
+ * likes in progress: exact under concurrent requests). Without `ip` (a like not made over HTTP: a
+ * script, a test's fixture) no address is kept and no bound applies.
  */
 export async function likePhoto(
   db: Db,
   photoId: string,
   visitorId: string,
-  now: Date = new Date(),
+  { ip, now = new Date() }: { ip?: string; now?: Date } = {},
 ): Promise<LikeOutcome> {
   return inTransaction(db, async (trx) => {
     const photo = await approvedPhotos(trx).select("id").where("id", "=", photoId).executeTakeFirst();
     if (!photo) return { found: false };
+    const likeCountNow = async () =>
+      (
+        await trx
+          .selectFrom("galleryPhotos")
+          .select("likeCount")
+          .where("id", "=", photoId)
+          .executeTakeFirstOrThrow()
+      ).likeCount;
+    const network = ip === undefined ? null : ipKeyGenerator(ip);
+    if (network !== null) {
+      await lockAddress(trx, network);
+      const before = await trx
+        .selectFrom("galleryLikes")
+        .select("photoId")
+        .where("photoId", "=", photoId)
+        .where("visitorId", "=", visitorId)
+        .executeTakeFirst();
+      // A visitor's second like changes nothing, bound or not.
+      const refused = before ? undefined : await refusalFor(trx, { network, photoId, now });
+      if (refused) return { found: true, added: false, likeCount: await likeCountNow(), refused };
+    }
     const inserted = await trx
       .insertInto("galleryLikes")
-      .values({ photoId, visitorId, createdAt: now.toISOString() })
+      .values({ photoId, visitorId, createdAt: now.toISOString(), ipNetwork: network })
       .onConflict((conflict) => conflict.columns(["photoId", "visitorId"]).doNothing())
       .executeTakeFirst();
     const added = inserted.numInsertedOrUpdatedRows === 1n;
@@ -220,13 +294,22 @@ export async function likePhoto(
         .where("id", "=", photoId)
         .execute();
     }
-    const { likeCount } = await trx
-      .selectFrom("galleryPhotos")
-      .select("likeCount")
-      .where("id", "=", photoId)
-      .executeTakeFirstOrThrow();
-    return { found: true, added, likeCount };
+    return { found: true, added, likeCount: await likeCountNow() };
   });
+}
+
+/**
+ * Forgets the address of every like older than the longest bound's window (a day): no bound reads
+ * it any more, and an address is personal data. For the hourly clean-up; returns how many.
+ */
+export async function forgetOldLikeAddresses(db: Db, now: Date = new Date()): Promise<number> {
+  const result = await db
+    .updateTable("galleryLikes")
+    .set({ ipNetwork: null })
+    .where("ipNetwork", "is not", null)
+    .where("createdAt", "<", new Date(now.getTime() - likeLimits.perPhotoWindowMs).toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Which of `photoIds` the visitor has liked. */

@@ -40,6 +40,10 @@ const texts = {
 
 const kit = { id: "industry-mini", name: "LifeBox Industry Mini" } as const;
 
+/** A like the server did not count, as the visitor reads it (app/content/gallery.ts). */
+const likeNeedsCookie =
+  "No pudimos registrar que te gusta esta foto. Intenta nuevamente; si vuelve a fallar, revisa que tu navegador acepte las cookies de este sitio.";
+
 /** A photo as a phone takes it: a JPEG with some detail, `kilobytes` large or so. */
 async function phonePhoto(width: number, height: number): Promise<Buffer> {
   const pixels = crypto.randomBytes(width * height * 3);
@@ -278,9 +282,9 @@ test.describe("customer gallery", () => {
     await waitForHydration(page);
     const card = cardOf(page, photo.id);
     await expect(card.getByText("0 me gusta")).toBeVisible();
+    // The page gave the visitor the gallery's cookie, so the first like counts.
     const liking = page.waitForResponse((response) => response.request().method() === "POST");
     await card.getByRole("button", { name: "Me gusta la foto de Ignacio" }).click();
-    // The answer carries the visitor's cookie: a reload before it arrives would lose it.
     expect((await liking).status()).toBe(200);
     const liked = card.getByRole("button", { name: "Te gusta la foto de Ignacio" });
     await expect(liked).toHaveAttribute("aria-disabled", "true");
@@ -323,6 +327,34 @@ test.describe("customer gallery", () => {
     expect(likeCountOf(photo.id)).toBe(2);
   });
 
+  test("a like without the page's cookie is not counted: the button says why, and the next try counts", async ({
+    page,
+    context,
+  }) => {
+    const photo = await seedApprovedPhoto({ firstName: "Rocío", comment: "En la mochila de emergencia." });
+    await page.goto("/galeria");
+    await waitForHydration(page);
+    // The browser dropped the cookie the page gave (cleared, or blocked for this site).
+    await context.clearCookies();
+    const card = cardOf(page, photo.id);
+    const likeButton = card.getByRole("button", { name: "Me gusta la foto de Rocío" });
+    const refused = page.waitForResponse((response) => response.request().method() === "POST");
+    await likeButton.click();
+    expect((await refused).status()).toBe(403);
+    await expect(card.getByRole("alert")).toHaveText(likeNeedsCookie);
+    await expect(card.getByText("0 me gusta")).toBeVisible();
+    expect(likeCountOf(photo.id)).toBe(0);
+    // The refusal gave a new cookie: trying again counts.
+    await likeButton.click();
+    await expect(card.getByRole("button", { name: "Te gusta la foto de Rocío" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    await expect(card.getByText("1 me gusta")).toBeVisible();
+    await expect(card.getByRole("alert")).toHaveCount(0);
+    await expect.poll(() => likeCountOf(photo.id)).toBe(1);
+  });
+
   test("a gallery page that does not exist is the Spanish 404", async ({ page }) => {
     const missing = await page.goto("/galeria?pagina=999");
     expect(missing?.status()).toBe(404);
@@ -346,6 +378,23 @@ test.describe("customer gallery without JavaScript", () => {
     await card.getByRole("button", { name: "Te gusta la foto de Valeria" }).click({ force: true });
     expect((await repost).status()).toBe(303);
     await expect(card.getByText("1 me gusta")).toBeVisible();
+    expect(likeCountOf(photo.id)).toBe(1);
+  });
+
+  test("a like without the page's cookie is not counted: the gallery says why, and the next try counts", async ({
+    page,
+    context,
+  }) => {
+    const photo = await seedApprovedPhoto({ firstName: "Tomás", comment: "En la camioneta." });
+    await page.goto("/galeria");
+    await context.clearCookies();
+    await cardOf(page, photo.id).getByRole("button", { name: "Me gusta la foto de Tomás" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: likeNeedsCookie })).toBeVisible();
+    await expect(cardOf(page, photo.id).getByText("0 me gusta")).toBeVisible();
+    expect(likeCountOf(photo.id)).toBe(0);
+    await cardOf(page, photo.id).getByRole("button", { name: "Me gusta la foto de Tomás" }).click();
+    await expect(page).toHaveURL(new RegExp(`/galeria#foto-${photo.id}$`));
+    await expect(cardOf(page, photo.id).getByText("1 me gusta")).toBeVisible();
     expect(likeCountOf(photo.id)).toBe(1);
   });
 

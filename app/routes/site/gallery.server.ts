@@ -34,17 +34,19 @@ export function galleryCard(photo: PublicGalleryPhoto): GalleryCard {
 }
 
 /**
- * The visitor who likes photos: a random id in an httpOnly cookie, set with their first like. Its
- * own cookie, not the chat's: likes are never tied to what a visitor wrote to the chatbot.
+ * The visitor who likes photos: a random id in an httpOnly cookie, signed by the server, given with
+ * the gallery's page (docs/decisions/053). Only an id the server issued counts a like: a made-up
+ * id, or none, is no visitor. Its own cookie, not the chat's: likes are never tied to what a
+ * visitor wrote to the chatbot.
  */
-const visitor = visitorIdCookie("lifebox_gallery_visitor");
+const visitor = visitorIdCookie("lifebox_gallery_visitor", { signedFor: "lifebox-gallery-visitor" });
 
-/** The visitor's id, if the request carries one of ours. */
+/** The visitor's id, if the request carries one the server signed. */
 export function galleryVisitorOf(request: Request): Promise<string | undefined> {
   return visitor.read(request);
 }
 
-/** The Set-Cookie header that gives a new visitor their id. */
-export function galleryVisitorCookie(visitorId: string): Promise<string> {
-  return visitor.serialize(visitorId);
+/** The Set-Cookie header that gives a new visitor an id (a new random one). */
+export function newGalleryVisitorCookie(): Promise<string> {
+  return visitor.serialize(crypto.randomUUID());
 }

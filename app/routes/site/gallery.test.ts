@@ -1,8 +1,10 @@
 import sharp from "sharp";
+import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { submissionMessages } from "~/content/forms";
 import { galleryTexts, galleryUploadTexts, photoMessages } from "~/content/gallery";
 import type { SubmissionReply } from "~/lib/submission";
+import { likeLimits } from "~/models/gallery.server";
 import type { Db } from "~/infra/db.server";
 import type { GalleryPhotoStatus } from "~/infra/db-schema";
 import { getStorage } from "~/infra/storage.server";
@@ -305,8 +307,9 @@ describe.each(dialectsUnderTest)("the customer gallery on %s", (dialect) => {
     }
   });
 
-  it("takes one like per visitor, without JavaScript (back to the photo) and with it, and shows it", async () => {
-    const photo = (
+  /** The oldest approved photo (on the gallery's second page) and its like count. */
+  async function likedPhoto() {
+    return (
       await db
         .selectFrom("galleryPhotos")
         .select("id")
@@ -314,58 +317,151 @@ describe.each(dialectsUnderTest)("the customer gallery on %s", (dialect) => {
         .orderBy("createdAt")
         .executeTakeFirstOrThrow()
     ).id;
-    const like = (cookie?: string, extra: Record<string, string> = {}) =>
-      settle(() =>
-        gallery.action(args(post("/galeria?pagina=2", { intent: "like", photoId: photo, ...extra }, cookie))),
-      );
+  }
+  const likeCountOf = async (photo: string) =>
+    (
+      await db
+        .selectFrom("galleryPhotos")
+        .select("likeCount")
+        .where("id", "=", photo)
+        .executeTakeFirstOrThrow()
+    ).likeCount;
+  /** A like of `photo` posted from the gallery's second page, as its form sends it. */
+  const like = (photo: string, cookie?: string, extra: Record<string, string> = {}, ip?: string) =>
+    settle(() =>
+      gallery.action(
+        args(post("/galeria?pagina=2", { intent: "like", photoId: photo, ...extra }, cookie), ip),
+      ),
+    );
+  /** The gallery cookie a visitor gets with the page (as a browser would keep it). */
+  async function visitorCookie(): Promise<string> {
+    const view = await settle(() => gallery.loader(args(get("/galeria?pagina=2"))));
+    expect(view.status).toBe(200);
+    return cookieAfter(view.headers);
+  }
 
-    const first = await like();
-    expect([first.status, first.location]).toEqual([303, `/galeria?pagina=2#foto-${photo}`]);
-    const setCookie = first.headers.get("set-cookie") ?? "";
-    expect(setCookie).toMatch(/^lifebox_gallery_visitor=/);
+  it("takes one like per visitor, without JavaScript (back to the photo) and with it, and shows it", async () => {
+    const photo = await likedPhoto();
+    const before = await likeCountOf(photo);
+
+    // The page gives a new visitor the gallery's cookie, signed; a page view with it gives none.
+    const view = await settle(() => gallery.loader(args(get("/galeria?pagina=2"))));
+    const setCookie = view.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^lifebox_gallery_visitor=[^;]+\.[^;]+;/);
     expect(setCookie).toContain("HttpOnly");
     expect(setCookie).toContain("SameSite=Lax");
-    const cookie = cookieAfter(first.headers);
-
-    const again = await like(cookie, { js: "1" });
-    expect(again.status).toBe(200);
+    const cookie = cookieAfter(view.headers);
+    const again = await settle(() => gallery.loader(args(get("/galeria?pagina=2", cookie))));
     expect(again.headers.get("set-cookie")).toBeNull();
-    const count = async () =>
-      (
-        await db
-          .selectFrom("galleryPhotos")
-          .select("likeCount")
-          .where("id", "=", photo)
-          .executeTakeFirstOrThrow()
-      ).likeCount;
-    expect(await count()).toBe(1);
+
+    const first = await like(photo, cookie);
+    expect([first.status, first.location]).toEqual([303, `/galeria?pagina=2#foto-${photo}`]);
+    expect(first.headers.get("set-cookie")).toBeNull();
+    const second = await like(photo, cookie, { js: "1" });
+    expect([second.status, second.body?.error]).toEqual([200, undefined]);
+    expect(await likeCountOf(photo)).toBe(before + 1);
 
     // The page shows it liked to this visitor, and not to another.
-    const page = async (asCookie?: string) =>
+    const card = async (asCookie?: string) =>
       (
         (await settle(() => gallery.loader(args(get("/galeria?pagina=2", asCookie))))).body?.photos as Array<{
           id: string;
           liked: boolean;
           likeCount: number;
         }>
-      ).find((card) => card.id === photo);
-    expect(await page(cookie)).toMatchObject({ liked: true, likeCount: 1 });
-    expect(await page()).toMatchObject({ liked: false, likeCount: 1 });
+      ).find((shown) => shown.id === photo);
+    expect(await card(cookie)).toMatchObject({ liked: true, likeCount: before + 1 });
+    expect(await card()).toMatchObject({ liked: false, likeCount: before + 1 });
 
-    // Another visitor's like counts; a forged cookie is a new visitor.
-    expect((await like(undefined, { js: "1" })).status).toBe(200);
-    expect((await like("lifebox_gallery_visitor=no-es-un-id", { js: "1" })).status).toBe(200);
-    expect(await count()).toBe(3);
+    // Another visitor's like counts, from its first post after viewing the page.
+    expect((await like(photo, await visitorCookie(), { js: "1" })).status).toBe(200);
+    expect(await likeCountOf(photo)).toBe(before + 2);
 
     // A photo not published, or a malformed post: the page says so.
     await setStatus(photo, "pending");
-    const gone = await like(cookie);
+    const gone = await like(photo, cookie);
     expect([gone.status, gone.body?.error]).toEqual([404, galleryTexts.likeGone]);
     const malformed = await settle(() =>
       gallery.action(args(post("/galeria", { intent: "like", photoId: "1; drop" }))),
     );
     expect([malformed.status, malformed.body?.error]).toEqual([400, submissionMessages.malformed]);
     await setStatus(photo, "approved");
+  });
+
+  it("counts no like without the cookie the page gave: 40 without one and 10 made up add nothing", async () => {
+    const photo = await likedPhoto();
+    const before = await likeCountOf(photo);
+    // Ids the attacker makes up: in the cookie's unsigned form, and signed with another secret.
+    const unsigned = createCookie("lifebox_gallery_visitor");
+    const otherSecret = createCookie("lifebox_gallery_visitor", { secrets: ["x".repeat(64)] });
+    const madeUp = await Promise.all(
+      Array.from({ length: 10 }, async (_, n) =>
+        cookieAfter(
+          new Headers({
+            "set-cookie": await (n % 2 === 0 ? unsigned : otherSecret).serialize(crypto.randomUUID()),
+          }),
+        ),
+      ),
+    );
+    // All at once, from one address, as a script would send them.
+    const ip = "198.51.100.77";
+    const answers = await Promise.all([
+      ...Array.from({ length: 40 }, () => like(photo, undefined, { js: "1" }, ip)),
+      ...madeUp.map((cookie, n) => like(photo, cookie, n % 3 === 0 ? {} : { js: "1" }, ip)),
+    ]);
+    expect(await likeCountOf(photo)).toBe(before);
+    for (const answer of answers) {
+      expect([answer.status, answer.body?.error]).toEqual([403, galleryTexts.likeNeedsCookie]);
+      // With a cookie the server signed, so that a visitor's retry counts.
+      expect(answer.headers.get("set-cookie")).toMatch(/^lifebox_gallery_visitor=[^;]+\.[^;]+;/);
+    }
+    const retry = await like(photo, cookieAfter(answers[0]!.headers), { js: "1" }, ip);
+    expect(retry.status).toBe(200);
+    expect(await likeCountOf(photo)).toBe(before + 1);
+  });
+
+  it("counts a few likes per photo from one address, however many visitors it has", async () => {
+    const photo = await likedPhoto();
+    const before = await likeCountOf(photo);
+    const ip = "198.51.100.78";
+    const cookies = await Promise.all(Array.from({ length: 10 }, visitorCookie));
+    // Ten visitors behind one address like the photo at once, with JavaScript and without.
+    const answers = await Promise.all(
+      cookies.map((cookie, n) => like(photo, cookie, n % 2 === 0 ? { js: "1" } : {}, ip)),
+    );
+    expect(await likeCountOf(photo)).toBe(before + likeLimits.perPhoto);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(10 - likeLimits.perPhoto);
+    for (const answer of refused) expect(answer.body?.error).toBe(galleryTexts.likeLimitPhoto);
+    // The others counted: 200 to the script, 303 back to the photo without it.
+    for (const answer of answers.filter((answer) => answer.status !== 429)) {
+      expect([200, 303]).toContain(answer.status);
+    }
+    // Another address's visitor still counts.
+    expect((await like(photo, await visitorCookie(), { js: "1" }, "198.51.100.79")).status).toBe(200);
+    expect(await likeCountOf(photo)).toBe(before + likeLimits.perPhoto + 1);
+  });
+
+  it(`counts ${likeLimits.perAddress} likes from one address in ten minutes, then says to wait`, async () => {
+    const photos = (
+      await db
+        .selectFrom("galleryPhotos")
+        .select("id")
+        .where("status", "=", "approved")
+        .orderBy("id")
+        .execute()
+    ).map((row) => row.id);
+    const ip = "198.51.100.80";
+    const family = await Promise.all(Array.from({ length: likeLimits.perPhoto }, visitorCookie));
+    const perFamily = likeLimits.perAddress / likeLimits.perPhoto;
+    for (const photo of photos.slice(0, perFamily)) {
+      for (const cookie of family) expect((await like(photo, cookie, { js: "1" }, ip)).status).toBe(200);
+    }
+    const next = photos[perFamily]!;
+    const before = await likeCountOf(next);
+    const refused = await like(next, family[0], {}, ip);
+    expect([refused.status, refused.body?.error]).toEqual([429, galleryTexts.likeLimitAddress]);
+    expect(await likeCountOf(next)).toBe(before);
   });
 
   it("shows a kit's newest approved photos on its page, and none on a kit without", async () => {

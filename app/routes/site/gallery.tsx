@@ -16,12 +16,13 @@ import { likedPhotoIds, likePhoto, listApprovedPhotos } from "~/models/gallery.s
 import { isUuid } from "~/models/orders.server";
 import { getDb } from "~/infra/db.server";
 import { requireFormData } from "~/infra/request-body.server";
-import { galleryCard, galleryVisitorCookie, galleryVisitorOf } from "./gallery.server";
+import { galleryCard, galleryVisitorOf, newGalleryVisitorCookie } from "./gallery.server";
 
 /**
  * /galeria, the customer gallery (DECISIONS D16): the approved photos, newest first, 12 a page
  * (?pagina=2, …), each with its like button. A like is this route's action: one per visitor (a
- * cookie), as a form post without JavaScript (sent back to the photo) or a fetcher with it.
+ * signed cookie the page gives), as a form post without JavaScript (sent back to the photo) or a
+ * fetcher with it, and a few per address (docs/decisions/053).
  */
 
 const perPage = 12;
@@ -41,28 +42,39 @@ export async function loader({ request }: Route.LoaderArgs) {
   const visitorId = await galleryVisitorOf(request);
   const ids = gallery.photos.map((photo) => photo.id);
   const liked = visitorId ? await likedPhotoIds(db, visitorId, ids) : new Set<string>();
-  return {
-    page,
-    pageCount: gallery.pageCount,
-    photos: gallery.photos.map((photo) => ({ ...galleryCard(photo), liked: liked.has(photo.id) })),
-  };
+  // A visitor without the gallery's cookie gets one with the page, so that their first like counts.
+  const headers = visitorId ? undefined : { "Set-Cookie": await newGalleryVisitorCookie() };
+  return data(
+    {
+      page,
+      pageCount: gallery.pageCount,
+      photos: gallery.photos.map((photo) => ({ ...galleryCard(photo), liked: liked.has(photo.id) })),
+    },
+    { headers },
+  );
 }
 
-export async function action({ request }: Route.ActionArgs) {
+const likeRefusals = { photo: texts.likeLimitPhoto, address: texts.likeLimitAddress } as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireFormData(request);
   const photoId = form.get("photoId");
   if (form.get("intent") !== "like" || typeof photoId !== "string" || !isUuid(photoId)) {
     return data({ error: submissionMessages.malformed }, { status: 400 });
   }
-  const known = await galleryVisitorOf(request);
-  const visitorId = known ?? crypto.randomUUID();
-  const outcome = await likePhoto(getDb(), photoId, visitorId);
+  // Only a visitor the page gave a signed cookie counts; anyone else gets one, so a retry works.
+  const visitorId = await galleryVisitorOf(request);
+  if (!visitorId) {
+    const headers = { "Set-Cookie": await newGalleryVisitorCookie() };
+    return data({ error: texts.likeNeedsCookie }, { status: 403, headers });
+  }
+  const outcome = await likePhoto(getDb(), photoId, visitorId, { ip: context.clientIp });
   if (!outcome.found) return data({ error: texts.likeGone }, { status: 404 });
-  const headers = known ? undefined : { "Set-Cookie": await galleryVisitorCookie(visitorId) };
+  if (outcome.refused) return data({ error: likeRefusals[outcome.refused] }, { status: 429 });
   // With JavaScript (a fetcher) the page reads its data again; without it, back to the photo.
-  if (form.get("js") === "1") return data({ error: undefined }, { headers });
+  if (form.get("js") === "1") return data({ error: undefined });
   const page = pageNumber(new URL(request.url).searchParams.get("pagina")) ?? 1;
-  return redirect(`${galleryPagePath(page)}#${galleryPhotoAnchor(photoId)}`, { status: 303, headers });
+  return redirect(`${galleryPagePath(page)}#${galleryPhotoAnchor(photoId)}`, { status: 303 });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
