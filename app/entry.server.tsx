@@ -3,7 +3,7 @@ import { buffer } from "node:stream/consumers";
 import { preloadModule, type PreloadModuleOptions } from "react-dom";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import stylesheet from "~/app.css?url";
 import { InlineCssProvider } from "~/lib/inline-css";
 import { NonceProvider } from "~/lib/nonce";
@@ -13,20 +13,30 @@ import { builtStylesheet } from "~/infra/stylesheet.server";
 export const streamTimeout = 5_000;
 
 /**
- * Errors of loaders, actions and rendering, logged as one line each (pino). A request the visitor
- * abandoned is not an error; a post refused by React Router's origin check is logged as a warning.
+ * Errors of loaders, actions and rendering, logged as one line each (pino). Only the server's own
+ * faults are errors; a client's mistake is a warning of one line with no stack (issue 21): a 4xx
+ * answer thrown by a route or by React Router (a post where there is no action, a body of another
+ * type, a missing page), a post refused by React Router's origin check (it passes its own "Bad
+ * Request" error for ".data" posts, the origin's message for page posts), and a request the
+ * visitor abandoned, which is not logged at all.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   const url = new URL(request.url);
-  if (error instanceof Error && error.message.includes("`origin` header")) {
-    logger.warn(
-      { method: request.method, path: url.pathname, origin: request.headers.get("origin") },
-      error.message,
-    );
+  const where = { method: request.method, path: url.pathname };
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.warn({ ...where, status: error.status }, "Request refused");
     return;
   }
-  logger.error({ err: error, method: request.method, path: url.pathname }, "Request failed");
+  if (
+    error instanceof Error &&
+    (error.message.includes("`origin` header") ||
+      (error.message === "Bad Request" && request.method !== "GET"))
+  ) {
+    logger.warn({ ...where, origin: request.headers.get("origin") }, "Post refused by the origin check");
+    return;
+  }
+  logger.error({ err: error, ...where }, "Request failed");
 };
 
 /**

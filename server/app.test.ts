@@ -4,9 +4,9 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { submissionMessages } from "~/content/forms";
-import { photoMessages } from "~/content/gallery";
+import { galleryUploadTexts, photoMessages } from "~/content/gallery";
 import type { SubmissionReply } from "~/lib/submission";
 import { maxPhotoBytes } from "~/schemas/gallery";
 import { migrateToLatest, setDatabase, type Db } from "~/infra/db.server";
@@ -340,6 +340,100 @@ describe("the form rate limit", () => {
   });
 });
 
+describe("limits hold whatever the path's spelling", () => {
+  // Every spelling below is served by the same route (React Router matches without regard to case,
+  // decodes escapes, ignores a trailing slash and ".data"); each limit counts them together.
+  const spellings = (path: string) => {
+    const [, first = "", ...rest] = path.split("/");
+    const escaped = `%${first.charCodeAt(0).toString(16)}${first.slice(1)}`;
+    return [
+      path,
+      path.toUpperCase(),
+      `${path}/`,
+      `/${escaped}/${rest.join("/")}`.replace(/\/$/, ""),
+      `${path}.data`,
+      `/${first}/./${rest.join("/")}`.replace(/\/\.\/$/, ""),
+      `/x/..${path}`,
+    ];
+  };
+
+  it("each spelling reaches the route it limits (the test's own premise)", async () => {
+    for (const path of spellings("/api/chat")) {
+      const answer = await post(path, "intent=send&message=hola", nextVisitor());
+      expect(answer.status, path).toBe(200);
+    }
+  });
+
+  it("the chat's 20 messages a minute", async () => {
+    const ip = nextVisitor();
+    const paths = spellings("/api/chat");
+    const answers = await Promise.all(
+      Array.from({ length: 26 }, (_, at) => post(paths[at % paths.length]!, "intent=send&message=hola", ip)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+  });
+
+  it(`the gallery's ${galleryUploadsPerTenMinutes} uploads per 10 minutes, on the page and the API`, async () => {
+    const ip = nextVisitor();
+    const paths = [...spellings("/api/galeria/fotos"), ...spellings("/galeria/compartir")];
+    const answers = [];
+    for (const path of paths) {
+      const body = new FormData();
+      body.append("website", "");
+      answers.push(
+        await fetch(`http://127.0.0.1:${port}${path}`, {
+          method: "POST",
+          body,
+          redirect: "manual",
+          headers: { "x-forwarded-for": ip },
+        }),
+      );
+    }
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(galleryUploadsPerTenMinutes);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(
+      paths.length - galleryUploadsPerTenMinutes,
+    );
+  });
+
+  it("each public form's posts", async () => {
+    for (const form of ["/contacto", "/newsletter", "/comprar/essential", "/cotizar/industry"]) {
+      const ip = nextVisitor();
+      const statuses = [];
+      for (const path of spellings(form)) statuses.push((await post(path, "website=", ip)).status);
+      expect(
+        statuses.filter((status) => status !== 429),
+        form,
+      ).toHaveLength(3);
+    }
+  });
+
+  it("a declared photo's size is judged by the upload's limit, and a chunked body over it is stopped", async () => {
+    for (const path of spellings("/api/galeria/fotos")) {
+      // A photo of 1 MB declared in Content-Length is not refused as a form over 64 KB.
+      const body = new FormData();
+      body.append("website", "");
+      body.append("photo", new Blob([new Uint8Array(1024 * 1024)], { type: "image/jpeg" }), "a.jpg");
+      const declared = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method: "POST",
+        body,
+        headers: { "x-forwarded-for": nextVisitor() },
+      });
+      expect(declared.status, path).not.toBe(413);
+      // Chunked, a body that never ends is stopped (its fields fail before the photo is read).
+      const endless = await streamEndlessBody(path, { "content-type": "multipart/form-data; boundary=b" });
+      expect(endless.status, path).toBeGreaterThanOrEqual(400);
+      expect(endless.status, path).toBeLessThan(500);
+      expect(endless.sent, path).toBeLessThan(40 * 1024 * 1024);
+    }
+    for (const path of spellings("/contacto")) {
+      const endless = await streamEndlessBody(path, { "content-type": "application/x-www-form-urlencoded" });
+      expect(endless.status, path).toBe(413);
+    }
+  });
+});
+
 describe("methods and malformed requests", () => {
   it("answers PUT, PATCH and DELETE with 405 without running the form's action", async () => {
     for (const method of ["PUT", "PATCH", "DELETE"]) {
@@ -421,14 +515,23 @@ describe("the gallery upload", () => {
     });
   }
 
-  /** A multipart body whose photo part never ends, chunked so no size is declared. */
-  function streamEndlessPhoto(path: string) {
+  /**
+   * A multipart body with these fields, then a photo part that never ends, chunked so no size is
+   * declared.
+   */
+  function streamEndlessPhoto(
+    path: string,
+    fields: Record<string, string> = { website: "", comment: "Mi kit" },
+  ) {
     const boundary = "----lifeboxTestBoundary";
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
     return streamEndlessBody(
       path,
       { "content-type": `multipart/form-data; boundary=${boundary}` },
-      `--${boundary}\r\nContent-Disposition: form-data; name="website"\r\n\r\n\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="comment"\r\n\r\nMi kit\r\n` +
+      Object.entries(fields)
+        .map(([name, value]) => part(name, value))
+        .join("") +
         `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="enorme.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
     );
   }
@@ -464,18 +567,92 @@ describe("the gallery upload", () => {
 
   it("stops a photo over 8 MB as it streams (413 and the Spanish message), never reading it all", async () => {
     const before = process.memoryUsage().rss;
-    const api = await streamEndlessPhoto("/api/galeria/fotos");
+    // A real customer's fields (their order, a solved captcha): the photo is read, up to its limit.
+    const api = await streamEndlessPhoto("/api/galeria/fotos", await fields());
     expect(api.status).toBe(413);
     const reply = JSON.parse(api.body) as SubmissionReply;
     expect(reply.result.error).toEqual({ photo: [photoMessages.tooLarge] });
-    // What was typed before the photo comes back.
-    expect(reply.result.initialValue).toMatchObject({ comment: "Mi kit" });
+    // What was typed before the photo comes back; the spent captcha is solved again.
+    expect(reply.result.initialValue).toMatchObject({ comment: (await fields()).comment });
+    expect(reply.captchaRejected).toBe(true);
     expect(api.sent).toBeLessThan(40 * 1024 * 1024);
     // Without JavaScript, the page says it next to the field.
-    const page = await streamEndlessPhoto("/galeria/compartir");
+    const page = await streamEndlessPhoto("/galeria/compartir", await fields());
     expect(page.status).toBe(413);
     expect(page.body).toContain(photoMessages.tooLarge);
     expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
+  });
+
+  it("checks the fields before the photo: no captcha, a spent one or an unknown order never gets the photo read", async () => {
+    const before = process.memoryUsage().rss;
+    const photos = async () => (await db.selectFrom("galleryPhotos").select("id").execute()).length;
+    const stored = await photos();
+    const valid = await fields();
+    const cases: Array<[string, Record<string, string>, number, string]> = [
+      ["fields that fail", { website: "", comment: "Mi kit" }, 400, ""],
+      ["no captcha", { ...valid, altcha: "" }, 403, submissionMessages.captchaMissing],
+      ["an unknown order", { ...valid, orderNumber: "LB-ZZZZZZ" }, 400, galleryUploadTexts.orderNotFound],
+      // The same solution again (the case above spent it): a replay, even before any photo is stored.
+      ["a spent captcha", valid, 403, submissionMessages.captchaInvalid],
+      // The photo first, then nothing of the fields: a post without JavaScript.
+      ["the photo before the fields", {}, 403, submissionMessages.captchaMissing],
+    ];
+    for (const [name, sent, status, message] of cases) {
+      const answer = await streamEndlessPhoto("/api/galeria/fotos", sent);
+      expect(answer.status, name).toBe(status);
+      if (message) expect((JSON.parse(answer.body) as SubmissionReply).formMessage, name).toBe(message);
+      // Refused within the first part of the photo (what the sockets buffer, not the 8 MB).
+      expect(answer.sent, name).toBeLessThan(8 * 1024 * 1024);
+    }
+    expect(await photos()).toBe(stored);
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it("gives up a photo that stalls, with the Spanish message", async () => {
+    // The module the server's routes run (Vite's instance), with a stall of 1 s instead of 20.
+    const { uploadTimeouts } = (await vite.ssrLoadModule("/app/infra/upload-body.server.ts")) as {
+      uploadTimeouts: { idleMs: number };
+    };
+    const idleMs = uploadTimeouts.idleMs;
+    uploadTimeouts.idleMs = 1_000;
+    onTestFinished(() => void (uploadTimeouts.idleMs = idleMs));
+    const boundary = "lento";
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      void fields().then((valid) => {
+        const request = http.request({
+          host: "127.0.0.1",
+          port,
+          path: "/api/galeria/fotos",
+          method: "POST",
+          headers: {
+            "transfer-encoding": "chunked",
+            "x-forwarded-for": nextVisitor(),
+            "content-type": `multipart/form-data; boundary=${boundary}`,
+          },
+        });
+        for (const [name, value] of Object.entries(valid)) {
+          request.write(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+          );
+        }
+        request.write(
+          `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n`,
+        );
+        // The photo's first bytes, then nothing more.
+        request.write(Buffer.alloc(100 * 1024, 1));
+        request.on("response", (response) => {
+          let body = "";
+          response.on("data", (data: Buffer) => (body += data.toString("utf8")));
+          response.on("end", () => {
+            request.destroy();
+            resolve({ status: response.statusCode!, body });
+          });
+        });
+        request.on("error", reject);
+      }, reject);
+    });
+    expect(answer.status).toBe(408);
+    expect((JSON.parse(answer.body) as SubmissionReply).formMessage).toBe(galleryUploadTexts.tooSlow);
   });
 
   it("refuses a declared body over the limit before reading it, with the photo's message", async () => {

@@ -38,8 +38,8 @@ import {
 import { submissionMessages } from "~/content/forms";
 import { chatRateLimitMessage } from "~/content/chatbot";
 import { photoMessages } from "~/content/gallery";
-import { galleryUploadApiPath, galleryUploadPath } from "~/lib/gallery";
 import { maxPhotoBytes } from "~/schemas/gallery";
+import { routeMatcher } from "./matched-route";
 
 /** Messages a visitor (an IP) may send the chatbot per minute. */
 export const chatMessagesPerMinute = 20;
@@ -61,8 +61,21 @@ declare module "react-router" {
 // The HTTP server (docs/decisions/025): every request goes through the middlewares below, in this
 // order, then to React Router. `startServer` is the one place that starts and stops the server's parts.
 
-/** The public forms' addresses, by the first segment of their path (DECISIONS D13). */
-const publicFormSegments = new Set(["comprar", "cotizar", "contacto", "newsletter"]);
+/**
+ * The routes whose posts have limits of their own, by the id of the route React Router runs for
+ * the request (server/matched-route.ts; docs/decisions/054), whatever the path's spelling.
+ */
+const limitedRoutes = {
+  /** The public forms (DECISIONS D13), each counted apart. */
+  publicForms: ["routes/site/purchase", "routes/site/quote", "routes/site/contact", "routes/site/newsletter"],
+  /** The chatbot's messages. */
+  chat: "routes/resources/chat",
+  /** The gallery's upload: its page (without JavaScript) and its API (with it), counted together. */
+  galleryUploads: ["routes/site/gallery-upload", "routes/resources/gallery-upload"],
+} as const;
+
+const publicFormRoutes = new Set<string>(limitedRoutes.publicForms);
+const galleryUploadRoutes = new Set<string>(limitedRoutes.galleryUploads);
 
 export interface AppOptions {
   env: Env;
@@ -92,6 +105,17 @@ export function createApp({ env, db, build, viteMiddlewares }: AppOptions): expr
   app.use((req, res, next) => {
     if (req.headers.host) return next();
     res.status(400).type("text/plain; charset=utf-8").send("Falta el encabezado Host.");
+  });
+  // A path whose escapes do not decode ("/%E0%A4%A") names nothing we serve: refused here, rather
+  // than each part after this (React Router among them) guessing and warning about it.
+  app.use((req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      res.status(400).type("text/plain; charset=utf-8").send("La dirección no es válida.");
+      return;
+    }
+    next();
   });
 
   app.use(compression());
@@ -193,6 +217,20 @@ export function createApp({ env, db, build, viteMiddlewares }: AppOptions): expr
     }),
   );
 
+  // The route React Router will run for each request, so that the limits below hold whatever the
+  // path's spelling ("/API/galeria/fotos", "/api/%63hat", "/galeria/compartir/", ".data").
+  const routeIdOf = routeIdFinder(build);
+  app.use(async (req, res, next) => {
+    if (req.method !== "POST") return next();
+    try {
+      res.locals.routeId = await routeIdOf(req.originalUrl);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
+  const routeOf = (res: express.Response) => res.locals.routeId as string | undefined;
+
   // The public forms' stricter tier (DECISIONS D13): FORM_RATE_LIMIT posts per form, IP and 10
   // minutes. The limiter counts; the form's action gives the refusal (its page, its message).
   const formRateLimit = rateLimit({
@@ -201,33 +239,35 @@ export function createApp({ env, db, build, viteMiddlewares }: AppOptions): expr
     store: store("form:"),
     standardHeaders: false,
     legacyHeaders: false,
-    keyGenerator: (req) => `${publicFormOf(req.path)}:${visitorKeyOf(req)}`,
+    keyGenerator: (req, res) => `${routeOf(res)}:${visitorKeyOf(req)}`,
     handler: (_req, res, next) => {
       res.locals.formRateLimited = true;
       next();
     },
   });
   app.use((req, res, next) => {
-    if (req.method === "POST" && publicFormOf(req.path)) return formRateLimit(req, res, next);
+    if (req.method === "POST" && publicFormRoutes.has(routeOf(res) ?? ""))
+      return formRateLimit(req, res, next);
     next();
   });
 
   // The chatbot (issue 13): CHAT_MESSAGES_PER_MINUTE messages per IP, refused with a JSON 429 the
   // chat panel shows; the rest of /api/chat (reading a session) falls under the site's limit.
-  app.post(
-    "/api/chat",
-    rateLimit({
-      windowMs: 60_000,
-      limit: chatMessagesPerMinute,
-      store: store("chat:"),
-      standardHeaders: "draft-8",
-      legacyHeaders: false,
-      keyGenerator: visitorKeyOf,
-      handler: (_req, res) => {
-        res.status(429).set("Cache-Control", "no-store").json({ error: chatRateLimitMessage });
-      },
-    }),
-  );
+  const chatLimit = rateLimit({
+    windowMs: 60_000,
+    limit: chatMessagesPerMinute,
+    store: store("chat:"),
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    keyGenerator: visitorKeyOf,
+    handler: (_req, res) => {
+      res.status(429).set("Cache-Control", "no-store").json({ error: chatRateLimitMessage });
+    },
+  });
+  app.use((req, res, next) => {
+    if (req.method === "POST" && routeOf(res) === limitedRoutes.chat) return chatLimit(req, res, next);
+    next();
+  });
 
   // The gallery's upload form (issue 13; docs/decisions/041), posted to its page without
   // JavaScript and to its API with it: galleryUploadsPerTenMinutes per IP, both ways counted together.
@@ -245,14 +285,17 @@ export function createApp({ env, db, build, viteMiddlewares }: AppOptions): expr
     },
   });
   app.use((req, res, next) => {
-    if (req.method === "POST" && isGalleryUpload(req.path)) return galleryUploadLimit(req, res, next);
-    next();
+    if (req.method !== "POST" || !galleryUploadRoutes.has(routeOf(res) ?? "")) return next();
+    // An upload whose body is left unread (refused before its file, or too slow) ends its
+    // connection with the answer, rather than the server reading the rest to keep it open.
+    res.set("Connection", "close");
+    galleryUploadLimit(req, res, next);
   });
 
   // A declared body larger than any form sends (a photo for the gallery's upload) is refused before
   // anything reads it; a chunked one is stopped by the action that reads it.
   app.use((req, res, next) => {
-    const upload = isGalleryUpload(req.path);
+    const upload = galleryUploadRoutes.has(routeOf(res) ?? "");
     const limit = upload ? maxUploadBodyBytes({ maxFileBytes: maxPhotoBytes }) : maxFormBytes;
     if (Number(req.headers["content-length"] ?? 0) <= limit) return next();
     res.status(413).set("Connection", "close").type("text/plain; charset=utf-8");
@@ -275,7 +318,7 @@ export function createApp({ env, db, build, viteMiddlewares }: AppOptions): expr
 
 /**
  * /uploads/<key> from the bucket: the file is read from the store and streamed on, with the headers
- * express.static gives a local file (type from the key, a year's cache, ETag, Last-Modified; 304
+ * express.static gives a local file (type from the key, an hour's cache, ETag, Last-Modified; 304
  * when the browser has it). A missing file goes on to the site's 404 page.
  */
 function bucketFiles(storage: S3Storage): express.RequestHandler {
@@ -310,16 +353,17 @@ function bucketFiles(storage: S3Storage): express.RequestHandler {
   };
 }
 
-/** The public form a POST path belongs to ("/comprar/essential", "/contacto.data"), if any. */
-function publicFormOf(path: string): string | undefined {
-  const segment = path.split("/")[1]?.replace(/\.data$/, "");
-  return segment && publicFormSegments.has(segment) ? segment : undefined;
-}
-
-/** The gallery's upload: its page ("/galeria/compartir", "/galeria/compartir.data") or its API. */
-function isGalleryUpload(path: string): boolean {
-  const page = path.replace(/\.data$/, "");
-  return page === galleryUploadPath || page === galleryUploadApiPath;
+/**
+ * The id of the route React Router runs for a request URL (server/matched-route.ts). In production
+ * the build is one object, matched once; in development Vite may rebuild it, so it is read each time.
+ */
+function routeIdFinder(build: AppOptions["build"]): (url: string) => Promise<string | undefined> {
+  const expected = [...publicFormRoutes, limitedRoutes.chat, ...galleryUploadRoutes];
+  if (typeof build !== "function") {
+    const match = routeMatcher(build, expected);
+    return async (url) => match(url);
+  }
+  return async (url) => routeMatcher(await build(), expected)(url);
 }
 
 /**

@@ -10,7 +10,11 @@ import { Input, Select } from "~/components/ui/input";
 import type { CompanyInfo } from "~/content/company";
 import { submissionMessages } from "~/content/forms";
 import { galleryUploadTexts as texts, photoMessages } from "~/content/gallery";
-import { galleryUploadApiPath, galleryUploadPath } from "~/lib/gallery";
+import {
+  galleryPhotoFieldName as photoFieldName,
+  galleryUploadApiPath,
+  galleryUploadPath,
+} from "~/lib/gallery";
 import { captchaFieldName, type SubmissionReply } from "~/lib/submission";
 import { galleryFieldLimits } from "~/schemas/field-limits";
 
@@ -136,6 +140,12 @@ export function GalleryUploadForm({
       }
       // The widget (outside the disabled fields) now holds the solution.
       formData.set(captchaFieldName, new FormData(element).get(captchaFieldName) ?? "");
+      // The photo last: the server checks the fields (captcha, order) before it reads the photo.
+      const photo = formData.get(photoFieldName);
+      if (photo !== null) {
+        formData.delete(photoFieldName);
+        formData.append(photoFieldName, photo);
+      }
       setPhase({ name: "uploading", percent: 0 });
       const answer = await upload(formData, (percent) =>
         setPhase(percent < 100 ? { name: "uploading", percent } : { name: "processing" }),
@@ -216,7 +226,7 @@ export function GalleryUploadForm({
             <Input
               {...props}
               type="file"
-              name="photo"
+              name={photoFieldName}
               accept="image/jpeg,image/png,image/webp"
               className="file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:font-semibold file:text-foreground"
             />

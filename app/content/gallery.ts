@@ -81,6 +81,9 @@ export const galleryUploadTexts = {
   shareAnother: "Compartir otra foto",
   seeGallery: "Ver la galería de clientes",
   failure: "No pudimos recibir tu foto. Intenta nuevamente.",
+  busy: "En este momento estamos recibiendo muchas fotos. Espera un minuto e intenta nuevamente.",
+  tooSlow:
+    "Tu foto tardó demasiado en llegar. Revisa tu conexión a internet o elige una foto más liviana e intenta nuevamente.",
   orderNotFound:
     "No encontramos un pedido con ese número y ese email. Revisa ambos datos tal como aparecen en el correo de confirmación de tu compra.",
   metaTitle: "Comparte tu LifeBox: envía una foto de tu kit | LifeBox",

@@ -21,3 +21,6 @@ export function galleryPagePath(page: number): string {
 export function galleryPhotoAnchor(photoId: string): string {
   return `foto-${photoId}`;
 }
+
+/** The upload form's file field (the form sends it after the text fields: docs/decisions/054). */
+export const galleryPhotoFieldName = "photo";

@@ -2,7 +2,6 @@ import { ipKeyGenerator } from "express-rate-limit";
 import { sql, type Selectable } from "kysely";
 import { kits } from "~/content/kits";
 import type { KitId } from "~/content/types";
-import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
 import { dialectOf, inTransaction, type Db } from "~/infra/db.server";
 import type { GalleryPhotosTable } from "~/infra/db-schema";
 import { logger } from "~/infra/logger.server";
@@ -28,7 +27,6 @@ export interface NewGalleryPhoto {
   comment: string;
   display: ImageToStore;
   thumb: ImageToStore;
-  captcha: SolvedChallenge;
 }
 
 /** The first name of a customer as the gallery shows it ("Camila Rojas Soto" → "Camila"). */
@@ -56,9 +54,9 @@ export async function deleteGalleryImages(keys: string[], storage: ObjectStorage
 }
 
 /**
- * Stores a customer's photo as pending: both images in the storage, then, in one transaction, the
- * captcha challenge marked used and the row. If the row cannot be stored, the images are deleted
- * again and the error is thrown (ChallengeUsedError for a replayed captcha).
+ * Stores a customer's photo as pending: both images in the storage, then the row (the upload's
+ * captcha was spent before its file was read: services/gallery-upload.server.ts). If the row
+ * cannot be stored, the images are deleted again and the error is thrown.
  */
 export async function createGalleryPhoto(
   db: Db,
@@ -74,31 +72,28 @@ export async function createGalleryPhoto(
       storage.put(thumbKey, photo.thumb.bytes),
     ]);
     for (const write of writes) if (write.status === "rejected") throw write.reason;
-    await inTransaction(db, async (trx) => {
-      await useChallenge(trx, photo.captcha);
-      await trx
-        .insertInto("galleryPhotos")
-        .values({
-          id,
-          orderId: photo.order.id,
-          orderNumber: photo.order.number,
-          authorName: firstName(photo.order.customerName),
-          kitId: photo.kitId,
-          kitName: kits[photo.kitId].name,
-          comment: photo.comment,
-          rejectionReason: null,
-          displayKey,
-          displayWidth: photo.display.width,
-          displayHeight: photo.display.height,
-          thumbKey,
-          thumbWidth: photo.thumb.width,
-          thumbHeight: photo.thumb.height,
-          createdAt: now.toISOString(),
-          moderatedAt: null,
-          moderatedBy: null,
-        })
-        .execute();
-    });
+    await db
+      .insertInto("galleryPhotos")
+      .values({
+        id,
+        orderId: photo.order.id,
+        orderNumber: photo.order.number,
+        authorName: firstName(photo.order.customerName),
+        kitId: photo.kitId,
+        kitName: kits[photo.kitId].name,
+        comment: photo.comment,
+        rejectionReason: null,
+        displayKey,
+        displayWidth: photo.display.width,
+        displayHeight: photo.display.height,
+        thumbKey,
+        thumbWidth: photo.thumb.width,
+        thumbHeight: photo.thumb.height,
+        createdAt: now.toISOString(),
+        moderatedAt: null,
+        moderatedBy: null,
+      })
+      .execute();
   } catch (error) {
     await deleteGalleryImages([displayKey, thumbKey], storage);
     throw error;

@@ -75,7 +75,7 @@ test.describe("production server", () => {
     }
   });
 
-  test("visitors who leave before their answer leave no error in the server's log", async () => {
+  test("visitors who leave before their answer, and clients' mistakes, leave no error in the server's log", async () => {
     test.setTimeout(90_000);
     // A server of its own, so that its log is this test's to read.
     const port = await freePort(0);
@@ -99,6 +99,33 @@ test.describe("production server", () => {
           socket.on("error", () => resolve());
         });
       for (let round = 0; round < 10; round++) await Promise.all(Array.from({ length: 30 }, sendAndLeave));
+      // Clients' mistakes (issue 21): each is answered with a 4xx and is at most a warning.
+      const site = `http://127.0.0.1:${port}`;
+      const form = { "content-type": "application/x-www-form-urlencoded" };
+      const crossSite = { ...form, origin: "https://otro-sitio.example" };
+      const mistakes: Array<[string, RequestInit]> = [
+        // Posts from another site's page, to a page and to its data (React Router's own refusals).
+        ["/galeria.data", { method: "POST", headers: crossSite, body: "intent=like" }],
+        ["/galeria", { method: "POST", headers: crossSite, body: "intent=like" }],
+        ["/productos/kit-essential.data", { method: "POST", headers: crossSite, body: "a=b" }],
+        ["/contacto.data", { method: "POST", headers: crossSite, body: "website=" }],
+        // A body of another type, a post where there is no action, a path that does not decode.
+        ["/galeria", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }],
+        ["/contacto.data", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }],
+        ["/no-existe", { method: "POST", headers: form, body: "a=b" }],
+        ["/no-existe.data", { method: "POST", headers: form, body: "a=b" }],
+        ["/productos", { method: "POST", headers: form, body: "a=b" }],
+        ["/healthz", { method: "POST", headers: form, body: "a=b" }],
+        ["/api/captcha", { method: "POST", headers: form, body: "a=b" }],
+        ["/%E0%A4%A", { method: "GET" }],
+        ["/galeria?pagina=abc", { method: "GET" }],
+        ["/pedido/no-es-un-pedido", { method: "GET" }],
+      ];
+      for (const [where, init] of mistakes) {
+        const answer = await fetch(`${site}${where}`, { ...init, redirect: "manual" });
+        expect(answer.status, `${init.method} ${where}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status, `${init.method} ${where}`).toBeLessThan(500);
+      }
       // The server goes on serving those who stay.
       const page = await fetch(`http://127.0.0.1:${port}/productos`);
       expect(page.status).toBe(200);
@@ -117,5 +144,8 @@ test.describe("production server", () => {
     };
     const errors = log.split("\n").filter((line) => line.trim() !== "" && !isWarning(line));
     expect(errors.slice(0, 5), `${errors.length} error lines`).toEqual([]);
+    // A warning is one line about the request, without a stack trace.
+    const stacks = log.split("\n").filter((line) => line.includes('"stack"'));
+    expect(stacks.slice(0, 3), `${stacks.length} lines with a stack`).toEqual([]);
   });
 });
