@@ -307,7 +307,12 @@ export const galleryList = defineList({
   table: "galleryPhotos",
   columns: [
     { key: "id", label: gallery.columns.id, value: (row) => row.id },
-    { key: "image", label: gallery.columns.image, value: (row) => imageAddress(row.displayKey) },
+    {
+      key: "image",
+      label: gallery.columns.image,
+      // A rejected photo's files are deleted (docs/decisions/052): no address that answers 404.
+      value: (row) => (row.status === "rejected" ? gallery.imageDeletedShort : imageAddress(row.displayKey)),
+    },
     {
       key: "customer",
       label: gallery.columns.customer,

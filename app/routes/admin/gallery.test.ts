@@ -250,8 +250,8 @@ describe.each(dialectsUnderTest)("the admin gallery on %s", (dialect: Dialect) =
       expect(lines[1]).toBe(
         [
           elena.id,
-          // Whole, for a spreadsheet: the site's address (SITE_URL) first.
-          `${getEnv().SITE_URL}/uploads/${elena.displayKey}`,
+          // A rejected photo's files are deleted (decision 052): no address that answers 404.
+          "Imagen eliminada",
           "Élena",
           elena.orderNumber,
           "LifeBox Essential",
