@@ -23,6 +23,7 @@ import { purgeExpiredChallenges } from "~/models/captcha-replay.server";
 import { DatabaseRateLimitStore, purgeExpiredRateLimits } from "~/models/rate-limits.server";
 import { endIdleChatSessions } from "~/models/chat.server";
 import { deleteRejectedPhotoFiles } from "~/models/gallery-admin.server";
+import { forgetOldLikeAddresses } from "~/models/gallery.server";
 import { injectedStyleHashes } from "~/infra/csp-hashes.server";
 import { maxFormBytes } from "~/infra/request-body.server";
 import { maxUploadBodyBytes } from "~/infra/upload-body.server";
@@ -388,6 +389,7 @@ function startBackgroundWork(db: Db, env: Env) {
   // (D17), so the admin sees them ended. Rejected gallery photos' files are deleted as they are
   // rejected; this retries the deletions that failed (052): the first pass after a start covers
   // every rejected photo, the next ones those rejected in the last 25 hours, until a pass fails.
+  // A like's address is kept only as long as its limit reads it, a day (053).
   let everyRejectedPhoto = true;
   const deleteRejectedFiles = async () => {
     const since = everyRejectedPhoto ? undefined : new Date(Date.now() - 25 * 60 * 60_000);
@@ -407,6 +409,9 @@ function startBackgroundWork(db: Db, env: Env) {
       ),
       deleteRejectedFiles().catch((error: unknown) =>
         logger.error({ err: error }, "Deleting rejected gallery photos' files failed"),
+      ),
+      forgetOldLikeAddresses(db).catch((error: unknown) =>
+        logger.error({ err: error }, "Forgetting the addresses of old gallery likes failed"),
       ),
     ]);
   void purge();

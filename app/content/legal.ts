@@ -318,7 +318,7 @@ export function privacyPolicy(company: CompanyInfo): LegalDocument {
       {
         heading: "11. Cookies",
         paragraphs: [
-          "Solo usamos cookies técnicamente necesarias para el funcionamiento del sitio, como la sesión del panel de administración, el identificador que mantiene tu conversación con el asistente virtual y preferencias de visualización.",
+          "Solo usamos cookies técnicamente necesarias para el funcionamiento del sitio, como la sesión del panel de administración, el identificador que mantiene tu conversación con el asistente virtual, el que registra tus «me gusta» en la galería de clientes (firmado por nosotros; para evitar abusos guardamos también tu dirección IP con cada «me gusta» durante un día) y preferencias de visualización.",
           "No usamos cookies publicitarias, píxeles ni rastreadores de terceros, ni herramientas de analítica que compartan tu navegación con otras empresas. Los enlaces a redes sociales y a WhatsApp solo te llevan a esos sitios.",
         ],
       },
