@@ -99,4 +99,8 @@ export const photoMessages = {
   tooManyPixels:
     "La foto tiene demasiados píxeles para procesarla. Elige una de menor resolución (hasta 50 megapíxeles).",
   unreadable: "No pudimos leer la foto: el archivo parece dañado. Elige otra foto.",
+  badShape:
+    "La foto es demasiado alargada para procesarla. Elige otra o recórtala (hasta 12.000 píxeles por lado y el lado largo no más de 4 veces el corto).",
+  tooSlow: "No alcanzamos a procesar la foto a tiempo. Intenta nuevamente o elige una de menor resolución.",
+  busy: "Estamos procesando muchas fotos en este momento. Espera un minuto e intenta nuevamente.",
 } as const;

@@ -1,7 +1,13 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { photoMessages } from "~/content/gallery";
-import { galleryImageSettings, processGalleryPhoto } from "~/services/images.server";
+import {
+  galleryDecodes,
+  galleryImageSettings,
+  hasPhotoShape,
+  maxConcurrentDecodes,
+  processGalleryPhoto,
+} from "~/services/images.server";
 import { phoneJpeg, picture, pngBomb, pngPhoto, webpPhoto } from "../../tests/support/images";
 
 /** What is left of a published image besides its pixels. */
@@ -11,6 +17,24 @@ async function leftovers(bytes: Uint8Array) {
 }
 
 const clean = { format: "webp", exif: undefined, icc: undefined, xmp: undefined, iptc: undefined };
+
+/**
+ * How far `work` pushed the process's peak resident memory above its earlier peak, in MB: never
+ * more than what `work` itself added, so a small figure proves no huge decode happened.
+ */
+async function peakGrowth<T>(work: () => Promise<T>): Promise<{ result: T; megabytes: number }> {
+  const before = process.resourceUsage().maxRSS;
+  const result = await work();
+  return { result, megabytes: (process.resourceUsage().maxRSS - before) / 1024 };
+}
+
+const badShape = { ok: false, status: 422, reason: "bad-shape", message: photoMessages.badShape };
+const busy = { ok: false, status: 503, reason: "busy", message: photoMessages.busy };
+
+/** A flat photo-free image of `width` × `height` in `format`, made by sharp without a pixel buffer of ours. */
+function flat(width: number, height: number) {
+  return sharp({ create: { width, height, channels: 3, background: "#5a7d4e" } });
+}
 
 describe("processGalleryPhoto", () => {
   it("publishes a phone's JPEG upright, as WebP, without its EXIF and GPS position", async () => {
@@ -110,5 +134,124 @@ describe("processGalleryPhoto", () => {
         message: photoMessages.unreadable,
       });
     }
+  });
+
+  // Issue 21: under 50 MP, but no photo's shape. Before, a 140 KB PNG of 49,000,000 × 1 made the
+  // server grow by 1.3 GB, 10,000,000 × 4 by 3.5 GB, and 1 × 49,000,000 decoded for 11 s.
+  it.each([
+    [49_000_000, 1],
+    [1, 49_000_000],
+    [10_000_000, 4],
+    // Photo-sized pixels, but longer than any photo's side, or more than 4 times longer than high.
+    [12_001, 3_001],
+    [4_001, 1_000],
+    [1_000, 4_001],
+  ])("refuses a %i × %i PNG from its header, at once and without decoding it", async (width, height) => {
+    const png = pngBomb(width, height);
+    expect(width * height).toBeLessThanOrEqual(galleryImageSettings.maxInputPixels);
+    const started = performance.now();
+    const { result, megabytes } = await peakGrowth(() => processGalleryPhoto(png));
+    expect(result).toEqual(badShape);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(megabytes).toBeLessThan(100);
+  });
+
+  it.each([
+    ["JPEG", () => flat(20_000, 10).jpeg().toBuffer()],
+    ["JPEG", () => flat(10, 20_000).jpeg().toBuffer()],
+    ["WebP", () => flat(16_000, 8).webp().toBuffer()],
+  ])("refuses a %s of a shape no photo has", async (_name, make) => {
+    expect(await processGalleryPhoto(await make())).toEqual(badShape);
+  });
+
+  it("accepts photos at the limits: a 50 MP phone photo, a panorama of the longest side and widest shape", async () => {
+    // 8160 × 6144 and 8192 × 6144: the 50 MP photos of current phones (over 50,000,000 pixels).
+    for (const [width, height] of [
+      [8160, 6144],
+      [6144, 8192],
+    ] as const) {
+      const photo = await processGalleryPhoto(await flat(width, height).jpeg({ quality: 70 }).toBuffer());
+      if (!photo.ok) throw new Error(`${width} × ${height}: ${photo.message}`);
+      expect(Math.max(photo.display.width, photo.display.height)).toBe(galleryImageSettings.displaySize);
+    }
+    // 12,000 × 3,000 (4:1) and its portrait twin: accepted, scaled to 1600 × 400.
+    for (const [width, height, display] of [
+      [12_000, 3_000, [1600, 400]],
+      [3_000, 12_000, [400, 1600]],
+    ] as const) {
+      const photo = await processGalleryPhoto(pngBomb(width, height));
+      if (!photo.ok) throw new Error(`${width} × ${height}: ${photo.message}`);
+      expect([photo.display.width, photo.display.height]).toEqual(display);
+    }
+  });
+
+  it("tells which shapes a photo can have", () => {
+    for (const [width, height] of [
+      [8192, 6144],
+      [6144, 8192],
+      [1920, 1080],
+      [1080, 2400],
+      [12_000, 3_000],
+      [1, 1],
+      [4, 1],
+    ]) {
+      expect(hasPhotoShape(width!, height!), `${width} × ${height}`).toBe(true);
+    }
+    for (const [width, height] of [
+      [12_001, 3_001],
+      [5, 1],
+      [0, 0],
+      [49_000_000, 1],
+    ]) {
+      expect(hasPhotoShape(width!, height!), `${width} × ${height}`).toBe(false);
+    }
+    // The message states the limits the code applies.
+    const { maxSide, maxAspectRatio } = galleryImageSettings;
+    expect(photoMessages.badShape).toContain(`${maxSide.toLocaleString("es-CL")} píxeles`);
+    expect(photoMessages.badShape).toContain(`${maxAspectRatio} veces`);
+  });
+
+  it(`decodes at most ${maxConcurrentDecodes} photo at a time, the others waiting for their turn`, async () => {
+    const png = await pngPhoto(2000, 1500);
+    galleryDecodes.resetPeaks();
+    const photos = await Promise.all(Array.from({ length: 6 }, () => processGalleryPhoto(png)));
+    expect(photos.every((photo) => photo.ok)).toBe(true);
+    expect(galleryDecodes.peakRunning).toBe(maxConcurrentDecodes);
+    expect(galleryDecodes.peakWaiting).toBeGreaterThan(0);
+    expect([galleryDecodes.running, galleryDecodes.waiting]).toEqual([0, 0]);
+  });
+
+  it("refuses with 503 and a try-again message a photo that would wait too long or find the queue full", async () => {
+    const png = await pngPhoto(2000, 1500);
+    for (const limits of [{ maxQueueWaitMs: 0 }, { maxWaitingDecodes: 0 }]) {
+      const settings = { ...galleryImageSettings, ...limits };
+      const photos = await Promise.all(Array.from({ length: 4 }, () => processGalleryPhoto(png, settings)));
+      const refused = photos.filter((photo) => !photo.ok);
+      expect(photos.length - refused.length, JSON.stringify(limits)).toBeGreaterThanOrEqual(1);
+      expect(refused.length, JSON.stringify(limits)).toBeGreaterThanOrEqual(1);
+      for (const refusal of refused) expect(refusal).toEqual(busy);
+    }
+    expect([galleryDecodes.running, galleryDecodes.waiting]).toEqual([0, 0]);
+    // The queue still works afterwards.
+    expect((await processGalleryPhoto(png)).ok).toBe(true);
+  });
+
+  it("refuses a photo whose decoding outlasts sharp's timeout, without throwing", async () => {
+    // 1 × 49,000,000 let through the shape check takes seconds to decode; the timeout stops it.
+    const settings = {
+      ...galleryImageSettings,
+      maxSide: Number.MAX_SAFE_INTEGER,
+      maxAspectRatio: Number.MAX_SAFE_INTEGER,
+      decodeTimeoutSeconds: 1,
+    };
+    const started = performance.now();
+    expect(await processGalleryPhoto(pngBomb(1, 49_000_000), settings)).toEqual({
+      ok: false,
+      status: 422,
+      reason: "too-slow",
+      message: photoMessages.tooSlow,
+    });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect([galleryDecodes.running, galleryDecodes.waiting]).toEqual([0, 0]);
   });
 });
