@@ -1,51 +1,63 @@
 /**
- * At most `size` holders at once; others wait in line, each at most the time it is willing to
- * (docs/decisions/054). What costs memory per holder (a photo's body, its decoding) is bounded by
- * the number of holders, not by the number of visitors who ask at once. One process's count: with
- * several servers each has its own, as each has its own memory.
+ * At most `size` holders at once; the others wait in arrival order, each at most the time it is
+ * willing to, and at most `maxWaiting` of them (docs/decisions/051, 054). What costs memory per
+ * holder (a photo's body, its decoding) is then bounded by the number of holders, not by the number
+ * of visitors who ask at once. One process's count: with several servers each has its own, as each
+ * has its own memory. Counts the most holders and waiters it has seen, for tests and benchmarks.
  */
 export class ConcurrencyLimit {
-  #active = 0;
-  readonly #waiting: Array<() => void> = [];
+  #running = 0;
+  readonly #waiters: Array<() => void> = [];
+  /** The most holders and waiters seen at once since the last `resetPeaks()`. */
+  peakRunning = 0;
+  peakWaiting = 0;
 
   constructor(readonly size: number) {}
 
   /** How many hold a place now, and how many wait for one. */
-  get active(): number {
-    return this.#active;
+  get running(): number {
+    return this.#running;
   }
   get waiting(): number {
-    return this.#waiting.length;
+    return this.#waiters.length;
+  }
+
+  resetPeaks(): void {
+    this.peakRunning = this.#running;
+    this.peakWaiting = this.#waiters.length;
   }
 
   /**
    * A place, as a function that gives it back (once; calling it again does nothing), or undefined
-   * when none came free within `waitMs`.
+   * when none came free within `waitMs`, or `maxWaiting` callers already wait.
    */
-  async acquire(waitMs: number): Promise<(() => void) | undefined> {
-    if (this.#active < this.size) return this.#hold();
+  async acquire(waitMs: number, maxWaiting = Infinity): Promise<(() => void) | undefined> {
+    if (this.#running < this.size) return this.#hold();
+    if (this.#waiters.length >= maxWaiting || waitMs <= 0) return undefined;
     return new Promise((resolve) => {
-      const wake = () => {
+      const turn = () => {
         clearTimeout(timer);
         resolve(this.#hold());
       };
       const timer = setTimeout(() => {
-        const at = this.#waiting.indexOf(wake);
-        if (at !== -1) this.#waiting.splice(at, 1);
+        this.#waiters.splice(this.#waiters.indexOf(turn), 1);
         resolve(undefined);
       }, waitMs);
-      this.#waiting.push(wake);
+      this.#waiters.push(turn);
+      this.peakWaiting = Math.max(this.peakWaiting, this.#waiters.length);
     });
   }
 
   #hold(): () => void {
-    this.#active++;
+    this.#running++;
+    this.peakRunning = Math.max(this.peakRunning, this.#running);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.#active--;
-      this.#waiting.shift()?.();
+      this.#running--;
+      // The place goes to the first in line, synchronously: nobody arriving now can take it.
+      this.#waiters.shift()?.();
     };
   }
 }

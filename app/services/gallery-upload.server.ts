@@ -145,7 +145,7 @@ async function checkFields(
 
   const release = await uploadsInProgress.acquire(uploadPlaceWaitMs);
   if (!release) {
-    logger.warn({ ...log, inProgress: uploadsInProgress.active }, "Gallery upload refused: too many at once");
+    logger.warn({ ...log, inProgress: uploadsInProgress.running }, "Gallery upload refused: too many at once");
     const formMessage = galleryUploadTexts.busy;
     return { ok: false, refusal: refuse(fields, { status: 503, formMessage, captchaRejected: true }) };
   }

@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Sharp } from "sharp";
 import { photoMessages } from "~/content/gallery";
+import { ConcurrencyLimit } from "~/lib/concurrency";
 
 /**
  * A customer's photo made safe to publish (DECISIONS D16; docs/decisions/041, 051): recognised by
@@ -79,66 +80,8 @@ export const maxConcurrentDecodes = 1;
 sharp.cache(false);
 sharp.concurrency(1);
 
-/**
- * A small FIFO semaphore: at most `size` holders at once; the rest wait in arrival order, at most
- * `maxWaiting` of them and each at most `maxWaitMs`. Counts what it has seen, for tests and the
- * benchmark.
- */
-class DecodeQueue {
-  running = 0;
-  private readonly waiters: Array<() => void> = [];
-  /** The most holders and waiters seen at once since the last `resetPeaks()`. */
-  peakRunning = 0;
-  peakWaiting = 0;
-
-  constructor(readonly size: number) {}
-
-  get waiting(): number {
-    return this.waiters.length;
-  }
-
-  resetPeaks(): void {
-    this.peakRunning = this.running;
-    this.peakWaiting = this.waiters.length;
-  }
-
-  /** A release function once it is this caller's turn, or null when it waited too long or the queue is full. */
-  acquire(maxWaiting: number, maxWaitMs: number): Promise<(() => void) | null> {
-    if (this.running < this.size) {
-      this.running++;
-      this.peakRunning = Math.max(this.peakRunning, this.running);
-      return Promise.resolve(this.releaser());
-    }
-    if (this.waiters.length >= maxWaiting || maxWaitMs <= 0) return Promise.resolve(null);
-    return new Promise((resolve) => {
-      const turn = () => {
-        clearTimeout(timer);
-        resolve(this.releaser());
-      };
-      const timer = setTimeout(() => {
-        this.waiters.splice(this.waiters.indexOf(turn), 1);
-        resolve(null);
-      }, maxWaitMs);
-      this.waiters.push(turn);
-      this.peakWaiting = Math.max(this.peakWaiting, this.waiters.length);
-    });
-  }
-
-  /** Hands the slot to the next waiter (the count stays), or frees it; a second call does nothing. */
-  private releaser(): () => void {
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.waiters.shift();
-      if (next) next();
-      else this.running--;
-    };
-  }
-}
-
 /** The decodes of gallery photos in this process (read by tests and the benchmark). */
-export const galleryDecodes = new DecodeQueue(maxConcurrentDecodes);
+export const galleryDecodes = new ConcurrencyLimit(maxConcurrentDecodes);
 
 export interface EncodedImage {
   bytes: Uint8Array;
@@ -220,7 +163,7 @@ export async function processGalleryPhoto(
     return refuse(errorReason(error));
   }
 
-  const release = await galleryDecodes.acquire(settings.maxWaitingDecodes, settings.maxQueueWaitMs);
+  const release = await galleryDecodes.acquire(settings.maxQueueWaitMs, settings.maxWaitingDecodes);
   if (!release) return refuse("busy");
   try {
     const display = await toWebp(input.autoOrient(), displaySize, displayQuality, decodeTimeoutSeconds);
