@@ -218,8 +218,8 @@ export function createApp({ env, db, build, viteMiddlewares }: AppOptions): expr
     }),
   );
 
-  // The route React Router will run for each request, so that the limits below hold whatever the
-  // path's spelling ("/API/galeria/fotos", "/api/%63hat", "/galeria/compartir/", ".data").
+  // The limited route each post reaches, as React Router matches it, so that the limits below hold
+  // whatever the path's spelling ("/API/galeria/fotos", "/api/%63hat", "/galeria/compartir/", ".data").
   const routeIdOf = routeIdFinder(build);
   app.use(async (req, res, next) => {
     if (req.method !== "POST") return next();
@@ -355,8 +355,9 @@ function bucketFiles(storage: S3Storage): express.RequestHandler {
 }
 
 /**
- * The id of the route React Router runs for a request URL (server/matched-route.ts). In production
- * the build is one object, matched once; in development Vite may rebuild it, so it is read each time.
+ * The id of the limited route a request URL reaches, if any (server/matched-route.ts). In
+ * production the build is one object, read once; in development Vite may rebuild it, so it is read
+ * each time.
  */
 function routeIdFinder(build: AppOptions["build"]): (url: string) => Promise<string | undefined> {
   const expected = [...publicFormRoutes, limitedRoutes.chat, ...galleryUploadRoutes];

@@ -1,3 +1,4 @@
+import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { routeMatcher, routerPathOf } from "./matched-route";
 
@@ -29,8 +30,14 @@ const routes = {
   "routes/resources/chat": { id: "routes/resources/chat", parentId: "root", path: "api/chat", module },
 };
 
-describe("the route React Router runs for a request", () => {
-  const match = routeMatcher({ routes });
+describe("the limited route a request reaches", () => {
+  const limited = [
+    "routes/site/contact",
+    "routes/site/purchase",
+    "routes/site/gallery-upload",
+    "routes/resources/chat",
+  ];
+  const match = routeMatcher({ routes }, limited);
 
   it("is found whatever the path's case, escapes, trailing slash, dot segments or .data", () => {
     for (const url of [
@@ -49,19 +56,45 @@ describe("the route React Router runs for a request", () => {
     expect(match("/Galeria/Compartir/")).toBe("routes/site/gallery-upload");
     expect(match("/galeria/compartir.data")).toBe("routes/site/gallery-upload");
     expect(match("/COMPRAR/essential.data")).toBe("routes/site/purchase");
+    expect(match("/comprar/%65ssential")).toBe("routes/site/purchase");
     expect(match("/contacto")).toBe("routes/site/contact");
   });
 
-  it("is another route for another path, and the index route only with ?index", () => {
-    expect(match("/api/chats")).toBe("routes/site/not-found");
-    expect(match("/api/chat/otra")).toBe("routes/site/not-found");
-    expect(match("/?index")).toBe("routes/site/home");
-    expect(match("/_root.data?index")).toBe("routes/site/home");
-    // Without ?index, a post to "/" runs the action of the nearest route above it with a path
-    // (React Router's getTargetMatch skips the pathless layout): the root.
-    expect(match("/")).toBe("root");
-    // A malformed escape is left as it is, as React Router leaves it.
-    expect(match("/api/%E0%A4%A")).toBe("routes/site/not-found");
+  it("is none for any other path", () => {
+    for (const url of [
+      "/",
+      "/_root.data",
+      "/api/chats",
+      "/api/chat/otra",
+      "/comprar",
+      "/api/%E0%A4%A",
+      "/api%2Fchat",
+    ]) {
+      expect(match(url), url).toBeUndefined();
+    }
+  });
+
+  it("agrees with React Router's own matchRoutes over the whole manifest", () => {
+    const tree = (parentId?: string): RouteObject[] =>
+      Object.values(routes)
+        .filter((route) => ("parentId" in route ? route.parentId : undefined) === parentId)
+        .map((route) =>
+          "index" in route && route.index
+            ? { id: route.id, index: true }
+            : { id: route.id, path: "path" in route ? route.path : undefined, children: tree(route.id) },
+        );
+    const whole = tree(undefined);
+    for (const url of [
+      "/API/chat/",
+      "/Galeria/Compartir",
+      "/comprar/industry-mini",
+      "/contacto",
+      "/faq",
+      "/",
+    ]) {
+      const ran = matchRoutes(whole, routerPathOf(url).pathname)?.at(-1)?.route.id;
+      expect(match(url), url).toBe(limited.includes(ran ?? "") ? ran : undefined);
+    }
   });
 
   it("refuses to start with a limited route that the build does not have", () => {
