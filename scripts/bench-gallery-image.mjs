@@ -14,6 +14,9 @@
 // 3. Many at once: 16 uploads of that worst image, then of the 50 MP JPEG, started together in a
 //    fresh process: peak growth, time and outcomes; on glibc also with MALLOC_MMAP_THRESHOLD_ set,
 //    which stops the allocator from keeping freed decode buffers (docs/decisions/051).
+// 4. The same 16 uploads of the worst image through a production server (server.js), each with its
+//    own order, captcha and address, all at once: the server's resident memory at rest and at its
+//    peak (scripts/lib/gallery-upload-load.mjs; docs/decisions/054).
 //
 // Loads the TypeScript app code with Vite, as the other benches do; BENCH_GALLERY_MODULE (a path
 // Vite can load, default /app/services/images.server.ts) measures another version of it, e.g. the
@@ -24,6 +27,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { uploadsThroughServer } from "./lib/gallery-upload-load.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const rounds = Math.max(1, Number(process.env.BENCH_GALLERY_ROUNDS ?? 5) || 5);
@@ -396,6 +400,24 @@ async function main() {
       }
     }
     if (!exact) console.log("  (peaks since each process started, not since the upload: upper bounds)");
+
+    // 4. The same through a production server, as customers send them: each with its order and
+    //    captcha, all at once; the server's own memory, which the issue's target is about.
+    console.log(`\n${together} uploads of the worst accepted image sent at once to a production server:`);
+    for (const [allocator, env] of allocators) {
+      // startServer sets the threshold as `npm start` does; the default is measured without it.
+      const run = await uploadsThroughServer(fs.readFileSync(worst.file), together, {
+        MALLOC_MMAP_THRESHOLD_: undefined,
+        ...env,
+      });
+      const outcomes = Object.entries(run.outcomes)
+        .map(([status, count]) => `${count} × ${status}`)
+        .join(", ");
+      console.log(
+        `  ${allocator}: server at rest ${mb(run.atRest)}, peak ${mb(run.peak)} while uploading ` +
+          `(highest since start ${mb(run.highest)}; target: under 400 MB), all answered in ${(run.ms / 1000).toFixed(1)} s (${outcomes})`,
+      );
+    }
   } finally {
     fs.rmSync(directory, { recursive: true, force: true });
   }

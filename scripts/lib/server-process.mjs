@@ -16,6 +16,8 @@ export function startServer({ port, dataDir, env = {}, stdio = ["ignore", "pipe"
     env: {
       ...process.env,
       NODE_ENV: "production",
+      // As `npm start` runs it (docs/decisions/051): glibc gives a decoded photo's memory back.
+      MALLOC_MMAP_THRESHOLD_: "131072",
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: "",
