@@ -105,7 +105,7 @@ async function readWithin(
  * `checkFields` once: when the file begins (before reading it, `hasFile` true), or at the end of
  * a body without a large part (`hasFile`: whether it held a file). A file part that is empty (a form sent without choosing a file) counts as no file.
  * An url-encoded form (no file) is read as every form is, then checked. Never throws for what a
- * client sent.
+ * client sent; what `checkFields` throws is thrown on.
  */
 export async function readUploadBody<Check extends FieldsCheck>(
   request: Request,
@@ -143,6 +143,16 @@ export async function readUploadBody<Check extends FieldsCheck>(
   /** Bytes given to the parser since the last complete part: the part still arriving. */
   let partBytes = 0;
   let checked: Check | undefined;
+  /** A failure of the check itself (the database, say): the server's fault, thrown on. */
+  let checkFailure: { error: unknown } | undefined;
+  const check = async (hasFile: boolean) => {
+    try {
+      return await checkFields(fields, hasFile);
+    } catch (error) {
+      checkFailure = { error };
+      throw error;
+    }
+  };
 
   /** One complete part; a refusal status when it is not this form's. */
   const take = (part: MultipartPart): 400 | 413 | undefined => {
@@ -172,19 +182,23 @@ export async function readUploadBody<Check extends FieldsCheck>(
       }
       if (checked === undefined && partBytes > fileStartsAfterBytes) {
         // The file has begun: the fields before it are all there are.
-        checked = await checkFields(fields, true);
+        checked = await check(true);
         if (!checked.ok) return stop(reader, { ok: true, fields, file: undefined, checked });
       }
     }
     parser.finish();
   } catch (error) {
+    if (checkFailure) {
+      reader.releaseLock();
+      throw checkFailure.error;
+    }
     // Over a limit: stopped there, and the rest is left unread (as request-body.server.ts does).
     // Too slow: given up. Anything else: a malformed body, text that is not UTF-8, or a client
     // that went away.
     const status = isLimitError(error) ? 413 : error instanceof BodyTimeoutError ? 408 : 400;
     return stop(reader, { ok: false, status, fields, checked });
   }
-  checked ??= await checkFields(fields, file !== undefined);
+  checked ??= await check(file !== undefined);
   return { ok: true, fields, file: checked.ok ? file : undefined, checked };
 }
 

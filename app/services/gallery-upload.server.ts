@@ -145,7 +145,10 @@ async function checkFields(
 
   const release = await uploadsInProgress.acquire(uploadPlaceWaitMs);
   if (!release) {
-    logger.warn({ ...log, inProgress: uploadsInProgress.running }, "Gallery upload refused: too many at once");
+    logger.warn(
+      { ...log, inProgress: uploadsInProgress.running },
+      "Gallery upload refused: too many at once",
+    );
     const formMessage = galleryUploadTexts.busy;
     return { ok: false, refusal: refuse(fields, { status: 503, formMessage, captchaRejected: true }) };
   }
@@ -169,11 +172,18 @@ export async function submitGalleryUpload({
 
   let checked: CheckedFields | undefined;
   try {
-    const body = await readUploadBody(
-      request,
-      { fileField: photoFieldName, maxFileBytes: maxPhotoBytes },
-      async (fields, hasFile) => (checked = await checkFields(fields, hasFile, log)),
-    );
+    let body: Awaited<ReturnType<typeof readUploadBody<CheckedFields>>>;
+    try {
+      body = await readUploadBody(
+        request,
+        { fileField: photoFieldName, maxFileBytes: maxPhotoBytes },
+        async (fields, hasFile) => (checked = await checkFields(fields, hasFile, log)),
+      );
+    } catch (error) {
+      // The checks' own failure (the database), not the customer's: said as such, and logged.
+      logger.error({ ...log, err: error }, "Checking a gallery upload failed");
+      return refuse(empty, { status: 503, formMessage: galleryUploadTexts.failure });
+    }
     if (!body.ok) {
       logger.warn({ ...log, status: body.status }, "Gallery upload body refused");
       // Past the checks, the captcha's solution is spent: the form solves a new one.
