@@ -182,7 +182,8 @@ export async function submitGalleryUpload({
     } catch (error) {
       // The checks' own failure (the database), not the customer's: said as such, and logged.
       logger.error({ ...log, err: error }, "Checking a gallery upload failed");
-      return refuse(empty, { status: 503, formMessage: galleryUploadTexts.failure });
+      // The captcha may have been spent: the form solves a new one.
+      return refuse(empty, { status: 503, formMessage: galleryUploadTexts.failure, captchaRejected: true });
     }
     if (!body.ok) {
       logger.warn({ ...log, status: body.status }, "Gallery upload body refused");
