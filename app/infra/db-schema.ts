@@ -19,6 +19,7 @@ export interface Database {
   galleryPhotos: GalleryPhotosTable;
   galleryLikes: GalleryLikesTable;
   rateLimitHits: RateLimitHitsTable;
+  paymentAttempts: PaymentAttemptsTable;
 }
 
 /** "free": continental Chile; "arranged": shipping agreed with the customer (D7). */
@@ -215,4 +216,33 @@ export interface GalleryLikesTable {
    * bounded. Null on likes stored before it, and once forgetOldLikeAddresses ran a day later.
    */
   ipNetwork: string | null;
+}
+
+/** Where an attempt stands (migration 0013): started until the provider's word is final. */
+export type PaymentAttemptStatus = "started" | "approved" | "rejected" | "cancelled" | "refunded" | "mismatch";
+
+/** One trip of a customer to a payment provider for an order (docs/decisions/057). */
+export interface PaymentAttemptsTable {
+  id: string;
+  orderId: string;
+  provider: "webpay" | "flow";
+  /** The provider's token; null until it answered the start. Unique per provider. */
+  reference: string | null;
+  /** What the shop told the provider (Webpay's buy_order, Flow's commerceOrder); unique. */
+  buyOrder: string;
+  /** Whole pesos: the order's total when the attempt started. */
+  amount: number;
+  status: Generated<PaymentAttemptStatus>;
+  /** What the provider said it charged. */
+  providerAmount: number | null;
+  authorizationCode: string | null;
+  cardLastFour: string | null;
+  paymentType: string | null;
+  installments: number | null;
+  responseCode: number | null;
+  /** Why a mismatch is one ("amount", "buy-order", "order-not-awaiting-payment"). */
+  flag: string | null;
+  createdAt: string;
+  /** When the provider's word became final. */
+  settledAt: string | null;
 }

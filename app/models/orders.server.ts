@@ -314,7 +314,13 @@ export async function changeOrderStatus(
   {
     details = {},
     settings = getEnv(),
-  }: { details?: OrderStatusDetails; settings?: Pick<ShopSettings, "SITE_URL" | "company"> } = {},
+    mailDueAt,
+  }: {
+    details?: OrderStatusDetails;
+    settings?: Pick<ShopSettings, "SITE_URL" | "company">;
+    /** When the customer's e-mail goes: after the undo window by default (staff's changes). */
+    mailDueAt?: Date;
+  } = {},
 ): Promise<OrderStatusChange> {
   const at = now.toISOString();
   return inTransaction(db, async (trx) => {
@@ -361,7 +367,7 @@ export async function changeOrderStatus(
         },
         order.email,
       );
-      [mailId] = (await enqueueMails(trx, [notification], now, statusMailDueAt(at))) as [string];
+      [mailId] = (await enqueueMails(trx, [notification], now, mailDueAt ?? statusMailDueAt(at))) as [string];
     }
 
     const changeId = crypto.randomUUID();
