@@ -2,7 +2,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { exampleCompany } from "~/content/company";
 import { kitIds } from "~/content/types";
-import { ConfigError, examplePaymentLink, parseEnv, paymentLinkVariable } from "~/infra/env.server";
+import {
+  ConfigError,
+  examplePaymentLink,
+  flowHosts,
+  parseEnv,
+  paymentLinkVariable,
+  webpayHosts,
+  webpayIntegrationCredentials,
+} from "~/infra/env.server";
 
 describe("parseEnv", () => {
   it("has safe defaults for local use", () => {
@@ -238,5 +246,78 @@ describe("parseEnv: the bucket for uploaded files (S3_*)", () => {
     const attempt = () => parseEnv({ ...complete, [variable]: value });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(new RegExp(`- ${variable}:`));
+  });
+});
+
+describe("payment settings (docs/decisions/058)", () => {
+  it("default to Webpay Plus in Transbank's integration environment with its test commerce", () => {
+    const { payments } = parseEnv({});
+    expect(payments).toMatchObject({
+      provider: "webpay",
+      webpay: { ...webpayIntegrationCredentials, apiUrl: webpayHosts.integration },
+      testCredentials: true,
+      standIn: false,
+    });
+    expect(payments.flow).toBeUndefined();
+  });
+
+  it("take a shop's own Webpay commerce to Transbank's production host, and Flow's keys", () => {
+    const webpay = parseEnv({ WEBPAY_COMMERCE_CODE: "597012345678", WEBPAY_API_KEY: "clave-de-produccion" });
+    expect(webpay.payments).toMatchObject({
+      testCredentials: false,
+      webpay: { commerceCode: "597012345678", apiUrl: webpayHosts.production },
+    });
+    const flow = parseEnv({ PAYMENT_PROVIDER: "flow", FLOW_API_KEY: "llave", FLOW_SECRET_KEY: "secreto" });
+    expect(flow.payments).toMatchObject({
+      provider: "flow",
+      flow: { apiKey: "llave", secretKey: "secreto", apiUrl: flowHosts.production },
+      testCredentials: false,
+    });
+    expect(parseEnv({ PAYMENT_PROVIDER: "link" }).payments.provider).toBe("link");
+  });
+
+  it("refuse half a configuration, naming what is missing and never repeating a key", () => {
+    expect(() => parseEnv({ WEBPAY_COMMERCE_CODE: "597012345678" })).toThrow(/- WEBPAY_API_KEY: must be set/);
+    expect(() => parseEnv({ WEBPAY_API_KEY: "clave-secreta" })).toThrow(
+      /- WEBPAY_COMMERCE_CODE: must be set/,
+    );
+    expect(() => parseEnv({ WEBPAY_API_KEY: "clave-secreta" })).not.toThrow(/clave-secreta/);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "flow" })).toThrow(
+      /- FLOW_API_KEY, FLOW_SECRET_KEY: must be set/,
+    );
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "flow", FLOW_API_KEY: "llave" })).toThrow(/- FLOW_SECRET_KEY/);
+    expect(() => parseEnv({ PAYMENT_PROVIDER: "paypal" })).toThrow(
+      /- PAYMENT_PROVIDER: must be webpay, flow or link/,
+    );
+    expect(() => parseEnv({ WEBPAY_COMMERCE_CODE: "abc", WEBPAY_API_KEY: "k" })).toThrow(
+      /- WEBPAY_COMMERCE_CODE/,
+    );
+  });
+
+  it("let a production server take a stand-in's word only when PAYMENTS_ALLOW_STAND_IN says so", () => {
+    const standIn = { WEBPAY_API_URL: "http://127.0.0.1:4400" };
+    expect(parseEnv(standIn).payments).toMatchObject({
+      standIn: true,
+      webpay: { apiUrl: "http://127.0.0.1:4400" },
+    });
+    expect(() => parseEnv({ ...standIn, NODE_ENV: "production" })).toThrow(
+      /- WEBPAY_API_URL: is not Transbank's server.*PAYMENTS_ALLOW_STAND_IN=1/,
+    );
+    expect(
+      parseEnv({ ...standIn, NODE_ENV: "production", PAYMENTS_ALLOW_STAND_IN: "1" }).payments.standIn,
+    ).toBe(true);
+    const flowStandIn = {
+      NODE_ENV: "production",
+      PAYMENT_PROVIDER: "flow",
+      FLOW_API_KEY: "llave",
+      FLOW_SECRET_KEY: "secreto",
+      FLOW_API_URL: "http://127.0.0.1:4400/api",
+    };
+    expect(() => parseEnv(flowStandIn)).toThrow(/- FLOW_API_URL: is not Flow's server/);
+    // Transbank's and Flow's own hosts are no stand-in.
+    expect(
+      parseEnv({ NODE_ENV: "production", WEBPAY_API_URL: webpayHosts.production }).payments.standIn,
+    ).toBe(false);
+    expect(parseEnv({ ...flowStandIn, FLOW_API_URL: flowHosts.sandbox }).payments.standIn).toBe(false);
   });
 });

@@ -147,6 +147,29 @@ const envSchema = z.object({
     .refine((value) => !/[?#]/.test(value), "must not have a query or a fragment")
     .optional()
     .transform((value) => value?.replace(/\/+$/, "")),
+  // The payment provider (issue 22; docs/decisions/058), checked together in paymentSettingsOf below.
+  PAYMENT_PROVIDER: z
+    .enum(["webpay", "flow", "link"], { error: "must be webpay, flow or link" })
+    .default("webpay"),
+  WEBPAY_COMMERCE_CODE: z
+    .string()
+    .trim()
+    .regex(/^\d{6,20}$/, "must be the commerce code Transbank gave (digits only)")
+    .optional(),
+  // Never echoed in an error: only its absence is ever reported.
+  WEBPAY_API_KEY: z.string().trim().optional(),
+  WEBPAY_API_URL: z
+    .url({ protocol: /^https?$/, hostname: /./, error: "must be an http:// or https:// URL" })
+    .optional()
+    .transform((value) => value?.replace(/\/+$/, "")),
+  FLOW_API_KEY: z.string().trim().optional(),
+  FLOW_SECRET_KEY: z.string().trim().optional(),
+  FLOW_API_URL: z
+    .url({ protocol: /^https?$/, hostname: /./, error: "must be an http:// or https:// URL" })
+    .optional()
+    .transform((value) => value?.replace(/\/+$/, "")),
+  /** "1": a production server may take the word of a payment server that is not Transbank's or Flow's. */
+  PAYMENTS_ALLOW_STAND_IN: z.enum(["1"], { error: "must be 1, or be left empty" }).optional(),
   ...(Object.fromEntries(
     kitIds.map((kitId) => [
       paymentLinkVariable(kitId),
@@ -214,6 +237,90 @@ function s3SettingsOf(env: z.output<typeof envSchema>): S3Settings | undefined {
   };
 }
 
+/** Transbank's published integration commerce and key (its SDK's), and its two hosts. */
+export const webpayIntegrationCredentials = {
+  commerceCode: "597055555532",
+  apiKey: "579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C",
+} as const;
+export const webpayHosts = {
+  integration: "https://webpay3gint.transbank.cl",
+  production: "https://webpay3g.transbank.cl",
+} as const;
+export const flowHosts = {
+  production: "https://www.flow.cl/api",
+  sandbox: "https://sandbox.flow.cl/api",
+} as const;
+
+export interface PaymentSettings {
+  provider: "webpay" | "flow" | "link";
+  webpay: { commerceCode: string; apiKey: string; apiUrl: string };
+  /** Set when FLOW_API_KEY and FLOW_SECRET_KEY are. */
+  flow?: { apiKey: string; secretKey: string; apiUrl: string };
+  /** Webpay with Transbank's published test commerce: nothing is charged. */
+  testCredentials: boolean;
+  /** A payment server that is not the provider's own (the local stand-in): PAYMENTS_ALLOW_STAND_IN. */
+  standIn: boolean;
+}
+
+/**
+ * The payment settings (docs/decisions/058). With nothing set: Webpay Plus in Transbank's
+ * integration environment with its published test commerce, as a developer wants. Half a
+ * configuration is an error naming what is missing; the keys are never repeated. A production
+ * server refuses a payment server that is not Transbank's or Flow's unless PAYMENTS_ALLOW_STAND_IN=1.
+ */
+function paymentSettingsOf(env: z.output<typeof envSchema>): PaymentSettings {
+  const lines: string[] = [];
+  const pair = (code: string, key: string, given: [string | undefined, string | undefined]) => {
+    if (given[0] && !given[1]) lines.push(`- ${key}: must be set when ${code} is set`);
+    if (!given[0] && given[1]) lines.push(`- ${code}: must be set when ${key} is set`);
+  };
+  pair("WEBPAY_COMMERCE_CODE", "WEBPAY_API_KEY", [env.WEBPAY_COMMERCE_CODE, env.WEBPAY_API_KEY]);
+  pair("FLOW_API_KEY", "FLOW_SECRET_KEY", [env.FLOW_API_KEY, env.FLOW_SECRET_KEY]);
+  if (env.PAYMENT_PROVIDER === "flow" && !env.FLOW_API_KEY && !env.FLOW_SECRET_KEY) {
+    lines.push(
+      "- FLOW_API_KEY, FLOW_SECRET_KEY: must be set when PAYMENT_PROVIDER is flow (Flow gives them to each shop)",
+    );
+  }
+  const testCredentials = !env.WEBPAY_COMMERCE_CODE;
+  const webpay = {
+    commerceCode: env.WEBPAY_COMMERCE_CODE ?? webpayIntegrationCredentials.commerceCode,
+    apiKey: env.WEBPAY_API_KEY ?? webpayIntegrationCredentials.apiKey,
+    apiUrl: env.WEBPAY_API_URL ?? (testCredentials ? webpayHosts.integration : webpayHosts.production),
+  };
+  const flow =
+    env.FLOW_API_KEY && env.FLOW_SECRET_KEY
+      ? {
+          apiKey: env.FLOW_API_KEY,
+          secretKey: env.FLOW_SECRET_KEY,
+          apiUrl: env.FLOW_API_URL ?? flowHosts.production,
+        }
+      : undefined;
+  const own = (url: string | undefined, hosts: Record<string, string>) =>
+    url === undefined || Object.values(hosts).some((host) => new URL(host).host === new URL(url).host);
+  const standIn = {
+    webpay: env.PAYMENT_PROVIDER === "webpay" && !own(env.WEBPAY_API_URL, webpayHosts),
+    flow: env.PAYMENT_PROVIDER === "flow" && !own(env.FLOW_API_URL, flowHosts),
+  };
+  for (const [provider, variable] of [
+    ["webpay", "WEBPAY_API_URL"],
+    ["flow", "FLOW_API_URL"],
+  ] as const) {
+    if (standIn[provider] && env.NODE_ENV === "production" && !env.PAYMENTS_ALLOW_STAND_IN) {
+      lines.push(
+        `- ${variable}: is not ${provider === "webpay" ? "Transbank's" : "Flow's"} server; a production shop takes another server's word for its payments only with PAYMENTS_ALLOW_STAND_IN=1`,
+      );
+    }
+  }
+  if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  return {
+    provider: env.PAYMENT_PROVIDER,
+    webpay,
+    ...(flow ? { flow } : {}),
+    testCredentials: env.PAYMENT_PROVIDER === "webpay" && testCredentials,
+    standIn: standIn.webpay || standIn.flow,
+  };
+}
+
 /** What the models of customer submissions need of the configuration: links, seller, notified address. */
 export type ShopSettings = Pick<Env, "SITE_URL" | "company" | "SHOP_NOTIFY_EMAIL" | "paymentLinks">;
 
@@ -269,6 +376,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     uploadsDir: path.join(dataDir, "uploads"),
     /** The bucket for uploaded files (S3_* variables), or undefined for the local disk. */
     s3: s3SettingsOf(env),
+    /** The payment provider and its settings (docs/decisions/058). */
+    payments: paymentSettingsOf(env),
     company: {
       ...exampleCompany,
       ...Object.fromEntries(Object.entries(companyVariables).map(([name, field]) => [field, setting(name)])),

@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error -- a plain .mjs script without type declarations
 import { startPaymentStandIn } from "../../../scripts/payments-stand-in.mjs";
+import { parseEnv } from "~/infra/env.server";
 import { flowProvider } from "./flow.server";
+import { paymentProviderOf } from "./payments.server";
 import {
   PaymentRefusedError,
   PaymentUnavailableError,
@@ -196,5 +198,24 @@ describe("Flow", () => {
       status: 400,
     });
     await expect(flow().status("no-es-un-token")).rejects.toBeInstanceOf(PaymentRefusedError);
+  });
+});
+
+describe("the provider the configuration chose", () => {
+  it("is Webpay by default, Flow with its keys, none for payment links; each reaches the URL it was given", async () => {
+    const webpay = paymentProviderOf(parseEnv({ WEBPAY_API_URL: standIn.url }).payments);
+    expect(webpay?.name).toBe("webpay");
+    expect((await webpay!.start(payment())).redirect.url).toBe(`${standIn.url}/webpayserver/initTransaction`);
+    const flow = paymentProviderOf(
+      parseEnv({
+        PAYMENT_PROVIDER: "flow",
+        FLOW_API_KEY: standIn.flow.apiKey,
+        FLOW_SECRET_KEY: standIn.flow.secretKey,
+        FLOW_API_URL: `${standIn.url}/api`,
+      }).payments,
+    );
+    expect(flow?.name).toBe("flow");
+    expect((await flow!.start(payment())).redirect.url.startsWith(standIn.url)).toBe(true);
+    expect(paymentProviderOf(parseEnv({ PAYMENT_PROVIDER: "link" }).payments)).toBeUndefined();
   });
 });

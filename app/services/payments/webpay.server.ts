@@ -1,3 +1,4 @@
+import { webpayHosts, webpayIntegrationCredentials } from "~/infra/env.server";
 import {
   callProvider,
   PaymentRefusedError,
@@ -25,9 +26,8 @@ export interface WebpaySettings {
 
 /** Transbank's integration environment and its published test commerce (transbank-sdk's). */
 export const webpayIntegration = {
-  commerceCode: "597055555532",
-  apiKey: "579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C",
-  apiUrl: "https://webpay3gint.transbank.cl",
+  ...webpayIntegrationCredentials,
+  apiUrl: webpayHosts.integration,
 } as const;
 
 const transactionsPath = "/rswebpaytransaction/api/webpay/v1.2/transactions";
