@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import { initialOrderStatus } from "~/lib/order-status";
+import type { PaymentStatus } from "~/lib/payments";
 import { changeOrderStatus } from "~/models/orders.server";
 import { dialectOf, inTransaction, type Db } from "~/infra/db.server";
 import type { PaymentAttemptsTable, PaymentAttemptStatus } from "~/infra/db-schema";
@@ -20,17 +21,8 @@ export class PaymentAttemptNotFoundError extends Error {
   override name = "PaymentAttemptNotFoundError";
 }
 
-/** What the provider said of an attempt (services/payments/provider.server.ts's PaymentStatus). */
-export interface ProviderWord {
-  outcome: "approved" | "rejected" | "pending" | "cancelled" | "refunded";
-  amount: number;
-  buyOrder: string;
-  authorizationCode?: string;
-  cardLastFour?: string;
-  paymentType?: string;
-  installments?: number;
-  responseCode?: number;
-}
+/** What the provider said of an attempt (lib/payments.ts), as services/payments brings it. */
+export type ProviderWord = PaymentStatus;
 
 /** An attempt stored before the customer is sent away; its reference comes with the provider's answer. */
 export async function startPaymentAttempt(

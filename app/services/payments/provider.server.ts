@@ -5,6 +5,8 @@
  * checkout that uses it comes in the next slice. Amounts are whole CLP, always the server's.
  */
 
+import type { PaymentStatus } from "~/lib/payments";
+
 export type PaymentProviderName = "webpay" | "flow";
 
 export interface PaymentStart {
@@ -37,29 +39,7 @@ export interface StartedPayment {
   redirect: PaymentRedirect;
 }
 
-/**
- * approved: the money is taken; rejected: the bank or the customer's card said no; pending: not
- * decided yet (the customer is still on the provider's page); cancelled: the customer gave up or
- * the time ran out; refunded: approved, then given back.
- */
-export type PaymentOutcome = "approved" | "rejected" | "pending" | "cancelled" | "refunded";
-
-/** What the provider says of an attempt: only what the shop may keep (never a card number). */
-export interface PaymentStatus {
-  outcome: PaymentOutcome;
-  /** The amount the provider charged or will charge: compared with the order's by the caller. */
-  amount: number;
-  /** The shop's reference the provider holds for it (buy_order, commerceOrder). */
-  buyOrder: string;
-  authorizationCode?: string;
-  /** The card's last four digits, when the provider tells them. */
-  cardLastFour?: string;
-  /** Webpay's payment_type_code (VD, VN, VC, SI, S2, NC, VP) or Flow's media. */
-  paymentType?: string;
-  installments?: number;
-  /** Webpay's response_code (0 approved) or Flow's status number. */
-  responseCode?: number;
-}
+export type { PaymentOutcome, PaymentStatus } from "~/lib/payments";
 
 export interface RefundRequest {
   reference: string;

@@ -1,0 +1,28 @@
+/**
+ * What a payment provider says of an attempt, as the shop keeps it (issue 22; docs/decisions/056,
+ * 057): the word services/payments brings and models/payments.server.ts settles an attempt with.
+ */
+
+/**
+ * approved: the money is taken; rejected: the bank or the customer's card said no; pending: not
+ * decided yet (the customer is still on the provider's page); cancelled: the customer gave up or
+ * the time ran out; refunded: approved, then given back.
+ */
+export type PaymentOutcome = "approved" | "rejected" | "pending" | "cancelled" | "refunded";
+
+/** What the provider says of an attempt: only what the shop may keep (never a card number). */
+export interface PaymentStatus {
+  outcome: PaymentOutcome;
+  /** The amount the provider charged or will charge: compared with the order's by the caller. */
+  amount: number;
+  /** The shop's reference the provider holds for it (buy_order, commerceOrder). */
+  buyOrder: string;
+  authorizationCode?: string;
+  /** The card's last four digits, when the provider tells them. */
+  cardLastFour?: string;
+  /** Webpay's payment_type_code (VD, VN, VC, SI, S2, NC, VP) or Flow's media. */
+  paymentType?: string;
+  installments?: number;
+  /** Webpay's response_code (0 approved) or Flow's status number. */
+  responseCode?: number;
+}
