@@ -67,7 +67,7 @@ declare module "react-router" {
  * the request (server/matched-route.ts; docs/decisions/054), whatever the path's spelling.
  */
 const limitedRoutes = {
-  /** The public forms (DECISIONS D13), each counted apart. */
+  /** The public forms (docs/decisions/014, 025), each counted apart. */
   publicForms: ["routes/site/purchase", "routes/site/quote", "routes/site/contact", "routes/site/newsletter"],
   /** The chatbot's messages. */
   chat: "routes/resources/chat",

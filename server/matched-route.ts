@@ -17,19 +17,18 @@ import { matchPath, type ServerBuild } from "react-router";
  * each time); this costs ~2 µs.
  */
 
-/** The path React Router matches for a request URL ("/galeria.data" → "/galeria"), and its query. */
-export function routerPathOf(url: string): { pathname: string; search: URLSearchParams } {
-  let parsed: URL;
+/** The path React Router matches for a request URL ("/galeria.data?pagina=2" → "/galeria"). */
+export function routerPathOf(url: string): string {
+  let pathname: string;
   try {
-    parsed = new URL(url, "http://localhost");
+    pathname = new URL(url, "http://localhost").pathname;
   } catch {
-    return { pathname: "/", search: new URLSearchParams() };
+    return "/";
   }
-  let pathname = parsed.pathname;
   if (pathname === "/_root.data") pathname = "/";
   pathname = pathname.replace(/\.data$/, "");
   if (pathname !== "/" && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
-  return { pathname, search: parsed.searchParams };
+  return pathname;
 }
 
 /** Each segment decoded, an escaped "/" kept escaped; as it was when it does not decode. */
@@ -68,7 +67,7 @@ export function routeMatcher(build: Pick<ServerBuild, "routes">, ids: Iterable<s
     return { id, ...wholePath(build.routes, id) };
   });
   return (url) => {
-    const pathname = decodedPath(routerPathOf(url).pathname);
+    const pathname = decodedPath(routerPathOf(url));
     return patterns.find(({ path, caseSensitive }) => matchPath({ path, caseSensitive, end: true }, pathname))
       ?.id;
   };

@@ -219,7 +219,8 @@ export interface GalleryLikesTable {
 }
 
 /** Where an attempt stands (migration 0013): started until the provider's word is final. */
-export type PaymentAttemptStatus = "started" | "approved" | "rejected" | "cancelled" | "refunded" | "mismatch";
+export type PaymentAttemptStatus =
+  "started" | "approved" | "rejected" | "cancelled" | "refunded" | "mismatch";
 
 /** One trip of a customer to a payment provider for an order (docs/decisions/057). */
 export interface PaymentAttemptsTable {

@@ -40,6 +40,14 @@ const resolved = new WeakMap<Env, Partial<Record<"auth" | "captcha", string>>>()
  * AUTH_SECRET (staff sessions, flash toasts) or CAPTCHA_SECRET, or its file in DATA_DIR: resolved
  * once per configuration, not read from disk on every request that signs or checks something.
  */
+/**
+ * A secret for one purpose ("lifebox-toast", a cookie's name), derived from AUTH_SECRET with
+ * HMAC-SHA256: each use signs with its own key, and none of them is the staff sessions' key.
+ */
+export function purposeSecret(purpose: string): string {
+  return crypto.createHmac("sha256", configuredSecret("auth")).update(purpose).digest("hex");
+}
+
 export function configuredSecret(name: "auth" | "captcha"): string {
   const env = getEnv();
   const known = resolved.get(env) ?? {};

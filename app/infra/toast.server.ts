@@ -1,8 +1,7 @@
-import crypto from "node:crypto";
 import { createCookie, redirect, type Cookie } from "react-router";
 import { z } from "zod";
 import { getEnv } from "~/infra/env.server";
-import { configuredSecret } from "~/infra/secrets.server";
+import { purposeSecret } from "~/infra/secrets.server";
 
 // Toasts that survive a redirect (post/redirect/get) in a signed cookie: nobody can make the site
 // show a text of theirs. The root loader takes it (app/root.tsx).
@@ -24,7 +23,7 @@ function toastCookie(): Cookie {
     secure: getEnv().SITE_URL.startsWith("https:"),
     maxAge: 60,
     // The staff cookies' secret, derived for this use.
-    secrets: [crypto.createHmac("sha256", configuredSecret("auth")).update("lifebox-toast").digest("hex")],
+    secrets: [purposeSecret("lifebox-toast")],
   });
   return cookie;
 }

@@ -1,7 +1,6 @@
-import crypto from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
 import { getEnv } from "~/infra/env.server";
-import { configuredSecret } from "~/infra/secrets.server";
+import { purposeSecret } from "~/infra/secrets.server";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -25,11 +24,7 @@ export function visitorIdCookie(name: string, { signedFor }: { signedFor?: strin
       path: "/",
       secure: getEnv().SITE_URL.startsWith("https:"),
       maxAge: 365 * 24 * 60 * 60,
-      ...(signedFor
-        ? {
-            secrets: [crypto.createHmac("sha256", configuredSecret("auth")).update(signedFor).digest("hex")],
-          }
-        : {}),
+      ...(signedFor ? { secrets: [purposeSecret(signedFor)] } : {}),
     }));
   return {
     /** The visitor's id, if the request carries one of ours (signed by us, when signed). */

@@ -142,28 +142,33 @@ export async function settlePaymentAttempt(
 
     // Only from `started`: of two settlements at once, the second finds nothing to change (on
     // PostgreSQL it waits for the first's row lock, then re-reads the condition).
+    const settlement = {
+      status: final.status,
+      flag: final.flag,
+      providerAmount: word.amount,
+      authorizationCode: word.authorizationCode ?? null,
+      cardLastFour: word.cardLastFour ?? null,
+      paymentType: word.paymentType ?? null,
+      installments: word.installments ?? null,
+      responseCode: word.responseCode ?? null,
+      settledAt: at,
+    };
     const updated = await trx
       .updateTable("paymentAttempts")
-      .set({
-        status: final.status,
-        flag: final.flag,
-        providerAmount: word.amount,
-        authorizationCode: word.authorizationCode ?? null,
-        cardLastFour: word.cardLastFour ?? null,
-        paymentType: word.paymentType ?? null,
-        installments: word.installments ?? null,
-        responseCode: word.responseCode ?? null,
-        settledAt: at,
-      })
+      .set(settlement)
       .where("id", "=", attemptId)
       .where("status", "=", "started")
       .executeTakeFirst();
-    const settledAttempt = await trx
-      .selectFrom("paymentAttempts")
-      .selectAll()
-      .where("id", "=", attemptId)
-      .executeTakeFirstOrThrow();
-    if (updated.numUpdatedRows !== 1n) return { attempt: settledAttempt, settled: false, orderPaid: false };
+    if (updated.numUpdatedRows !== 1n) {
+      // Another settlement came first: the attempt as it left it.
+      const current = await trx
+        .selectFrom("paymentAttempts")
+        .selectAll()
+        .where("id", "=", attemptId)
+        .executeTakeFirstOrThrow();
+      return { attempt: current, settled: false, orderPaid: false };
+    }
+    const settledAttempt = { ...attempt, ...settlement };
     if (final.status !== "approved") return { attempt: settledAttempt, settled: true, orderPaid: false };
     // The provider's word, not staff's: nothing to undo, the customer hears at once.
     await changeOrderStatus(trx, attempt.orderId, "pagado", null, now, { mailDueAt: now });

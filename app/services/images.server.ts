@@ -4,7 +4,7 @@ import { photoMessages } from "~/content/gallery";
 import { ConcurrencyLimit } from "~/lib/concurrency";
 
 /**
- * A customer's photo made safe to publish (DECISIONS D16; docs/decisions/041, 051): recognised by
+ * A customer's photo made safe to publish (docs/decisions/041, 051): recognised by
  * its content (file-type), never by its name or declared type; refused from its header alone when
  * it has more pixels, or a longer side or a more extreme shape, than a photo has, so a small file
  * that would decode huge never is; decoded by sharp one image at a time, under a time limit; turned

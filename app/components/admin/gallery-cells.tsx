@@ -58,7 +58,7 @@ export function GallerySummaryCards({
 
 /**
  * The thumbnail; hovering it (or focusing its link) shows the button that opens the full image in
- * a new tab (SPEC §2). The whole thumbnail is that link, named for screen readers. A rejected photo
+ * a new tab (docs/decisions/042). The whole thumbnail is that link, named for screen readers. A rejected photo
  * has no image any more (its files were deleted): a short text in its place.
  */
 export function GalleryThumbnail({ data }: { data: GalleryRowData }) {

@@ -13,7 +13,7 @@ import type { AdminListViewConfig } from "./list-view.server";
  * The gallery screen on the one list mechanism (docs/decisions/042-admin-gallery.md): its list
  * definition (models/admin-lists/definitions.server.ts) with what only the screen adds — the
  * thumbnail's and the full image's addresses (none for a rejected photo: its files are deleted,
- * decision 052), the status, the sort selector of SPEC §2 and the status filter as tabs. Used by
+ * decision 052), the status, the sort selector (docs/decisions/042) and the status filter as tabs. Used by
  * ./gallery.tsx, ./gallery-photo.tsx, the dashboard and, through ./list-view.server.ts, the CSV
  * download.
  */
