@@ -67,7 +67,18 @@ export interface OrdersTable {
   trackingNumber: string | null;
   /** Set when cancelled: the reason the customer was told. */
   cancellationReason: string | null;
+  /**
+   * Who said the order was paid (migration 0014): the provider's word to our server, or staff by
+   * hand; null while unpaid.
+   */
+  paidBy: PaidBy | null;
 }
+
+/** Who said an order was paid: a provider (its word to our server) or staff ("manual"). */
+export type PaidBy = "webpay" | "flow" | "manual";
+
+/** How a customer paid an order that staff mark paid by hand (migration 0014). */
+export type ManualPaymentMeans = "transferencia" | "deposito" | "efectivo" | "otro";
 
 export interface OrderStatusChangesTable {
   id: string;
@@ -82,6 +93,10 @@ export interface OrderStatusChangesTable {
   mailId: string | null;
   /** On the row that reverts a mistaken change: that change's id. */
   undoes: string | null;
+  /** On a change to "pagado" made by staff (migration 0014): how the customer paid. */
+  paymentMeans: ManualPaymentMeans | null;
+  /** With paymentMeans: the operation number of the transfer, deposit or receipt. */
+  paymentReference: string | null;
 }
 
 export interface QuotesTable {
@@ -246,4 +261,19 @@ export interface PaymentAttemptsTable {
   createdAt: string;
   /** When the provider's word became final. */
   settledAt: string | null;
+  /** Where the provider said to send the customer (migration 0014). */
+  redirectUrl: string | null;
+  /** The provider's last answer, JSON, without credentials or card data beyond the last four digits. */
+  answer: string | null;
+  /** When the background check next asks the provider (a lease moves it); null once settled. */
+  checkAfter: string | null;
+  /** How many times the background check asked. */
+  checks: Generated<number>;
+  /** A refund asked of the provider: its type (REVERSED, NULLIFIED, Flow's status), amount, reference. */
+  refundType: string | null;
+  refundAmount: number | null;
+  refundReference: string | null;
+  refundedAt: string | null;
+  /** Why the provider refused or could not take the last refund asked (shown to staff). */
+  refundError: string | null;
 }

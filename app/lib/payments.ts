@@ -25,4 +25,9 @@ export interface PaymentStatus {
   installments?: number;
   /** Webpay's response_code (0 approved) or Flow's status number. */
   responseCode?: number;
+  /**
+   * The provider's answer as it came, for staff (kept as JSON on the attempt): it carries no
+   * credentials, and a card number in it is cut to its last four digits by the client.
+   */
+  answer?: Record<string, unknown>;
 }

@@ -95,6 +95,7 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
       courierName: null,
       trackingNumber: null,
       cancellationReason: null,
+      paidBy: null,
     });
 
     const changes = await db.selectFrom("orderStatusChanges").selectAll().where("orderId", "=", id).execute();
@@ -108,6 +109,8 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
         changedAt: "2025-03-01T12:34:56.789Z",
         mailId: null,
         undoes: null,
+        paymentMeans: null,
+        paymentReference: null,
       },
     ]);
   });

@@ -8,7 +8,7 @@ import { generateOrderNumber, normalizeOrderNumber, type RandomSource } from "~/
 import { canTransition, initialOrderStatus, isOrderStatus, type OrderStatus } from "~/lib/order-status";
 import type { NewOrder, OrderFormData } from "~/schemas/order";
 import { getDb, inTransaction, type Db } from "~/infra/db.server";
-import type { OrdersTable } from "~/infra/db-schema";
+import type { ManualPaymentMeans, OrdersTable, PaidBy } from "~/infra/db-schema";
 import { getEnv, type Env, type ShopSettings } from "~/infra/env.server";
 import {
   orderNotifications,
@@ -315,11 +315,17 @@ export async function changeOrderStatus(
     details = {},
     settings = getEnv(),
     mailDueAt,
+    payment,
   }: {
     details?: OrderStatusDetails;
     settings?: Pick<ShopSettings, "SITE_URL" | "company">;
     /** When the customer's e-mail goes: after the undo window by default (staff's changes). */
     mailDueAt?: Date;
+    /**
+     * On a change to "pagado": who said so (a provider's word, or staff by hand: "manual", the
+     * default) and, by hand, the means and operation number kept on the history row.
+     */
+    payment?: { paidBy: PaidBy; means?: ManualPaymentMeans; reference?: string };
   } = {},
 ): Promise<OrderStatusChange> {
   const at = now.toISOString();
@@ -333,9 +339,10 @@ export async function changeOrderStatus(
 
     // Only if the status is still the one read: two staff members cannot both move the same order.
     const written = detailColumns(to, details);
+    const paid = to === "pagado" ? { paidBy: payment?.paidBy ?? "manual" } : {};
     const updated = await trx
       .updateTable("orders")
-      .set({ status: to, updatedAt: at, ...written })
+      .set({ status: to, updatedAt: at, ...written, ...paid })
       .where("id", "=", id)
       .where("status", "=", from)
       .executeTakeFirst();
@@ -381,6 +388,9 @@ export async function changeOrderStatus(
         changedBy: staffUserId,
         changedAt: at,
         mailId,
+        ...(to === "pagado" && payment?.means
+          ? { paymentMeans: payment.means, paymentReference: blankToNull(payment.reference?.trim()) }
+          : {}),
       })
       .execute();
     return { id: changeId, from, to, changedAt: at, mailId };

@@ -84,6 +84,7 @@ export function flowProvider({
     const payment = (await get("payment/getStatus", { token: checkedToken(token) })) as FlowPayment;
     const code = Number(payment.status);
     return {
+      answer: payment as Record<string, unknown>,
       outcome: outcomes[code] ?? "pending",
       amount: Number(payment.amount ?? 0),
       buyOrder: String(payment.commerceOrder ?? ""),

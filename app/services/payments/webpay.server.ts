@@ -64,7 +64,9 @@ function outcomeOf({ status, response_code: code }: WebpayTransaction): PaymentO
 
 function statusOf(transaction: WebpayTransaction): PaymentStatus {
   const lastFour = transaction.card_detail?.card_number?.slice(-4);
+  const { card_detail: _card, ...rest } = transaction as WebpayTransaction & Record<string, unknown>;
   return {
+    answer: { ...rest, ...(lastFour ? { card_detail: { card_number: lastFour } } : {}) },
     outcome: outcomeOf(transaction),
     amount: Number(transaction.amount ?? 0),
     buyOrder: String(transaction.buy_order ?? ""),
