@@ -5,6 +5,7 @@ import { showToast, Toaster } from "~/components/ui/toaster";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { useInlineCss } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
+import { paymentNoticeOf } from "~/services/payments/checkout.server";
 import type { RootData } from "~/lib/root-data";
 import { kitList, kitPath } from "~/content/kits";
 import { getEnv } from "~/infra/env.server";
@@ -24,6 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     siteUrl: env.SITE_URL,
     company: env.company,
     kitLinks: kitList.map((kit) => ({ label: kit.name, to: kitPath(kit) })),
+    payment: { opensTab: env.payments.provider === "link", notice: paymentNoticeOf(env.payments) },
     toast,
   };
   return data(rootData, { headers });

@@ -14,6 +14,7 @@ export default [
     route("comprar/:kitId", "routes/site/purchase.tsx"),
     route("cotizar/:kitId", "routes/site/quote.tsx"),
     route("pedido/:id", "routes/site/order.tsx"),
+    route("pago/:attemptId", "routes/site/payment.tsx"),
     route("newsletter", "routes/site/newsletter.tsx"),
     route("newsletter/baja", "routes/site/unsubscribe.tsx"),
     route("terminos", "routes/site/terms.tsx"),
@@ -29,6 +30,11 @@ export default [
   route("api/captcha", "routes/resources/captcha.ts"),
   route("api/chat", "routes/resources/chat.ts"),
   route("api/galeria/fotos", "routes/resources/gallery-upload.ts"),
+  // The payment providers' ways back to the shop (issue 22): the customer's browser, Flow's server.
+  route("pago/webpay/retorno", "routes/resources/webpay-return.ts"),
+  route("pago/flow/retorno", "routes/resources/flow-return.ts"),
+  route("pago/flow/confirmacion", "routes/resources/flow-confirmation.ts"),
+  route("pago/flow/reembolso", "routes/resources/flow-refund.ts"),
   // The back office (issue 4): sign-in and sign-out outside the frame, every screen inside it.
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),

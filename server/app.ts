@@ -19,6 +19,7 @@ import {
   type Db,
 } from "~/infra/db.server";
 import { createMailTransport, startMailWorker } from "~/services/mail.server";
+import { checkWaitingPayments, paymentNoticeOf } from "~/services/payments/checkout.server";
 import { purgeExpiredChallenges } from "~/models/captcha-replay.server";
 import { DatabaseRateLimitStore, purgeExpiredRateLimits } from "~/models/rate-limits.server";
 import { endIdleChatSessions } from "~/models/chat.server";
@@ -192,7 +193,9 @@ export function createApp({ env, db, build, viteMiddlewares }: AppOptions): expr
           fontSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
-          formAction: ["'self'"],
+          // The payment page posts Webpay's token to Transbank's form (docs/decisions/059); and a
+          // form's post that ends in a redirect to the provider's page must be allowed there too.
+          formAction: ["'self'", ...paymentFormOrigins(env)],
           frameAncestors: ["'none'"],
           upgradeInsecureRequests: null,
         },
@@ -368,6 +371,14 @@ function routeIdFinder(build: AppOptions["build"]): (url: string) => Promise<str
   return async (url) => routeMatcher(await build(), expected)(url);
 }
 
+/** The origins the payment provider's pages are on (its API's host, where Transbank's form is too). */
+function paymentFormOrigins(env: Env): string[] {
+  const { provider, webpay, flow } = env.payments;
+  if (provider === "webpay") return [new URL(webpay.apiUrl).origin];
+  if (provider === "flow" && flow) return [new URL(flow.apiUrl).origin];
+  return [];
+}
+
 /**
  * The key every limiter counts a visitor under: their address (an IPv6 one by its /56 network).
  * Not express-rate-limit's default key (req.ip): a visitor who left while the request waited on the
@@ -418,8 +429,20 @@ function startBackgroundWork(db: Db, env: Env) {
   void purge();
   const timer = setInterval(purge, 60 * 60_000);
   timer.unref();
+  // Payments still waiting for the provider's final word are asked about every minute, each by one
+  // server at a time (docs/decisions/059).
+  let checking: Promise<unknown> = Promise.resolve();
+  const checkPayments = () => {
+    checking = checkWaitingPayments(db, env).catch((error: unknown) =>
+      logger.error({ err: error }, "Checking waiting payments failed"),
+    );
+  };
+  const paymentTimer = env.payments.provider === "link" ? undefined : setInterval(checkPayments, 60_000);
+  paymentTimer?.unref();
   return async () => {
     clearInterval(timer);
+    clearInterval(paymentTimer);
+    await checking;
     await mail.stop();
     transport.close();
   };
@@ -443,10 +466,23 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}): Prom
   setDatabase(handle);
   const applied = await migrateToLatest(handle.db);
   logger.info({ dialect: handle.dialect, applied }, "Database ready");
-  if (env.NODE_ENV === "production" && env.exampleSettings.length > 0) {
+  const testPayments = paymentNoticeOf(env.payments);
+  if (env.NODE_ENV === "production" && (env.exampleSettings.length > 0 || testPayments)) {
     logger.warn(
-      { variables: env.exampleSettings },
-      "Seller data still uses the example defaults: set these variables before going live (see README)",
+      {
+        variables: env.exampleSettings,
+        ...(testPayments === "test"
+          ? {
+              payments: "WEBPAY_COMMERCE_CODE, WEBPAY_API_KEY: Transbank's test commerce, nothing is charged",
+            }
+          : testPayments === "stand-in"
+            ? {
+                payments:
+                  "PAYMENTS_ALLOW_STAND_IN: a payment server that is not Webpay's or Flow's is believed",
+              }
+            : {}),
+      },
+      "Seller data or payments still use the example defaults: set these variables before going live (see README)",
     );
   }
   const stopBackgroundWork = startBackgroundWork(handle.db, env);

@@ -4,7 +4,9 @@ import type { PublicFormApi } from "~/components/deferred-form";
 import { loadOrderSchema } from "~/components/form-schemas";
 import { CheckboxField, EmailField, PhoneField, TextField } from "~/components/form-fields";
 import { closePaymentTab, openPaymentTab } from "~/components/payment-tab";
+import { PaymentNotice } from "~/components/payment-notice";
 import { PublicForm, type KitFormProps } from "~/components/public-form";
+import { useRootData } from "~/lib/root-data";
 import { Field, FieldGrid } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { regions } from "~/content/chile";
@@ -24,11 +26,14 @@ export interface PurchaseKit {
 }
 
 /**
- * The purchase-data form (DECISIONS D6), in the dialog and on the purchase page: opens the payment
- * tab within the click, stores the order and goes to its confirmation page, which sends the tab to
- * the kit's payment page (components/payment-tab.ts).
+ * The purchase-data form (DECISIONS D6), in the dialog and on the purchase page: stores the order
+ * and, paid through a provider, the action sends this tab to the provider's page (docs/decisions/059);
+ * with payment links only, it opens the payment tab within the click and goes to the order's page,
+ * which sends the tab to the kit's payment link (components/payment-tab.ts).
  */
 export function PurchaseForm({ kit, ...props }: KitFormProps<PurchaseKit>) {
+  // Paid through a provider, the action sends this tab there; with links only, a new tab opens.
+  const { payment } = useRootData();
   return (
     <PublicForm<keyof OrderFormData>
       {...props}
@@ -36,8 +41,8 @@ export function PurchaseForm({ kit, ...props }: KitFormProps<PurchaseKit>) {
       id={`compra-${kit.id}`}
       action={purchasePath(kit.id)}
       loadSchema={loadOrderSchema}
-      onBeforeSend={openPaymentTab}
-      onFailure={closePaymentTab}
+      onBeforeSend={payment.opensTab ? openPaymentTab : undefined}
+      onFailure={payment.opensTab ? closePaymentTab : undefined}
       labels={texts}
     >
       {(api) => <PurchaseFields api={api} kit={kit} />}
@@ -181,6 +186,7 @@ function PurchaseFields({ api, kit }: { api: PublicFormApi<keyof OrderFormData>;
           <dd className="text-right text-base font-bold">{formatPrice(kit.price)}</dd>
         </dl>
       </section>
+      <PaymentNotice notice={useRootData().payment.notice} />
     </>
   );
 }

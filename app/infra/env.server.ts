@@ -322,7 +322,8 @@ function paymentSettingsOf(env: z.output<typeof envSchema>): PaymentSettings {
 }
 
 /** What the models of customer submissions need of the configuration: links, seller, notified address. */
-export type ShopSettings = Pick<Env, "SITE_URL" | "company" | "SHOP_NOTIFY_EMAIL" | "paymentLinks">;
+export type ShopSettings = Pick<Env, "SITE_URL" | "company" | "SHOP_NOTIFY_EMAIL" | "paymentLinks"> &
+  Partial<Pick<Env, "payments">>;
 
 export class ConfigError extends Error {
   override name = "ConfigError";

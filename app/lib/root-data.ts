@@ -8,6 +8,11 @@ export interface RootData {
   company: CompanyInfo;
   /** The eight kits for the header menus (names from the kit content, which stays on the server). */
   kitLinks: NavLinkItem[];
+  /**
+   * How orders are paid (docs/decisions/059): `opensTab` for the link-only shop (the purchase
+   * form opens the kit's payment link in a new tab); `notice` while nothing real is charged.
+   */
+  payment: { opensTab: boolean; notice: "test" | "stand-in" | null };
   /** A toast handed over by a redirecting action (infra/toast.server.ts), shown once. */
   toast: { kind: "success" | "error"; title: string; description: string } | null;
 }

@@ -205,7 +205,12 @@ export async function placeOrder(
   return db.transaction().execute(async (trx) => {
     await useChallenge(trx, captcha);
     const { id, number, kitName, total } = await createOrder(trx, { ...order, shippingKind }, { now });
-    const paymentUrl = paymentUrlFor(settings, order.kitId, number);
+    // Paid through a provider, the customer pays (again) from the order's page; with links only,
+    // at the kit's link.
+    const paymentUrl =
+      settings.payments && settings.payments.provider !== "link"
+        ? `${settings.SITE_URL.replace(/\/+$/, "")}/pedido/${id}`
+        : paymentUrlFor(settings, order.kitId, number);
     const mailData = {
       ...order,
       shippingKind,

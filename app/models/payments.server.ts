@@ -114,7 +114,9 @@ export async function attemptsOfOrder(db: Db, orderId: string): Promise<PaymentA
 function answerText(word: ProviderWord): string | null {
   if (!word.answer) return null;
   const text = JSON.stringify(word.answer);
-  return text.length <= maxAnswerLength ? text : JSON.stringify({ truncated: text.slice(0, maxAnswerLength - 40) });
+  return text.length <= maxAnswerLength
+    ? text
+    : JSON.stringify({ truncated: text.slice(0, maxAnswerLength - 40) });
 }
 
 /**
@@ -163,7 +165,11 @@ export async function postponeCheck(db: Db, attemptId: string, checkAfter: Date)
  * or the provider never answered the start): cancelled, flagged `expired`. A later approval still
  * settles it (settlePaymentAttempt), so a payment the provider approves late is never lost.
  */
-export async function expirePaymentAttempt(db: Db, attemptId: string, now: Date = new Date()): Promise<boolean> {
+export async function expirePaymentAttempt(
+  db: Db,
+  attemptId: string,
+  now: Date = new Date(),
+): Promise<boolean> {
   const updated = await db
     .updateTable("paymentAttempts")
     .set({ status: "cancelled", flag: expiredFlag, settledAt: now.toISOString(), checkAfter: null })

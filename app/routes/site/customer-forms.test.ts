@@ -4,6 +4,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { submissionMessages } from "~/content/forms";
+import { paymentTexts } from "~/content/payments";
 import { getKit } from "~/content/kits";
 import type { FormName, SubmissionReply } from "~/lib/submission";
 import { createCaptchaChallenge, getCaptchaSettings } from "~/services/captcha.server";
@@ -40,6 +41,8 @@ const testEnv = vi.hoisted(async () => {
     SMTP_URL: "",
     PAYMENT_LINK_ESSENTIAL: "",
     PAYMENT_LINK_NAUTICAL_MINI: "",
+    // The link-only shop (docs/decisions/059): checkout through a provider is app/routes/site/payments.test.ts.
+    PAYMENT_PROVIDER: "link",
     LOG_LEVEL: "silent",
   };
   for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
@@ -347,6 +350,7 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         courierName: null,
         trackingNumber: null,
         cancellationReason: null,
+        paidBy: null,
       });
       expect(kit.price).toBe(219990);
       expect(row.termsAcceptedAt).toBe(row.createdAt);
@@ -366,6 +370,8 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
           changedAt: row.createdAt,
           mailId: null,
           undoes: null,
+          paymentMeans: null,
+          paymentReference: null,
         },
       ]);
 
@@ -387,14 +393,8 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       });
     });
 
-    it("stores blank optional fields as null and arranges shipping to Isla de Pascua", async () => {
-      const fields = await orderFields({
-        kitId: "nautical-mini",
-        region: "05",
-        comuna: "05201",
-        rut: "   ",
-        notes: "",
-      });
+    it("stores blank optional fields as null", async () => {
+      const fields = await orderFields({ kitId: "nautical-mini", rut: "   ", notes: "" });
       const answer = await postOrder(fields);
       expect(answer.status).toBe(303);
       const id = answer.location!.replace("/pedido/", "");
@@ -405,13 +405,26 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         kitName: kit.name,
         unitPrice: kit.price,
         total: kit.price,
-        shippingKind: "arranged",
-        regionCut: "05",
-        comunaCut: "05201",
+        shippingKind: "free",
         rut: null,
         notes: null,
         status: "pendiente_pago",
       });
+    });
+
+    it("refuses, with payment links only, a shipping to be quoted (Isla de Pascua), storing nothing", async () => {
+      const fields = await orderFields({ kitId: "nautical-mini", region: "05", comuna: "05201" });
+      const answer = await postOrder(fields);
+      expect(answer.status).toBe(422);
+      expect(answer.body?.result.error).toEqual({ comuna: [paymentTexts.linkRefusesQuotedShipping] });
+      // The typed values come back for a page without JavaScript.
+      expect(answer.body?.result.initialValue).toMatchObject({ email: fields.email });
+      const stored = await db
+        .selectFrom("orders")
+        .select("id")
+        .where("email", "=", fields.email!.trim())
+        .execute();
+      expect(stored).toEqual([]);
     });
 
     it("reads a multipart post the same way", async () => {

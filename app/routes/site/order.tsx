@@ -1,6 +1,23 @@
-import { CheckCircle2, Circle, ExternalLink, PackageCheck, Truck, XCircle } from "lucide-react";
+import {
+  AlertTriangle,
+  CheckCircle2,
+  Circle,
+  ExternalLink,
+  Info,
+  PackageCheck,
+  Truck,
+  XCircle,
+} from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  redirectDocument,
+  useLocation,
+} from "react-router";
 import type { Route } from "./+types/order";
 import { sendPaymentTab } from "~/components/payment-tab";
 import { Button } from "~/components/ui/button";
@@ -22,8 +39,14 @@ import {
   type OrderStatus,
   type TimelineStep,
 } from "~/lib/order-status";
+import { PaymentNotice } from "~/components/payment-notice";
+import { paymentTexts, providerNames } from "~/content/payments";
+import { isPaymentResult, orderPaymentPath, type PaymentResult } from "~/lib/payment-results";
+import { attemptsOfOrder, expiredFlag, type PaymentAttempt } from "~/models/payments.server";
+import { paymentNoticeOf, paymentPagePath, startOrderPayment } from "~/services/payments/checkout.server";
 import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
+import { requireFormData } from "~/infra/request-body.server";
 
 /**
  * /pedido/{id}: the order confirmation (DECISIONS D8), found only by the order's random UUID, and
@@ -53,16 +76,89 @@ const shortDateFormat = new Intl.DateTimeFormat("es-CL", {
   timeZone: "America/Santiago",
 });
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const order = await getOrderForCustomer(getDb(), params.id);
+/** What the order page says about paying, when a provider takes the payments. */
+interface PaymentView {
+  provider: string;
+  /** The result of the last attempt, in the customer's words, and how it reads. */
+  message: { text: string; tone: "error" | "info" } | null;
+  /** The button: the first payment, another try, or none while a payment is being confirmed. */
+  action: "pay" | "retry" | null;
+}
+
+/**
+ * The order page's words about paying an unpaid order: from the order's latest attempt as stored
+ * (only the provider's word moves it), and, while that attempt has no final word, from what the
+ * customer's return said (`?pago=`), which only picks the words.
+ */
+function paymentViewOf(
+  latest: PaymentAttempt | undefined,
+  result: PaymentResult | undefined,
+  providerName: "webpay" | "flow",
+): PaymentView {
+  const provider = providerNames[latest?.provider ?? providerName];
+  const texts = paymentTexts.results;
+  const error = (text: string) => ({ text, tone: "error" as const });
+  if (!latest) {
+    return {
+      provider,
+      message: result === "no-disponible" ? error(texts.unavailable(provider)) : null,
+      action: "pay",
+    };
+  }
+  switch (latest.status) {
+    case "mismatch":
+      return { provider, message: { text: texts.review, tone: "info" }, action: null };
+    case "rejected":
+      return { provider, message: error(texts.rejected), action: "retry" };
+    case "cancelled":
+      if (result === "no-disponible")
+        return { provider, message: error(texts.unavailable(provider)), action: "retry" };
+      if (result === "expirado") return { provider, message: error(texts.timedOut), action: "retry" };
+      if (result === "anulado") return { provider, message: error(texts.aborted), action: "retry" };
+      return {
+        provider,
+        message: latest.flag === expiredFlag ? error(texts.unfinished) : error(texts.aborted),
+        action: "retry",
+      };
+    default:
+      // Started, no final word yet: the customer came back and the provider was not asked yet or
+      // could not answer (confirming), or came back from a cancelled or expired form.
+      if (result === "pendiente" || result === "aprobado") {
+        return { provider, message: { text: texts.confirming(provider), tone: "info" }, action: null };
+      }
+      if (result === "rechazado") return { provider, message: error(texts.rejected), action: "retry" };
+      if (result === "expirado") return { provider, message: error(texts.timedOut), action: "retry" };
+      if (result === "anulado") return { provider, message: error(texts.aborted), action: "retry" };
+      return { provider, message: null, action: "pay" };
+  }
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const db = getDb();
+  const order = await getOrderForCustomer(db, params.id);
   if (!order) throw data(null, { status: 404, headers: privateHeaders });
   const unpaid = order.status === initialOrderStatus;
   const { entered, courier, courierName, trackingNumber, ...shown } = order;
   const shipped = order.status === "enviado" || order.status === "entregado";
+  const { payments } = getEnv();
+  const result = new URL(request.url).searchParams.get("pago") ?? undefined;
+  const payment =
+    unpaid && payments.provider !== "link"
+      ? paymentViewOf(
+          (await attemptsOfOrder(db, order.id))[0],
+          isPaymentResult(result) ? result : undefined,
+          payments.provider,
+        )
+      : null;
   return data(
     {
       order: { ...shown, createdAtText: dateFormat.format(new Date(order.createdAt)) },
-      paymentUrl: unpaid ? paymentUrlFor(getEnv(), order.kitId as KitId, order.number) : null,
+      paymentUrl:
+        unpaid && payments.provider === "link"
+          ? paymentUrlFor(getEnv(), order.kitId as KitId, order.number)
+          : null,
+      payment,
+      paymentNotice: unpaid ? paymentNoticeOf(payments) : null,
       timeline: orderTimeline(order.status, entered).map((step) => ({
         ...step,
         atText: step.at ? shortDateFormat.format(new Date(step.at)) : null,
@@ -82,6 +178,22 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => privateHeaders;
+
+/**
+ * "Pagar con Webpay" / "Reintentar el pago": a new attempt for the order's total, then the page
+ * that takes the customer to the provider (a whole-document visit: it leaves the site). A paid
+ * order is never offered payment again.
+ */
+export async function action({ params, request }: Route.ActionArgs) {
+  const form = await requireFormData(request);
+  const order = await getOrderForCustomer(getDb(), params.id);
+  if (!order) throw data(null, { status: 404, headers: privateHeaders });
+  if (form.get("intent") !== "pagar") throw data(null, { status: 400, headers: privateHeaders });
+  const started = await startOrderPayment(getDb(), getEnv(), order.id);
+  if (started.ok) return redirectDocument(paymentPagePath(started.attempt.id), 303);
+  if (started.reason === "unavailable") return redirect(orderPaymentPath(order.id, "no-disponible"), 303);
+  return redirect(`/pedido/${order.id}`, 303);
+}
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
   pageMeta(matches, {
@@ -151,10 +263,16 @@ function Timeline({ steps }: { steps: (TimelineStep & { atText: string | null })
 /** The first words under the heading, fitting the order's status. */
 function introFor(
   status: OrderStatus,
-  { unpaid, courier, paid }: { unpaid: boolean; courier: string | null; paid: boolean },
+  {
+    unpaid,
+    providerPays,
+    courier,
+    paid,
+  }: { unpaid: boolean; providerPays: boolean; courier: string | null; paid: boolean },
 ): string {
   switch (status) {
     case "pendiente_pago":
+      if (providerPays) return paymentTexts.pendingIntro;
       return unpaid ? texts.pendingIntro : texts.confirmedIntro;
     case "pagado":
       return texts.paidIntro;
@@ -171,7 +289,7 @@ function introFor(
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { company } = useRootData();
-  const { order, paymentUrl, timeline, shipment, paidBeforeCancelling } = loaderData;
+  const { order, paymentUrl, payment, paymentNotice, timeline, shipment, paidBeforeCancelling } = loaderData;
   const HeadingIcon = headingIcons[order.status] ?? CheckCircle2;
   const open = order.status !== "entregado" && order.status !== "cancelado";
   // Right after the purchase form: the tab opened within the visitor's click goes to the payment page.
@@ -217,12 +335,15 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
           {texts.greeting(order.customerName)}{" "}
           {introFor(order.status, {
-            unpaid: paymentUrl !== null,
+            unpaid: paymentUrl !== null || payment !== null,
+            providerPays: payment !== null,
             courier: shipment?.courier ?? null,
             paid: paidBeforeCancelling,
           })}
         </p>
       </div>
+      {payment ? <PaymentBox payment={payment} /> : null}
+      <PaymentNotice notice={paymentNotice} />
       {shipment?.trackingUrl && shipment.courier ? (
         <div className="mt-8 text-center">
           <Button asChild size="lg" className="px-8">
@@ -288,6 +409,48 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
           <Link to="/productos">{texts.continueShopping}</Link>
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** The last attempt's result and the button that pays (again), near the top of the page. */
+function PaymentBox({ payment }: { payment: PaymentView }) {
+  const { message, action, provider } = payment;
+  const Icon = message?.tone === "error" ? AlertTriangle : Info;
+  return (
+    <div className="mt-8 text-center">
+      {message ? (
+        <p
+          role={message.tone === "error" ? "alert" : "status"}
+          className={cn(
+            "mx-auto flex max-w-2xl items-start gap-2 rounded-lg border px-4 py-3 text-left",
+            message.tone === "error"
+              ? "border-destructive bg-destructive-muted text-foreground"
+              : "border-border bg-muted text-foreground",
+          )}
+        >
+          <Icon
+            aria-hidden
+            className={cn("mt-0.5 size-5 shrink-0", message.tone === "error" && "text-destructive")}
+          />
+          <span>{message.text}</span>
+        </p>
+      ) : null}
+      {action ? (
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="intent" value="pagar" />
+          <Button type="submit" size="lg" className="px-8">
+            {action === "retry" ? paymentTexts.retry : paymentTexts.pay(provider)}
+          </Button>
+          <p className="mt-2 text-sm text-subtle-foreground">{paymentTexts.payNote(provider)}</p>
+        </Form>
+      ) : (
+        <p className="mt-4">
+          <Link className="font-semibold underline" to={{ search: "?pago=pendiente" }} reloadDocument>
+            {paymentTexts.refresh}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

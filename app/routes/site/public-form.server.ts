@@ -54,14 +54,20 @@ export async function submitPublicForm<Schema extends z.ZodType, Stored>({
   form,
   schema,
   failureMessage,
+  check,
   save,
 }: {
   request: Request;
   context: PublicFormContext;
   form: FormName;
   schema: Schema;
-  /** What the form says when storing failed (SPEC §8). */
+  /** What the form says when storing failed. */
   failureMessage: string;
+  /**
+   * A check of the valid value that depends on the shop's configuration, not on the schema (the
+   * link-only shop refuses a shipping to be quoted): field messages, answered 422 before the captcha.
+   */
+  check?: (value: z.output<Schema>) => Record<string, string[]> | undefined;
   save: (value: z.output<Schema>, captcha: SolvedChallenge) => Promise<Stored>;
 }): Promise<PublicFormOutcome<z.output<Schema>, Stored>> {
   const log = { form, ip: context.clientIp };
@@ -86,6 +92,12 @@ export async function submitPublicForm<Schema extends z.ZodType, Stored>({
   if (submission.status !== "success") {
     const reply: SubmissionReply = { status: "error", result: submission.reply() };
     return { ok: false, refusal: data(reply, { status: 400 }) };
+  }
+
+  const refused = check?.(submission.value);
+  if (refused) {
+    const reply: SubmissionReply = { status: "error", result: submission.reply({ fieldErrors: refused }) };
+    return { ok: false, refusal: data(reply, { status: 422 }) };
   }
 
   const captcha = await verifyCaptcha(getCaptchaSettings(), form, formData.get(captchaFieldName));

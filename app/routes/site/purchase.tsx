@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect, redirectDocument } from "react-router";
 import type { Route } from "./+types/purchase";
 import { PurchaseForm } from "~/components/purchase-form";
 import { purchaseTexts } from "~/content/forms";
@@ -6,7 +6,13 @@ import { kitFormMeta, KitFormPage } from "~/components/kit-form-page";
 import { NotFoundBoundary } from "~/components/not-found-content";
 import { useRootData } from "~/lib/root-data";
 import { formClientAction } from "~/lib/submission";
+import { paymentTexts } from "~/content/payments";
+import { shippingFor } from "~/lib/chile";
+import { orderPaymentPath } from "~/lib/payment-results";
 import { placeOrder } from "~/models/orders.server";
+import { paymentPagePath, startOrderPayment } from "~/services/payments/checkout.server";
+import { getDb } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 import { orderSchema } from "~/schemas/order";
 import { kitFormData, pageKit } from "./kit-form.server";
 import { submitPublicForm } from "./public-form.server";
@@ -21,17 +27,28 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const kit = pageKit(params.kitId);
+  const env = getEnv();
   const outcome = await submitPublicForm({
     request,
     context,
     form: "order",
     schema: orderSchema,
     failureMessage: purchaseTexts.failure,
+    // The link-only shop charges the kit's fixed link: a shipping cost to be quoted cannot be in it.
+    check: (order) =>
+      env.payments.provider === "link" && shippingFor(order.comuna).kind !== "free"
+        ? { comuna: [paymentTexts.linkRefusesQuotedShipping] }
+        : undefined,
     // The kit is the page's: a form field cannot change it.
     save: (order, captcha) => placeOrder({ ...order, kitId: kit.id, captcha }),
   });
   if (!outcome.ok) return outcome.refusal;
-  return redirect(`/pedido/${outcome.stored.id}`, 303);
+  const orderId = outcome.stored.id;
+  if (env.payments.provider === "link") return redirect(`/pedido/${orderId}`, 303);
+  // Straight to the provider, in this tab: a new attempt for the order's stored total.
+  const started = await startOrderPayment(getDb(), env, orderId);
+  if (started.ok) return redirectDocument(paymentPagePath(started.attempt.id), 303);
+  return redirect(orderPaymentPath(orderId, "no-disponible"), 303);
 }
 
 export const clientAction = formClientAction(purchaseTexts.failure);
