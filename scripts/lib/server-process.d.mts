@@ -11,3 +11,4 @@ export function startServer(options: {
 export function freePort(preferred: number): Promise<number>;
 export function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs?: number): Promise<void>;
 export function stopServer(server: ChildProcess): Promise<void>;
+export function cpuSecondsOf(pid: number): number;

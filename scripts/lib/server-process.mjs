@@ -1,5 +1,6 @@
 // Helpers the benchmark scripts and tests share to run the production server as a child process.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -73,4 +74,17 @@ export function stopServer(server) {
     });
     server.kill("SIGTERM");
   });
+}
+
+/** User + system CPU time of a process in seconds, all its threads (Linux /proc), or NaN. */
+export function cpuSecondsOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command name (which may contain spaces) start after the last ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticksPerSecond = 100; // USER_HZ: 100 on every Linux Node supports
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return NaN;
+  }
 }
