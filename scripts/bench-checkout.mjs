@@ -34,11 +34,11 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import SQLite from "better-sqlite3";
+import { checkout } from "./lib/checkout-journey.mjs";
 import { startStandInThread } from "./lib/payments-stand-in-thread.mjs";
 import { cpuSecondsOf, freePort, startServer, stopServer, waitForHealth } from "./lib/server-process.mjs";
 import {
   createHttpClient,
-  formHeaders,
   percentile,
   pool,
   prepareOrders,
@@ -66,97 +66,10 @@ const client = createHttpClient({ maxSockets: concurrency });
 // One checkout
 // ---------------------------------------------------------------------------------------------
 
-const decodeHtml = (text) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
-const attribute = (tag, name) => {
-  const value = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
-  return value === undefined ? undefined : decodeHtml(value);
-};
-
-/** A form of the page, by its id: where it goes, how, and its hidden fields. */
-function formOf(html, id) {
-  const start = html.search(new RegExp(`<form\\b[^>]*\\sid="${id}"`));
-  if (start === -1) return undefined;
-  const end = html.indexOf("</form>", start);
-  const form = html.slice(start, end === -1 ? undefined : end);
-  const tag = form.slice(0, form.indexOf(">") + 1);
-  const fields = {};
-  for (const [input] of form.matchAll(/<input\b[^>]*>/g)) {
-    const name = attribute(input, "name");
-    if (name !== undefined) fields[name] = attribute(input, "value") ?? "";
-  }
-  return {
-    action: attribute(tag, "action"),
-    method: (attribute(tag, "method") ?? "get").toLowerCase(),
-    fields,
-  };
-}
-
-const attemptLocation = /^\/pago\/([0-9a-f-]{36})$/i;
-const paidOrderLocation = /^\/pedido\/([0-9a-f-]{36})\?pago=aprobado$/i;
-
-/**
- * One customer's checkout, from the purchase form to the order page; each of the shop's answers
- * checked. Resolves to { ok, orderId, token, steps } with the shop's time of each step, or to
- * { ok: false, step, response }.
- */
-async function checkout(baseUrl, order) {
-  const steps = {};
-  const failed = (step, response, why) => ({ ok: false, step, response, why });
-
-  let response = await client.request(baseUrl, "POST", order.path, {
-    body: order.body,
-    headers: formHeaders,
-  });
-  steps.order = response.ms;
-  const attemptId = response.status === 303 ? attemptLocation.exec(response.location ?? "")?.[1] : undefined;
-  if (!attemptId) return failed("POST /comprar", response);
-
-  response = await client.request(baseUrl, "GET", `/pago/${attemptId}`);
-  steps.paymentPage = response.ms;
-  const toWebpay = response.status === 200 ? formOf(response.body, "pago-proveedor") : undefined;
-  const token = toWebpay?.fields.token_ws;
-  if (!toWebpay?.action || toWebpay.method !== "post" || !/^[0-9a-f]{64}$/.test(token ?? "")) {
-    return failed("GET /pago/{attempt}", response, "no form posting token_ws");
-  }
-
-  // The browser on Webpay's page (the stand-in's): not the shop's time.
-  const webpayPage = new URL(toWebpay.action);
-  response = await client.request(webpayPage.origin, "POST", `${webpayPage.pathname}${webpayPage.search}`, {
-    body: new URLSearchParams({ token_ws: token }).toString(),
-    headers: formHeaders,
-  });
-  steps.standInPage = response.ms;
-  const back = response.status === 200 ? formOf(response.body, "retorno") : undefined;
-  if (!back?.action?.startsWith(`${baseUrl}/`) || back.method !== "get" || back.fields.token_ws !== token) {
-    return failed("stand-in's page", response, "no form sending the browser back with token_ws");
-  }
-
-  const returnUrl = new URL(back.action);
-  returnUrl.search = new URLSearchParams(back.fields).toString();
-  response = await client.request(baseUrl, "GET", `${returnUrl.pathname}${returnUrl.search}`);
-  steps.return = response.ms;
-  const orderId = response.status === 303 ? paidOrderLocation.exec(response.location ?? "")?.[1] : undefined;
-  if (!orderId) return failed("GET /pago/webpay/retorno", response);
-
-  response = await client.request(baseUrl, "GET", response.location);
-  steps.orderPage = response.ms;
-  if (response.status !== 200 || !response.body.includes(paidTitle)) {
-    return failed("GET /pedido/{id}?pago=aprobado", response, `no "${paidTitle}"`);
-  }
-  return { ok: true, orderId, token, steps };
-}
-
 /** Runs the checkouts `concurrency` at a time; outcomes into `results` and `failures`. */
 async function runCheckouts(baseUrl, orders, { results, failures }) {
   await pool(orders, concurrency, async (order) => {
-    const outcome = await checkout(baseUrl, order);
+    const outcome = await checkout(client, baseUrl, order, { result: "aprobado", shows: paidTitle });
     if (outcome.ok) {
       results.push(outcome);
       return;

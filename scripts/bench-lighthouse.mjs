@@ -1,7 +1,9 @@
 // `npm run bench:lighthouse`: builds if needed, serves the production build on a free port with a
 // throwaway database, runs Lighthouse (mobile, default simulated throttling) 3 times on every public
 // page and prints the medians of the performance score, FCP, LCP, TBT and CLS, the other category
-// scores, and the gzip bytes of each script the page downloads (docs/decisions/029).
+// scores, and the gzip bytes of each script the page downloads (docs/decisions/029). Payments go
+// to the local Webpay stand-in (a worker thread; docs/decisions/055), so that the order page after
+// a payment result is measured too: a real order whose Webpay attempt was rejected (061).
 // BENCH_BASELINE_URL=http://localhost:3211 compares each page with another build served there (043).
 // It is a benchmark, not a test: it exits 0 whether or not the targets are met, and 1 only when the
 // build, the server or Lighthouse itself fails.
@@ -11,7 +13,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { chromiumFlags, findChromium } from "./lib/chromium.mjs";
+import { checkout } from "./lib/checkout-journey.mjs";
+import { startStandInThread } from "./lib/payments-stand-in-thread.mjs";
 import { freePort, startServer, stopServer, waitForHealth } from "./lib/server-process.mjs";
+import { createHttpClient, orderRequest, solvedCaptcha, startSolvers } from "./lib/shop-client.mjs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -31,12 +36,14 @@ function jsBudget(pagePath) {
   return content.includes(pagePath) || pagePath.startsWith("/productos/") ? 115 : undefined;
 }
 
-/** BENCH_PAGES=/,/faq measures only those pages (while working on one of them). */
+/** BENCH_PAGES=/,/faq measures only those pages (while working on one of them); /pedido names the
+ * order page after a rejected payment. */
 const only = process.env.BENCH_PAGES?.split(",").map((page) => page.trim());
 
 /**
- * Every public page: the ones the server's own sitemap lists, plus the quotation thank-you page,
- * which is noindex on purpose (so Lighthouse's is-crawlable audit fails there and is excepted).
+ * Every public page: the ones the server's own sitemap lists, plus the quotation thank-you page
+ * and the order page after a payment result, which are noindex on purpose (so Lighthouse's
+ * is-crawlable audit fails there and is excepted). `label` names a page whose path is an order's.
  */
 async function publicPages(baseUrl) {
   const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
@@ -45,7 +52,44 @@ async function publicPages(baseUrl) {
     ...paths.map((path) => ({ path })),
     { path: "/gracias?producto=nautical&tipo=cotizacion", noindex: true },
   ];
-  return only ? pages.filter((page) => only.includes(page.path.split("?")[0])) : pages;
+  const wanted = (name) => !only || only.includes(name);
+  const kept = pages.filter((page) => wanted(page.path.split("?")[0]));
+  if (wanted("/pedido")) {
+    kept.push({
+      path: await rejectedPaymentPath(baseUrl),
+      label: "/pedido/{id}?pago=rechazado",
+      noindex: true,
+    });
+  }
+  return kept;
+}
+
+/** What the order page offers after a payment that did not end well (app/content/payments.ts). */
+const retryLabel = "Reintentar el pago";
+
+/**
+ * A real order whose Webpay attempt the stand-in rejected, through the purchase form, the payment
+ * page, the stand-in's page and Webpay's return: the page that return sends the customer to,
+ * /pedido/{id}?pago=rechazado, with the result's message and "Reintentar el pago".
+ */
+async function rejectedPaymentPath(baseUrl) {
+  const client = createHttpClient({ maxSockets: 2 });
+  const solvers = startSolvers(1);
+  try {
+    const order = orderRequest(0, await solvedCaptcha(client, baseUrl, solvers));
+    await standIn.script(["reject"]);
+    const outcome = await checkout(client, baseUrl, order, { result: "rechazado", shows: retryLabel });
+    if (!outcome.ok) {
+      const { step, response, why } = outcome;
+      throw new Error(
+        `The rejected payment's order page could not be reached: ${step} answered ${response.error ?? response.status}${why ? ` (${why})` : ""}`,
+      );
+    }
+    return outcome.location;
+  } finally {
+    await solvers.stop();
+    client.destroy();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -171,7 +215,7 @@ async function summarise(page, runs) {
   const stylesheets = await Promise.all(requested(middle, "Stylesheet").map(gzipBytes));
   const documentUrl = requested(middle, "Document")[0] ?? middle.finalDisplayedUrl;
   return {
-    page: page.path,
+    page: page.label ?? page.path,
     noindex: !!page.noindex,
     performance: median(runs.map((lhr) => score(lhr, "performance") ?? 0)),
     performanceRuns: runs.map((lhr) => score(lhr, "performance")),
@@ -461,6 +505,7 @@ if (build.status !== 0) {
   process.exit(1);
 }
 
+const standIn = await startStandInThread();
 const port = await freePort(Number(process.env.BENCH_PORT ?? 3200));
 const baseUrl = `http://localhost:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-bench-"));
@@ -468,7 +513,17 @@ const server = startServer({
   port,
   dataDir,
   stdio: ["ignore", "ignore", "inherit"],
-  env: { LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "100000" },
+  env: {
+    LOG_LEVEL: "error",
+    RATE_LIMIT_PER_MINUTE: "100000",
+    // Webpay is the stand-in (SITE_URL as the server's default, for Webpay's return address).
+    SITE_URL: baseUrl,
+    PAYMENT_PROVIDER: "webpay",
+    WEBPAY_API_URL: standIn.url,
+    WEBPAY_COMMERCE_CODE: standIn.webpay.commerceCode,
+    WEBPAY_API_KEY: standIn.webpay.apiKey,
+    PAYMENTS_ALLOW_STAND_IN: "1",
+  },
 });
 
 let exitCode = 0;
@@ -511,6 +566,7 @@ try {
   exitCode = 1;
 } finally {
   await stopServer(server);
+  await standIn.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
