@@ -27,6 +27,8 @@ export const messages = {
     comuna: "Selecciona una comuna de la región elegida",
     address: "La dirección debe tener al menos 10 caracteres.",
     terms: "Debes aceptar los Términos y Condiciones para continuar",
+    linkRefusesQuotedShipping:
+      "El envío a esta comuna se cotiza aparte y no podemos cobrarlo con el enlace de pago. Escríbenos para coordinar tu compra.",
   },
   quote: {
     fullName: "El nombre debe tener al menos 2 caracteres",
@@ -494,13 +496,13 @@ function plainText(part: Part): string {
 }
 
 /** Every message the server has written to its outbox so far. */
-export function readOutbox(): Mail[] {
-  if (!fs.existsSync(outboxDir)) return [];
+export function readOutbox(directory = outboxDir): Mail[] {
+  if (!fs.existsSync(directory)) return [];
   return fs
-    .readdirSync(outboxDir)
+    .readdirSync(directory)
     .filter((name) => name.endsWith(".eml"))
     .map((name) => {
-      const file = path.join(outboxDir, name);
+      const file = path.join(directory, name);
       const part = parsePart(fs.readFileSync(file, "utf8"));
       return {
         file,
@@ -512,12 +514,16 @@ export function readOutbox(): Mail[] {
 }
 
 /** Waits (the mail worker sends shortly after the commit) for the one message matching `match`. */
-export async function waitForMail(match: (mail: Mail) => boolean, timeout = 10_000): Promise<Mail> {
+export async function waitForMail(
+  match: (mail: Mail) => boolean,
+  timeout = 10_000,
+  directory = outboxDir,
+): Promise<Mail> {
   let found: Mail[] = [];
   await expect
     .poll(
       () => {
-        found = readOutbox().filter(match);
+        found = readOutbox(directory).filter(match);
         return found.length;
       },
       { timeout, message: "e-mail in the outbox" },

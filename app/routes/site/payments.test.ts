@@ -208,6 +208,13 @@ describe.each(dialectsUnderTest)("checkout through Webpay on %s", (dialect) => {
     expect(await attemptsOfOrder(db, orderId)).toHaveLength(1);
   });
 
+  it("sends an order to Isla de Pascua to Webpay for the order's stored total", async () => {
+    const { attempt, orderId } = await buy({ region: "05", comuna: "05201" });
+    const stored = await orderRow(orderId);
+    expect(stored).toMatchObject({ shippingKind: "arranged", status: "pendiente_pago" });
+    expect(attempt.amount).toBe(stored.total);
+  });
+
   it("says a rejection, offers another try, and the retried payment is the one that counts", async () => {
     const { attempt, orderId } = await buy();
     await decide(attempt.reference!, "reject");
