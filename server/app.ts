@@ -371,6 +371,26 @@ function routeIdFinder(build: AppOptions["build"]): (url: string) => Promise<str
   return async (url) => routeMatcher(await build(), expected)(url);
 }
 
+/**
+ * What the production server's start-up warning lists, or undefined when nothing is an example any
+ * more: the seller's data still at its examples, and payments that charge nothing (Transbank's test
+ * commerce) or take a stand-in's word (PAYMENTS_ALLOW_STAND_IN).
+ */
+export function exampleSettingsWarning(
+  env: Pick<Env, "exampleSettings" | "payments">,
+): { variables: string[]; payments?: string } | undefined {
+  const payments = paymentNoticeOf(env.payments);
+  if (env.exampleSettings.length === 0 && !payments) return undefined;
+  return {
+    variables: env.exampleSettings,
+    ...(payments === "test"
+      ? { payments: "WEBPAY_COMMERCE_CODE, WEBPAY_API_KEY: Transbank's test commerce, nothing is charged" }
+      : payments === "stand-in"
+        ? { payments: "PAYMENTS_ALLOW_STAND_IN: a payment server that is not Webpay's or Flow's is believed" }
+        : {}),
+  };
+}
+
 /** The origins the payment provider's pages are on (its API's host, where Transbank's form is too). */
 function paymentFormOrigins(env: Env): string[] {
   const { provider, webpay, flow } = env.payments;
@@ -466,22 +486,10 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}): Prom
   setDatabase(handle);
   const applied = await migrateToLatest(handle.db);
   logger.info({ dialect: handle.dialect, applied }, "Database ready");
-  const testPayments = paymentNoticeOf(env.payments);
-  if (env.NODE_ENV === "production" && (env.exampleSettings.length > 0 || testPayments)) {
+  const warning = exampleSettingsWarning(env);
+  if (env.NODE_ENV === "production" && warning) {
     logger.warn(
-      {
-        variables: env.exampleSettings,
-        ...(testPayments === "test"
-          ? {
-              payments: "WEBPAY_COMMERCE_CODE, WEBPAY_API_KEY: Transbank's test commerce, nothing is charged",
-            }
-          : testPayments === "stand-in"
-            ? {
-                payments:
-                  "PAYMENTS_ALLOW_STAND_IN: a payment server that is not Webpay's or Flow's is believed",
-              }
-            : {}),
-      },
+      warning,
       "Seller data or payments still use the example defaults: set these variables before going live (see README)",
     );
   }

@@ -75,12 +75,17 @@ describe("parseEnv", () => {
     expect(env.exampleSettings).not.toContain("SHOP_EMAIL");
   });
 
-  it("has a payment link per kit, example ones until they are set", () => {
-    const defaults = parseEnv({});
+  it("has a payment link per kit, example ones until they are set (warned about by the link-only shop)", () => {
+    const defaults = parseEnv({ PAYMENT_PROVIDER: "link" });
     expect(Object.keys(defaults.paymentLinks).sort()).toEqual([...kitIds].sort());
     expect(defaults.paymentLinks["essential-mini"]).toBe(examplePaymentLink("essential-mini"));
     expect(defaults.exampleSettings).toContain("PAYMENT_LINK_ESSENTIAL_MINI");
-    const env = parseEnv({ PAYMENT_LINK_ESSENTIAL_MINI: "https://www.flow.cl/btn.php?token=abc" });
+    // Paid through a provider, the links are not used: no warning about them.
+    expect(parseEnv({}).exampleSettings.filter((name) => name.startsWith("PAYMENT_LINK_"))).toEqual([]);
+    const env = parseEnv({
+      PAYMENT_PROVIDER: "link",
+      PAYMENT_LINK_ESSENTIAL_MINI: "https://www.flow.cl/btn.php?token=abc",
+    });
     expect(env.paymentLinks["essential-mini"]).toBe("https://www.flow.cl/btn.php?token=abc");
     expect(env.paymentLinks.essential).toBe(examplePaymentLink("essential"));
     expect(env.exampleSettings).not.toContain("PAYMENT_LINK_ESSENTIAL_MINI");

@@ -391,7 +391,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     exampleSettings: [
       ...Object.keys(companyVariables),
       "MAIL_FROM",
-      ...kitIds.map(paymentLinkVariable),
+      // The kits' payment links matter only to the link-only shop.
+      ...(env.PAYMENT_PROVIDER === "link" ? kitIds.map(paymentLinkVariable) : []),
     ].filter((variable) => !cleaned[variable]),
   };
 }

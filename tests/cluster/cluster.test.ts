@@ -3,10 +3,10 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clusterUnavailableReason, startCluster, type Cluster } from "../../scripts/lib/cluster.mjs";
+import { startPaymentStandIn } from "../../scripts/payments-stand-in.mjs";
 import {
   createHttpClient,
   formHeaders,
-  orderLocation,
   orderRequest,
   pool,
   solvedCaptcha,
@@ -18,8 +18,13 @@ import {
  * PostgreSQL and one S3-compatible store (s3rver), behind nginx's round robin, with a local SMTP
  * server. Every journey goes through nginx, as a visitor's would, and is checked where it must be
  * shared: the database, the bucket, the rate limits, the outbox. Then one server is killed during
- * a burst of orders. Needs nginx and PostgreSQL; says why and skips when this machine lacks them.
+ * a burst of orders. Orders are paid through Webpay Plus, answered by the local stand-in
+ * (scripts/payments-stand-in.mjs): a payment started on one server is confirmed on the other (issue
+ * 22). Needs nginx and PostgreSQL; says why and skips when this machine lacks them.
  */
+
+/** A purchase's answer: the page that takes the customer to Webpay for the order's attempt. */
+const paymentLocation = /^\/pago\/([0-9a-f-]{36})$/i;
 
 const unavailable = clusterUnavailableReason();
 if (unavailable) console.info(`Cluster test not run: ${unavailable}`);
@@ -32,6 +37,7 @@ const photo = fs.readFileSync(path.join(import.meta.dirname, "../fixtures/galler
 describe.skipIf(unavailable)("two servers behind nginx on one PostgreSQL and one object store", () => {
   let cluster: Cluster;
   let database: pg.Pool;
+  let standIn: Awaited<ReturnType<typeof startPaymentStandIn>>;
   const client = createHttpClient({ maxSockets: 16 });
   const solvers = startSolvers(2);
   let nextIp = 0;
@@ -68,8 +74,14 @@ describe.skipIf(unavailable)("two servers behind nginx on one PostgreSQL and one
   const captcha = (form: string, from: Visitor) => solvedCaptcha(client, cluster.url, solvers, form, from);
 
   beforeAll(async () => {
+    standIn = await startPaymentStandIn();
     cluster = await startCluster({
-      env: { CAPTCHA_DIFFICULTY: "1000" },
+      env: {
+        CAPTCHA_DIFFICULTY: "1000",
+        PAYMENT_PROVIDER: "webpay",
+        WEBPAY_API_URL: standIn.url,
+        PAYMENTS_ALLOW_STAND_IN: "1",
+      },
       log: (line) => console.info(line),
     });
     database = new pg.Pool({ connectionString: cluster.databaseUrl, max: 2 });
@@ -80,6 +92,7 @@ describe.skipIf(unavailable)("two servers behind nginx on one PostgreSQL and one
     await solvers.stop();
     await database?.end();
     await cluster?.stop();
+    await standIn?.close();
   }, 60_000);
 
   it("migrated the database once, though both servers started at the same moment", async () => {
@@ -98,24 +111,67 @@ describe.skipIf(unavailable)("two servers behind nginx on one PostgreSQL and one
 
   let order: { id: string; number: string; email: string };
 
-  it("a purchase made through one server is shown by the other", async () => {
+  /** The order and attempt behind a purchase's answer (303 to the attempt's payment page). */
+  const attemptOf = async (answer: Response) => {
+    const attemptId = answer.status === 303 ? paymentLocation.exec(answer.location ?? "")?.[1] : undefined;
+    if (!attemptId) return undefined;
+    const { rows } = await database.query<{ order_id: string; reference: string }>(
+      "SELECT order_id, reference FROM payment_attempts WHERE id = $1",
+      [attemptId],
+    );
+    return rows[0] && { attemptId, orderId: rows[0].order_id, token: rows[0].reference };
+  };
+
+  it("a purchase made through one server is shown by the other, and paid through the other", async () => {
     const ip = visitor();
     const { path: orderPath, body } = orderRequest(1, await captcha("order", ip));
     const answer = await post(orderPath, body, ip);
     expect(answer.status).toBe(303);
-    const id = orderLocation.exec(answer.location ?? "")?.[1];
-    expect(id).toBeDefined();
+    const started = await attemptOf(answer);
+    expect(started, answer.location).toBeDefined();
+    const id = started!.orderId;
     const { rows } = await database.query<{ number: string; email: string }>(
       "SELECT number, email FROM orders WHERE id = $1",
       [id],
     );
     expect(rows).toHaveLength(1);
-    order = { id: id!, ...rows[0]! };
+    order = { id, ...rows[0]! };
     // Both servers show the order page (a few requests: round robin alternates, other requests interleave).
     const pages = await Promise.all([1, 2, 3, 4].map(() => get(`/pedido/${id}`)));
     expect(pages.map((page) => page.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(pages.map(answeredBy))).toEqual(new Set([0, 1]));
     for (const page of pages) expect(page.body).toContain(order.number);
+
+    // Paid on Webpay's page; the customer comes back to the server that did not start the payment.
+    const decided = await fetch(`${standIn.url}/__stand-in/decide`, {
+      method: "POST",
+      body: new URLSearchParams({ provider: "webpay", token: started!.token, action: "approve" }),
+    });
+    expect(decided.status).toBe(200);
+    const other = cluster.servers[answeredBy(answer) === 0 ? 1 : 0]!;
+    const back = await client.request(other.url, "GET", `/pago/webpay/retorno?token_ws=${started!.token}`, {
+      localAddress: ip.localAddress,
+    });
+    expect(back.status).toBe(303);
+    expect(back.location).toBe(`/pedido/${id}?pago=aprobado`);
+    // The same return on the first server, at once: the order stays paid once.
+    const starter = cluster.servers[answeredBy(answer)!]!;
+    const again = await client.request(
+      starter.url,
+      "GET",
+      `/pago/webpay/retorno?token_ws=${started!.token}`,
+      {
+        localAddress: ip.localAddress,
+      },
+    );
+    expect(again.location).toBe(`/pedido/${id}?pago=aprobado`);
+    const paid = await database.query<{ status: string; paid_by: string; changes: string }>(
+      `SELECT status, paid_by,
+         (SELECT count(*) FROM order_status_changes WHERE order_id = orders.id AND to_status = 'pagado') AS changes
+       FROM orders WHERE id = $1`,
+      [id],
+    );
+    expect(paid.rows).toEqual([{ status: "pagado", paid_by: "webpay", changes: "1" }]);
   });
 
   it("a company quotation is stored", async () => {
@@ -266,7 +322,7 @@ describe.skipIf(unavailable)("two servers behind nginx on one PostgreSQL and one
     const died = new Promise((resolve) => victim.child.once("exit", (_code, signal) => resolve(signal)));
     await pool(prepared, 8, async ({ ip, path: orderPath, body }) => {
       const answer = await post(orderPath, body, ip);
-      const id = answer.status === 303 ? orderLocation.exec(answer.location ?? "")?.[1] : undefined;
+      const id = answer.status === 303 ? paymentLocation.exec(answer.location ?? "")?.[1] : undefined;
       if (id) acknowledged.push(id);
       else refused.push(answer.error ? String(answer.error) : String(answer.status));
       if (acknowledged.length === 30 && victim.child.exitCode === null) victim.child.kill("SIGKILL");
@@ -278,9 +334,11 @@ describe.skipIf(unavailable)("two servers behind nginx on one PostgreSQL and one
       refused.join(", "),
     ).toBe(true);
     expect(acknowledged.length).toBeGreaterThanOrEqual(count - 8);
-    const { rows } = await database.query<{ id: string }>("SELECT id FROM orders WHERE id = ANY($1)", [
-      acknowledged,
-    ]);
+    // Each acknowledged purchase is an order and its payment attempt, both stored.
+    const { rows } = await database.query<{ id: string }>(
+      "SELECT a.id FROM payment_attempts a JOIN orders o ON o.id = a.order_id WHERE a.id = ANY($1)",
+      [acknowledged],
+    );
     expect(rows).toHaveLength(acknowledged.length);
 
     // The survivor serves everything now.

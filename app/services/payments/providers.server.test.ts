@@ -1,7 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error -- a plain .mjs script without type declarations
 import { startPaymentStandIn } from "../../../scripts/payments-stand-in.mjs";
 import { parseEnv } from "~/infra/env.server";
 import { flowProvider } from "./flow.server";
