@@ -34,6 +34,7 @@ export const paymentTexts = {
       `No pudimos conectarnos con ${provider}. Tu pedido quedó guardado: inténtalo de nuevo en unos minutos.`,
     confirming: (provider: string) =>
       `Estamos confirmando tu pago con ${provider}. Te avisaremos por correo apenas se confirme; no es necesario pagar de nuevo.`,
+    tooMany: "Hiciste varios intentos de pago seguidos. Espera unos minutos y vuelve a intentarlo.",
     review:
       "Recibimos un pago que no coincide con tu pedido. Lo estamos revisando y te escribiremos a la brevedad; no es necesario pagar de nuevo.",
   },

@@ -10,6 +10,7 @@ export const paymentResults = [
   "expirado",
   "pendiente",
   "no-disponible",
+  "demasiados-intentos",
 ] as const;
 export type PaymentResult = (typeof paymentResults)[number];
 

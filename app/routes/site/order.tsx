@@ -98,6 +98,7 @@ function paymentViewOf(
   const provider = providerNames[latest?.provider ?? providerName];
   const texts = paymentTexts.results;
   const error = (text: string) => ({ text, tone: "error" as const });
+  if (result === "demasiados-intentos") return { provider, message: error(texts.tooMany), action: "retry" };
   if (!latest) {
     return {
       provider,
@@ -192,6 +193,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   const started = await startOrderPayment(getDb(), getEnv(), order.id);
   if (started.ok) return redirectDocument(paymentPagePath(started.attempt.id), 303);
   if (started.reason === "unavailable") return redirect(orderPaymentPath(order.id, "no-disponible"), 303);
+  if (started.reason === "too-many") return redirect(orderPaymentPath(order.id, "demasiados-intentos"), 303);
   return redirect(`/pedido/${order.id}`, 303);
 }
 

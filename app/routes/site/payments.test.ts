@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { paymentTexts } from "~/content/payments";
 import { attemptsOfOrder } from "~/models/payments.server";
-import { checkWaitingPayments } from "~/services/payments/checkout.server";
+import { checkWaitingPayments, maxAttemptsPerTenMinutes } from "~/services/payments/checkout.server";
 import { setDatabase, type Db } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import * as flowConfirmation from "../resources/flow-confirmation";
@@ -371,6 +371,22 @@ describe.each(dialectsUnderTest)("checkout through Webpay on %s", (dialect) => {
       `/pedido/${orderId}?pago=aprobado`,
     );
     expect(await orderRow(orderId)).toMatchObject({ status: "pagado" });
+  });
+
+  it("bounds the attempts of one order: 'Reintentar el pago' cannot flood the provider", async () => {
+    const { orderId } = await buy();
+    const pay = () =>
+      settle(() =>
+        order.action(args(formPost(`/pedido/${orderId}`, { intent: "pagar" }), undefined, { id: orderId })),
+      );
+    for (let attempt = 2; attempt <= maxAttemptsPerTenMinutes; attempt++) {
+      expect((await pay()).location).toMatch(/^\/pago\//);
+    }
+    expect((await pay()).location).toBe(`/pedido/${orderId}?pago=demasiados-intentos`);
+    expect(await attemptsOfOrder(db, orderId)).toHaveLength(maxAttemptsPerTenMinutes);
+    expect((await orderPage(orderId, "?pago=demasiados-intentos")).body?.payment).toMatchObject({
+      message: { text: paymentTexts.results.tooMany },
+    });
   });
 
   it("refuses Flow's confirmation route a token it does not know, without asking anyone", async () => {

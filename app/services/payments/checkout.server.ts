@@ -66,10 +66,15 @@ function buyOrderFor(orderNumber: string): string {
   return `${orderNumber}-${suffix}`;
 }
 
+/** At most this many attempts per order in ten minutes: "Reintentar el pago" is not a way to flood the provider. */
+export const maxAttemptsPerTenMinutes = 10;
+
 export type PaymentStartOutcome =
   | { ok: true; attempt: PaymentAttempt }
   /** The order is paid, cancelled or unknown: nothing to pay. */
   | { ok: false; reason: "not-payable" }
+  /** Too many attempts for this order just now. */
+  | { ok: false; reason: "too-many" }
   /** The provider could not be reached or said no: the order waits, the customer may try again. */
   | { ok: false; reason: "unavailable" };
 
@@ -92,6 +97,13 @@ export async function startOrderPayment(
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!provider || !order || order.status !== initialOrderStatus) return { ok: false, reason: "not-payable" };
+  const recent = await db
+    .selectFrom("paymentAttempts")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("orderId", "=", order.id)
+    .where("createdAt", ">", new Date(now.getTime() - 10 * 60_000).toISOString())
+    .executeTakeFirstOrThrow();
+  if (Number(recent.count) >= maxAttemptsPerTenMinutes) return { ok: false, reason: "too-many" };
 
   const attempt = await startPaymentAttempt(db, {
     orderId: order.id,
