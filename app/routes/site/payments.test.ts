@@ -180,6 +180,11 @@ describe.each(dialectsUnderTest)("checkout through Webpay on %s", (dialect) => {
       status: "AUTHORIZED",
       buy_order: attempt.buyOrder,
     });
+    // No credential and no card number beyond its last four digits is kept.
+    const { server } = await standIn;
+    const kept = JSON.stringify(await db.selectFrom("paymentAttempts").selectAll().execute());
+    expect(kept).not.toContain(server.webpay.apiKey);
+    expect(JSON.parse(settled.answer!).card_detail).toEqual({ card_number: "6623" });
 
     // A reload of the return, the same return posted again: nothing more happens.
     for (const method of ["GET", "POST"] as const) {
