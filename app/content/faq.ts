@@ -39,7 +39,7 @@ export const faqItems: FaqItem[] = [
   {
     question: "¿Cómo puedo pagar?",
     answer:
-      "Al presionar «Comprar» completas tus datos de despacho y luego pagas con tarjeta en una página de pago externa y segura, que se abre en una pestaña nueva. Los medios de pago disponibles se muestran en esa página, y LifeBox nunca ve ni guarda los datos de tu tarjeta. Antes de pagar siempre ves el precio total en pesos chilenos, con IVA incluido.",
+      "Al presionar «Comprar» completas tus datos de despacho y luego pagas con tarjeta de crédito, débito o prepago en la página de pago externa y segura de nuestro proveedor de pagos (Webpay de Transbank o Flow); al terminar vuelves a la página de tu pedido, que te dice si el pago se aprobó. Los medios de pago disponibles se muestran en esa página, y LifeBox nunca ve ni guarda los datos de tu tarjeta. Antes de pagar siempre ves el precio total en pesos chilenos, con IVA incluido.",
   },
   {
     question: "¿Los kits están en stock o se fabrican a pedido?",

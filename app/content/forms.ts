@@ -39,6 +39,9 @@ export const noScriptNotice = {
 export const purchaseTexts = {
   title: (kitName: string) => `Producto ${kitName}`,
   description:
+    "Ingresa los datos que necesitamos para enviarte el producto. Registramos tu pedido y te llevamos a la página de pago, en esta misma pestaña.",
+  /** With payment links only (PAYMENT_PROVIDER=link): the kit's link opens in a new tab. */
+  descriptionNewTab:
     "Ingresa los datos que necesitamos para enviarte el producto. Registramos tu pedido y abrimos la página de pago en una pestaña nueva.",
   nameLabel: "Nombre completo",
   emailLabel: "Email",

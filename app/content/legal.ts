@@ -71,7 +71,7 @@ export function termsOfService(company: CompanyInfo): LegalDocument {
           "Eliges un kit en el catálogo o en su ficha de producto y presionas «Comprar».",
           "Completas tus datos: nombre, correo electrónico, teléfono, región, comuna y dirección de despacho y, si quieres, tu RUT y notas para el despacho.",
           "Revisas el resumen del pedido, con el producto, el precio total, el costo de envío y el plazo de entrega, y aceptas estos Términos y Condiciones.",
-          "Al presionar «Proceder al pago» registramos tu pedido con un número y se abre, en una pestaña nueva, la página de pago externa y segura, donde pagas con tarjeta.",
+          "Al presionar «Proceder al pago» registramos tu pedido con un número y te llevamos a la página de pago externa y segura de nuestro proveedor de pagos (Webpay de Transbank o Flow), donde pagas con tarjeta de crédito, débito o prepago; al terminar vuelves a la página de tu pedido.",
           "Cuando el proveedor de pagos confirma el pago, tu pedido queda confirmado y te enviamos por correo electrónico la confirmación escrita de la compra, con su detalle y una copia de estos términos.",
         ],
       },

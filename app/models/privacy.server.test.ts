@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { exampleCompany } from "~/content/company";
 import { changeOrderStatus } from "~/models/orders.server";
+import { settlePaymentAttempt, startPaymentAttempt } from "~/models/payments.server";
 import { anonymisedCustomerName, erasePersonalData, findPersonalData } from "~/models/privacy.server";
 import type { Db } from "~/infra/db.server";
 import { examplePaymentLink } from "~/infra/env.server";
@@ -166,7 +167,30 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
   });
 
   it("finds everything held about an address, whatever its case and spaces", async () => {
+    // A payment of hers that Webpay rejected: in her report, without more of the card than its end.
+    const attempt = await startPaymentAttempt(db, {
+      orderId: anaOrder.id,
+      provider: "webpay",
+      buyOrder: `${anaOrder.number}-PRIV`,
+      amount: 1000,
+      now: t0,
+    });
+    await settlePaymentAttempt(
+      db,
+      attempt.id,
+      {
+        outcome: "rejected",
+        amount: 1000,
+        buyOrder: attempt.buyOrder,
+        cardLastFour: "6623",
+        responseCode: -1,
+      },
+      t0,
+    );
     const report = await findPersonalData(db, "  ANA.perez@example.CL ", t0, files);
+    expect(report.orders[0]?.payments).toEqual([
+      expect.objectContaining({ provider: "webpay", status: "rejected", cardLastFour: "6623", amount: 1000 }),
+    ]);
     expect(report.email).toBe("ana.perez@example.cl");
     expect(report.generatedAt).toBe(t0.toISOString());
     expect(report.orders).toHaveLength(1);

@@ -147,9 +147,9 @@ export async function findPersonalData(
         .execute(),
     ]);
   const orderIds = orders.map((order) => order.id);
-  const [history, photos] =
+  const [history, photos, payments] =
     orderIds.length === 0
-      ? [[], []]
+      ? [[], [], []]
       : await Promise.all([
           db
             .selectFrom("orderStatusChanges")
@@ -173,6 +173,27 @@ export async function findPersonalData(
               "thumbKey",
             ])
             .execute(),
+          // Each payment attempt: what the provider said (never more of a card than its last four digits).
+          db
+            .selectFrom("paymentAttempts")
+            .select([
+              "orderId",
+              "provider",
+              "buyOrder",
+              "amount",
+              "status",
+              "authorizationCode",
+              "cardLastFour",
+              "paymentType",
+              "installments",
+              "createdAt",
+              "settledAt",
+              "refundAmount",
+              "refundedAt",
+            ])
+            .where("orderId", "in", orderIds)
+            .orderBy("createdAt")
+            .execute(),
         ]);
   const imageUrl = (key: string) => absoluteUrl(files.siteUrl, files.storage.publicUrl(key));
   return {
@@ -183,6 +204,9 @@ export async function findPersonalData(
       statusHistory: history
         .filter((change) => change.orderId === order.id)
         .map(({ orderId: _orderId, ...change }) => change),
+      payments: payments
+        .filter((attempt) => attempt.orderId === order.id)
+        .map(({ orderId: _orderId, ...attempt }) => attempt),
     })),
     quotes,
     contactMessages,

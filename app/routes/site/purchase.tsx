@@ -56,10 +56,13 @@ export const clientAction = formClientAction(purchaseTexts.failure);
 export const meta: Route.MetaFunction = (args) => kitFormMeta(args, purchaseTexts, "/comprar");
 
 export default function Purchase({ loaderData, actionData }: Route.ComponentProps) {
-  const { company } = useRootData();
+  const { company, payment } = useRootData();
   const { kit } = loaderData;
   return (
-    <KitFormPage title={purchaseTexts.title(kit.name)} intro={purchaseTexts.description}>
+    <KitFormPage
+      title={purchaseTexts.title(kit.name)}
+      intro={payment.opensTab ? purchaseTexts.descriptionNewTab : purchaseTexts.description}
+    >
       <PurchaseForm kit={kit} company={company} initialReply={actionData} cancelHref={loaderData.kitPath} />
     </KitFormPage>
   );

@@ -83,8 +83,10 @@ export function flowProvider({
   const status = async (token: string): Promise<PaymentStatus> => {
     const payment = (await get("payment/getStatus", { token: checkedToken(token) })) as FlowPayment;
     const code = Number(payment.status);
+    // The payer's e-mail is the order's own: not kept twice (an erased customer's stays erased).
+    const { payer: _payer, ...answer } = payment as FlowPayment & Record<string, unknown>;
     return {
-      answer: payment as Record<string, unknown>,
+      answer,
       outcome: outcomes[code] ?? "pending",
       amount: Number(payment.amount ?? 0),
       buyOrder: String(payment.commerceOrder ?? ""),
