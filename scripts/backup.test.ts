@@ -120,6 +120,8 @@ beforeAll(async () => {
       FORM_RATE_LIMIT: "1000000",
       CAPTCHA_DIFFICULTY: "10",
       SMTP_URL: "",
+      // Orders stored and answered without a payment provider (none is reachable here).
+      PAYMENT_PROVIDER: "link",
     },
   });
   for (const stream of [server.stdout!, server.stderr!]) {
