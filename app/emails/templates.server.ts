@@ -70,7 +70,16 @@ export interface OrderStatusMailData extends MailContext {
   /** Cancelado: the reason staff gave, and whether the order had been paid (the refund note). */
   cancellationReason?: string | null;
   paid?: boolean;
+  /**
+   * Cancelado: the payment given back through its provider as the order was cancelled
+   * (services/payments/refunds.server.ts; docs/decisions/060). Without it, a paid order's refund is
+   * made by hand, later.
+   */
+  refund?: { provider: "webpay" | "flow"; amount: number } | null;
 }
+
+/** The payment providers' names as customers know them. */
+const refundProviderNames = { webpay: "Webpay", flow: "Flow" } as const;
 
 export interface QuoteMailData extends MailContext, NewQuote {
   id: string;
@@ -581,9 +590,11 @@ export function orderCancelledForCustomer(order: OrderStatusMailData): RenderedM
         ["Motivo", order.cancellationReason, { multiline: true }],
       ],
     },
-    order.paid
-      ? `Como ya habías pagado, te devolveremos ${formatPrice(order.total)} por el mismo medio de pago que usaste, a la mayor brevedad. Te avisaremos cuando hagamos la devolución.`
-      : `No alcanzamos a recibir tu pago, así que no hay nada que devolver. Si pagaste y no lo registramos, escríbenos a ${order.seller.email} con el comprobante y te devolveremos el monto.`,
+    order.refund
+      ? `Devolvimos ${formatPrice(order.refund.amount)} a tu medio de pago (${refundProviderNames[order.refund.provider]}). Según tu banco, puede tardar unos días en verse.`
+      : order.paid
+        ? `Como ya habías pagado, te devolveremos ${formatPrice(order.total)} por el mismo medio de pago que usaste, a la mayor brevedad. Te avisaremos cuando hagamos la devolución.`
+        : `No alcanzamos a recibir tu pago, así que no hay nada que devolver. Si pagaste y no lo registramos, escríbenos a ${order.seller.email} con el comprobante y te devolveremos el monto.`,
     { type: "link", label: "Tu pedido", url: orderPageUrl(order) },
     helpParagraph(order),
     sellerSignature(order),

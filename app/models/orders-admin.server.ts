@@ -8,7 +8,7 @@ import {
   statusMailDueAt,
   type OrderStatusChange,
 } from "~/models/orders.server";
-import type { OrderStatusDetails } from "~/schemas/admin-records";
+import type { ManualPayment, OrderStatusDetails } from "~/schemas/admin-records";
 import type { OrderStatus } from "~/lib/order-status";
 import { withAdminTables } from "~/infra/admin-db-schema";
 import type { Db } from "~/infra/db.server";
@@ -42,6 +42,8 @@ export async function getOrderHistory(db: Db, orderId: string) {
         "orderStatusChanges.changedBy",
         "orderStatusChanges.undoes",
         "orderStatusChanges.mailId",
+        "orderStatusChanges.paymentMeans",
+        "orderStatusChanges.paymentReference",
         "adminUsers.name as changedByName",
       ])
       .where("orderStatusChanges.orderId", "=", orderId)
@@ -56,7 +58,9 @@ export async function getOrderHistory(db: Db, orderId: string) {
  * Moves the order from `expectedFrom`, the status the staff member saw when choosing, to `to`
  * (changeOrderStatus: D9's lifecycle, the history row). If the order meanwhile moved, nothing
  * changes and OrderStatusConflictError is thrown, even when `to` would be allowed from the new
- * status: the choice was made about another situation.
+ * status: the choice was made about another situation. A change to "pagado" is staff's word
+ * (orders.paid_by 'manual'), with how the customer paid and the operation number when given
+ * (`payment`: the admin's form requires both; docs/decisions/060).
  */
 export async function changeOrderStatusAsStaff(
   db: Db,
@@ -64,7 +68,11 @@ export async function changeOrderStatusAsStaff(
   expectedFrom: string,
   to: OrderStatus,
   staffUserId: string,
-  { now = new Date(), details = {} }: { now?: Date; details?: OrderStatusDetails } = {},
+  {
+    now = new Date(),
+    details = {},
+    payment,
+  }: { now?: Date; details?: OrderStatusDetails; payment?: ManualPayment } = {},
 ): Promise<OrderStatusChange> {
   return db.transaction().execute(async (trx) => {
     const current = isUuid(id)
@@ -73,7 +81,10 @@ export async function changeOrderStatusAsStaff(
     if (current && current.status !== expectedFrom) {
       throw new OrderStatusConflictError(`Order ${id} is ${current.status}, not ${expectedFrom}`);
     }
-    return changeOrderStatus(trx, id, to, staffUserId, now, { details });
+    return changeOrderStatus(trx, id, to, staffUserId, now, {
+      details,
+      ...(to === "pagado" ? { payment: { paidBy: "manual" as const, ...(payment ? payment : {}) } } : {}),
+    });
   });
 }
 
@@ -88,6 +99,18 @@ export class OrderStatusUndoError extends Error {
   override name = "OrderStatusUndoError";
 }
 
+/** Whether a payment of the order was given back through its provider (services/payments/refunds). */
+async function hasProviderRefund(db: Db, orderId: string): Promise<boolean> {
+  const refunded = await db
+    .selectFrom("paymentAttempts")
+    .select("id")
+    .where("orderId", "=", orderId)
+    .where("refundedAt", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+  return refunded !== undefined;
+}
+
 /** The order's last change as stored, with the end of its undo minute, if it can still be undone. */
 async function lastUndoableChange(db: Db, orderId: string, now: Date) {
   if (!isUuid(orderId)) return undefined;
@@ -100,6 +123,8 @@ async function lastUndoableChange(db: Db, orderId: string, now: Date) {
     .limit(1)
     .executeTakeFirst();
   if (!last || last.fromStatus === null || last.undoes !== null || last.changedBy === null) return undefined;
+  // A cancellation that gave the payment back through the provider stands: the money left.
+  if (last.toStatus === "cancelado" && (await hasProviderRefund(db, orderId))) return undefined;
   const until = new Date(new Date(last.changedAt).getTime() + statusUndoWindowMs);
   if (now >= until) return undefined;
   return { ...last, fromStatus: last.fromStatus, changedBy: last.changedBy, until: until.toISOString() };
@@ -125,7 +150,9 @@ export async function getUndoableChange(db: Db, orderId: string, now: Date = new
  * Undoes the order's last status change, `changeId`, made by this staff member less than
  * statusUndoWindowMs ago:
  * the order goes back to the status before it (without the shipment's or cancellation's details it
- * added), the customer's e-mail it queued is withdrawn unsent, and a history row records the undo.
+ * added; an undone "pagado" leaves the order unpaid again, paid_by null), the customer's e-mail it
+ * queued is withdrawn unsent, and a history row records the undo. A cancellation that refunded the
+ * payment through the provider cannot be undone.
  * One transaction; OrderStatusUndoError when the change is not the last one, is older than the
  * window, or its e-mail was already taken by the mail worker.
  */

@@ -19,13 +19,25 @@ export const adminRecordMessages = {
   cancellationReason:
     "Escribe el motivo de la cancelación (al menos 5 caracteres); se lo enviamos al cliente.",
   cancellationReasonTooLong: "El motivo puede tener hasta 500 caracteres.",
+  choosePaymentMeans: "Elige cómo pagó el cliente.",
+  paymentReference: "Escribe el número de operación del pago (de la transferencia, el depósito o el recibo).",
+  paymentReferenceTooLong: "El número de operación puede tener hasta 60 caracteres.",
 } as const;
+
+/**
+ * How a customer paid an order that staff mark "Pagado" by hand (migration 0014's
+ * order_status_changes.payment_means), in the order the form offers them.
+ */
+export const manualPaymentMeans = ["transferencia", "deposito", "efectivo", "otro"] as const;
+
+export type ManualPaymentMeansId = (typeof manualPaymentMeans)[number];
 
 /** Lengths of what staff type when shipping or cancelling (the columns of migration 0007 hold more). */
 export const orderStatusFieldLimits = {
   courierName: 60,
   trackingNumber: 40,
   cancellationReason: 500,
+  paymentReference: 60,
 } as const;
 
 const m = adminRecordMessages;
@@ -34,8 +46,12 @@ const limits = orderStatusFieldLimits;
 /**
  * The status the staff member saw (`from`) and the one chosen. "Enviado" needs the courier, its name
  * for "otro", and the tracking number for a listed courier; "cancelado" needs the reason the customer
- * is told and the box ticked (it is final). The shipping and cancelling fields are ignored for the
- * other statuses (the form shows them only for their status, but sends them all without JavaScript).
+ * is told and the box ticked (it is final). "Pagado", set by hand, needs how the customer paid and
+ * the operation number (issue 22: a payment staff confirm must be traceable). `refund` is the box
+ * "Devolver el pago por Webpay/Flow" offered when cancelling an order paid through a provider
+ * (docs/decisions/060): ticked by default, so only a box the staff member unticked is missing. The
+ * fields of one status are ignored for the others (the form shows them only for their status, but
+ * sends them all without JavaScript).
  */
 export const orderStatusChangeSchema = z
   .object({
@@ -63,6 +79,14 @@ export const orderStatusChangeSchema = z
         multiline: true,
       }),
     ),
+    refund: z.literal("on").optional().catch(undefined),
+    paymentMeans: optional(z.enum(manualPaymentMeans, { error: m.choosePaymentMeans })),
+    paymentReference: optional(
+      visibleText({
+        message: m.paymentReference,
+        max: { length: limits.paymentReference, message: m.paymentReferenceTooLong },
+      }),
+    ),
   })
   .superRefine((value, context) => {
     const missing = (path: string, message: string) =>
@@ -77,6 +101,10 @@ export const orderStatusChangeSchema = z
       if (!value.cancellationReason) missing("cancellationReason", m.cancellationReason);
       if (value.confirmCancel !== "on") missing("confirmCancel", m.confirmCancel);
     }
+    if (value.to === "pagado") {
+      if (!value.paymentMeans) missing("paymentMeans", m.choosePaymentMeans);
+      if (!value.paymentReference) missing("paymentReference", m.paymentReference);
+    }
   });
 
 /** What the change stores besides the status: only the fields of the chosen status. */
@@ -86,6 +114,9 @@ export type OrderStatusDetails = {
   trackingNumber?: string;
   cancellationReason?: string;
 };
+
+/** A change to "pagado" made by hand: how the customer paid and the operation number. */
+export type ManualPayment = { means: ManualPaymentMeansId; reference: string };
 
 /** The undo of a change just made (docs/decisions/033-order-status-emails.md): the change's id. */
 export const orderStatusUndoSchema = z.object({

@@ -51,6 +51,13 @@ function answeredColumn(label: string) {
 
 const shippingLabels = { free: "Gratis", arranged: "Por coordinar" } as const;
 
+/**
+ * Who said an order was paid (orders.paid_by, migration 0014): the "Pagado por" filter's values in
+ * the URL (?pagado-por=a-mano), and the labels of the column and the filter.
+ */
+const paidByValues = { webpay: "webpay", flow: "flow", "a-mano": "manual" } as const;
+const paidByLabels = { webpay: "Webpay", flow: "Flow", manual: "A mano" } as const;
+
 /** The couriers' names, for the filter ("Otro" gathers every courier staff typed). */
 const courierNames = Object.fromEntries(courierIds.map((id) => [id, courierLabel(id)!]));
 
@@ -121,6 +128,13 @@ export const ordersList = defineList({
       showFrom: "2xl",
     },
     { key: "tracking", label: "N.º de seguimiento", value: (row) => row.trackingNumber, showFrom: "2xl" },
+    // Issue 22: the provider's word (Webpay, Flow) or staff's ("A mano"); empty while unpaid.
+    {
+      key: "paidBy",
+      label: "Pagado por",
+      value: (row) => (row.paidBy ? paidByLabels[row.paidBy] : null),
+      showFrom: "2xl",
+    },
     { key: "notes", label: "Notas", value: (row) => row.notes, inTable: false },
     {
       key: "cancellationReason",
@@ -145,6 +159,18 @@ export const ordersList = defineList({
       options: equalsFilterOptions("courier", courierIds, courierNames),
       // Index (courier, created_at, id) of migration 0007.
       indexedSorts: ["createdAt"],
+    },
+    {
+      key: "pagado-por",
+      label: "Pagado por",
+      // Migration 0014's index is on paid_by alone: the sort's index walks the pages, each row checked.
+      options: (Object.entries(paidByValues) as Array<[string, keyof typeof paidByLabels]>).map(
+        ([value, paidBy]) => ({
+          value,
+          label: paidByLabels[paidBy],
+          where: (useIndex: boolean) => (useIndex ? sql`paid_by = ${paidBy}` : sql`+paid_by = ${paidBy}`),
+        }),
+      ),
     },
   ],
   ftsTable: "orders_search",

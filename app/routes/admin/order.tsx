@@ -12,6 +12,7 @@ import {
   usePosting,
 } from "~/components/admin/admin-form";
 import { Panel } from "~/components/admin/admin-page";
+import type { FormField } from "~/components/deferred-form";
 import { CheckboxField, TextField } from "~/components/form-fields";
 import { Field, FieldError } from "~/components/ui/field";
 import { adminOrdersTexts as texts, adminPageTitle } from "~/content/admin";
@@ -38,13 +39,22 @@ import {
   OrderStatusConflictError,
   OrderStatusTransitionError,
 } from "~/models/orders.server";
+import { attemptsOfOrder, expiredFlag, type PaymentAttempt } from "~/models/payments.server";
 import {
+  manualPaymentMeans,
   orderStatusChangeSchema,
   orderStatusFieldLimits,
   orderStatusUndoSchema,
 } from "~/schemas/admin-records";
 import { requireAdmin } from "~/services/auth.server";
+import {
+  cancelOrderWithRefund,
+  RefundedButNotCancelledError,
+  RefundFailedError,
+  refundableAttemptOf,
+} from "~/services/payments/refunds.server";
 import { getDb } from "~/infra/db.server";
+import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
 import { requireFormData } from "~/infra/request-body.server";
 import { redirectWithToast } from "~/infra/toast.server";
@@ -56,7 +66,9 @@ import { pageFlash } from "./page-flash.server";
  * courier and tracking number for "Enviado" and the reason for "Cancelado". The server refuses a
  * change from a status that is no longer the order's (409) or not allowed (422). A change just made
  * can be undone for a minute, before the customer's e-mail about it leaves
- * (docs/decisions/033-order-status-emails.md).
+ * (docs/decisions/033-order-status-emails.md). Payments (issue 22; docs/decisions/060): who paid,
+ * every attempt with Webpay or Flow with what the provider said, "Pagado" by hand with its means and
+ * operation number, and a cancellation that gives a provider's payment back through it.
  */
 
 const f = texts.fields;
@@ -67,6 +79,7 @@ function orderFields(order: AdminOrderDetail): { order: RecordField[]; customer:
       { label: f.number, value: order.number },
       { label: f.createdAt, value: formatAdminDateTime(order.createdAt) },
       { label: f.status, value: orderStatusLabels[order.status] },
+      ...(order.paidBy ? [{ label: texts.paidByLabel, value: texts.paidBy[order.paidBy] }] : []),
       ...shipmentFields(order),
       { label: f.kit, value: order.kitName },
       { label: f.unitPrice, value: formatPrice(order.unitPrice) },
@@ -105,6 +118,73 @@ function shipmentFields(order: AdminOrderDetail): RecordField[] {
 
 const label = (status: string) => orderStatusLabels[status as OrderStatus] ?? status;
 
+const providerLabel = (provider: PaymentAttempt["provider"]) => texts.paidBy[provider];
+
+/** "0a1b2c3d…9f8e": a provider's token, shortened for the page (the whole one in its title). */
+function shortened(value: string): string {
+  return value.length <= 16 ? value : `${value.slice(0, 8)}…${value.slice(-4)}`;
+}
+
+/** The provider's answer kept on the attempt, indented for reading (as stored when it is not JSON). */
+function answerText(answer: string | null): string | null {
+  if (!answer) return null;
+  try {
+    return JSON.stringify(JSON.parse(answer), null, 2);
+  } catch {
+    return answer;
+  }
+}
+
+/** An attempt as the "Pagos" section shows it: labels and texts, Spanish, ready to render. */
+function attemptView(attempt: PaymentAttempt) {
+  const a = texts.attemptFields;
+  const status =
+    attempt.status === "cancelled" && attempt.flag === expiredFlag
+      ? texts.attemptStatuses.expired
+      : texts.attemptStatuses[attempt.status];
+  const paymentType = attempt.paymentType
+    ? `${texts.paymentTypes[attempt.paymentType] ?? attempt.paymentType} (${attempt.paymentType})`
+    : "";
+  const fields: RecordField[] = [
+    { label: a.status, value: status },
+    { label: a.amount, value: formatPrice(attempt.amount) },
+    ...(attempt.providerAmount !== null && attempt.providerAmount !== attempt.amount
+      ? [{ label: a.providerAmount, value: formatPrice(attempt.providerAmount) }]
+      : []),
+    { label: a.buyOrder, value: attempt.buyOrder },
+    { label: a.authorizationCode, value: attempt.authorizationCode ?? "" },
+    { label: a.card, value: attempt.cardLastFour ? texts.card(attempt.cardLastFour) : "" },
+    { label: a.paymentType, value: paymentType },
+    { label: a.installments, value: attempt.installments ? String(attempt.installments) : "" },
+    { label: a.responseCode, value: attempt.responseCode === null ? "" : String(attempt.responseCode) },
+    { label: a.settledAt, value: attempt.settledAt ? formatAdminDateTime(attempt.settledAt) : "" },
+  ];
+  return {
+    id: attempt.id,
+    title: texts.attemptTitle(providerLabel(attempt.provider), formatAdminDateTime(attempt.createdAt)),
+    status,
+    reference: attempt.reference,
+    referenceShort: attempt.reference ? shortened(attempt.reference) : null,
+    fields,
+    warning:
+      attempt.status === "mismatch"
+        ? (texts.mismatchFlags[attempt.flag ?? ""] ?? texts.mismatchUnknown)
+        : null,
+    refund:
+      attempt.refundedAt !== null && attempt.refundAmount !== null
+        ? texts.refundText(
+            formatPrice(attempt.refundAmount),
+            attempt.refundType ?? "",
+            formatAdminDateTime(attempt.refundedAt),
+            attempt.refundReference,
+          )
+        : null,
+    // A refusal after a refund that came through later is history: only the last failure counts.
+    refundError: attempt.refundedAt === null ? attempt.refundError : null,
+    answer: answerText(attempt.answer),
+  };
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
@@ -113,6 +193,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const history = await getOrderHistory(db, order.id);
   const undone = new Set(history.map((entry) => entry.undoes).filter((id) => id !== null));
   const undoable = await getUndoableChange(db, order.id);
+  const attempts = await attemptsOfOrder(db, order.id);
+  const canCancel = allowedTransitions[order.status].includes("cancelado");
+  const refundable = canCancel ? await refundableAttemptOf(db, order.id) : undefined;
   return data(
     {
       id: order.id,
@@ -120,6 +203,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       status: order.status,
       statusLabel: orderStatusLabels[order.status],
       fields: orderFields(order),
+      paidBy: order.paidBy ? texts.paidByText[order.paidBy] : null,
+      attempts: attempts.map(attemptView),
+      // Cancelling offers to give this payment back through its provider (checked by default).
+      refundable: refundable
+        ? {
+            label: texts.refundLabel(
+              providerLabel(refundable.provider),
+              formatPrice(refundable.providerAmount ?? refundable.amount),
+            ),
+            hint: texts.refundHint(providerLabel(refundable.provider)),
+          }
+        : null,
       history: history.map((entry) => ({
         id: entry.id,
         at: formatAdminDateTime(entry.changedAt),
@@ -129,6 +224,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             : entry.undoes !== null
               ? texts.undoEntry(orderStatusLabels[entry.from], orderStatusLabels[entry.to])
               : `${texts.changed(orderStatusLabels[entry.from], orderStatusLabels[entry.to])}${undone.has(entry.id) ? ` ${texts.undoneMark}` : ""}`,
+        // A change to "pagado" made by hand: how the customer paid and the operation number.
+        ...(entry.paymentMeans
+          ? { payment: texts.historyPayment(texts.paymentMeans[entry.paymentMeans], entry.paymentReference) }
+          : {}),
         by: entry.changedBy === null ? texts.bySystem : (entry.changedByName ?? texts.unknownStaff),
       })),
       nextStatuses: allowedTransitions[order.status].map((status) => ({
@@ -190,14 +289,51 @@ export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: orderStatusChangeSchema });
   if (submission.status !== "success") return refuse(undefined, 400, submission.reply());
   const { from, to, courier, courierName, trackingNumber, cancellationReason } = submission.value;
+  const { paymentMeans, paymentReference, refund } = submission.value;
+  const db = getDb();
   let mailed: boolean;
+  let refunded: string | undefined;
   try {
-    const change = await changeOrderStatusAsStaff(getDb(), params.id, from, to, admin.user.id, {
-      details: { courier, courierName, trackingNumber, cancellationReason },
-    });
-    mailed = change.mailId !== null;
+    // Cancelling an order a provider's payment paid: given back through it unless the box was unticked.
+    const refundable =
+      to === "cancelado" && refund === "on" ? await refundableAttemptOf(db, params.id) : undefined;
+    if (refundable) {
+      const env = getEnv();
+      const cancelled = await cancelOrderWithRefund(db, {
+        orderId: params.id,
+        expectedFrom: from,
+        staffUserId: admin.user.id,
+        cancellationReason: cancellationReason ?? "",
+        settings: { SITE_URL: env.SITE_URL, payments: env.payments },
+      });
+      mailed = cancelled.change.mailId !== null;
+      refunded = texts.cancelledWithRefund(
+        formatPrice(cancelled.refund.amount),
+        providerLabel(cancelled.refund.provider),
+      );
+      logger.info(
+        { adminId: admin.user.id, orderId: params.id, provider: cancelled.refund.provider },
+        "Order payment refunded",
+      );
+    } else {
+      const change = await changeOrderStatusAsStaff(db, params.id, from, to, admin.user.id, {
+        details: { courier, courierName, trackingNumber, cancellationReason },
+        ...(to === "pagado" && paymentMeans && paymentReference
+          ? { payment: { means: paymentMeans, reference: paymentReference } }
+          : {}),
+      });
+      mailed = change.mailId !== null;
+    }
   } catch (error) {
     const result = submission.reply();
+    if (error instanceof RefundFailedError || error instanceof RefundedButNotCancelledError) {
+      logger.warn({ adminId: admin.user.id, orderId: params.id, err: error }, "Order payment not refunded");
+      return refuse(
+        error.message,
+        error instanceof RefundFailedError ? 422 : 409,
+        submission.reply({ fieldErrors: { refund: [error.message] } }),
+      );
+    }
     if (error instanceof OrderNotFoundError) return refuse(texts.notFound, 404, result);
     if (error instanceof OrderStatusConflictError) return refuse(texts.conflict, 409, result);
     if (error instanceof OrderStatusTransitionError) {
@@ -211,7 +347,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     {
       kind: "success",
       title: texts.successTitle,
-      description: texts.statusChanged(orderStatusLabels[to], mailed),
+      description: refunded ?? texts.statusChanged(orderStatusLabels[to], mailed),
     },
     admin.headers,
   );
@@ -228,9 +364,62 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
  * JavaScript; a browser without `:has` shows every group, each labelled for its status.
  */
 const shownWhenChosen = {
+  pagado: "[form:has(#nuevo-estado-pagado:not(:checked))_&]:hidden",
   enviado: "[form:has(#nuevo-estado-enviado:not(:checked))_&]:hidden",
   cancelado: "[form:has(#nuevo-estado-cancelado:not(:checked))_&]:hidden",
 } as const;
+
+/** The fields a status needs ("Pagado" by hand, "Enviado"), shown while that status is chosen. */
+function StatusFieldset({
+  legend,
+  shownClass,
+  children,
+}: {
+  legend: string;
+  shownClass: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <fieldset className={cn("grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2", shownClass)}>
+      <legend className="px-1 text-sm font-semibold text-foreground">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** A closed choice (the courier, the payment means): a select with an empty first option. */
+function ChoiceField({
+  meta,
+  label,
+  placeholder,
+  options,
+}: {
+  meta: FormField;
+  label: string;
+  placeholder: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  return (
+    <Field label={label} errors={meta.errors}>
+      {(props) => (
+        <select
+          {...props}
+          key={meta.key}
+          name={meta.name}
+          defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
+          className="h-10 w-full rounded-md border border-input bg-white px-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const saving = usePosting();
@@ -242,6 +431,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const shown = useActionFeedback(actionData, loaderData.flash);
   const canShip = loaderData.nextStatuses.some((status) => status.value === "enviado");
   const canCancel = loaderData.nextStatuses.some((status) => status.value === "cancelado");
+  const canPay = loaderData.nextStatuses.some((status) => status.value === "pagado");
+  // Ticked by default; unticked only when the staff member's refused submission had it so.
+  const refundChecked = result === undefined || fields.refund.initialValue === "on";
   const chosen = typeof fields.to.initialValue === "string" ? fields.to.initialValue : undefined;
 
   const toErrors = fields.to.errors;
@@ -325,36 +517,34 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 </FieldError>
               ) : null}
             </fieldset>
+            {canPay ? (
+              <StatusFieldset legend={texts.paymentFieldsLegend} shownClass={shownWhenChosen.pagado}>
+                <ChoiceField
+                  meta={fields.paymentMeans}
+                  label={texts.paymentMeansLabel}
+                  placeholder={texts.paymentMeansPlaceholder}
+                  options={manualPaymentMeans.map((means) => ({
+                    value: means,
+                    label: texts.paymentMeans[means],
+                  }))}
+                />
+                <TextField
+                  meta={fields.paymentReference}
+                  label={texts.paymentReferenceLabel}
+                  hint={texts.paymentReferenceHint}
+                  autoComplete="off"
+                  maxLength={orderStatusFieldLimits.paymentReference}
+                />
+              </StatusFieldset>
+            ) : null}
             {canShip ? (
-              <fieldset
-                className={cn(
-                  "grid gap-4 rounded-lg border border-border p-4 sm:grid-cols-2",
-                  shownWhenChosen.enviado,
-                )}
-              >
-                <legend className="px-1 text-sm font-semibold text-foreground">
-                  {texts.shippingFieldsLegend}
-                </legend>
-                <Field label={texts.courierLabel} errors={fields.courier.errors}>
-                  {(props) => (
-                    <select
-                      {...props}
-                      key={fields.courier.key}
-                      name={fields.courier.name}
-                      defaultValue={
-                        typeof fields.courier.initialValue === "string" ? fields.courier.initialValue : ""
-                      }
-                      className="h-10 w-full rounded-md border border-input bg-white px-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                    >
-                      <option value="">{texts.courierPlaceholder}</option>
-                      {courierIds.map((courier) => (
-                        <option key={courier} value={courier}>
-                          {couriers[courier].name}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
+              <StatusFieldset legend={texts.shippingFieldsLegend} shownClass={shownWhenChosen.enviado}>
+                <ChoiceField
+                  meta={fields.courier}
+                  label={texts.courierLabel}
+                  placeholder={texts.courierPlaceholder}
+                  options={courierIds.map((courier) => ({ value: courier, label: couriers[courier].name }))}
+                />
                 <TextField
                   meta={fields.courierName}
                   label={texts.courierNameLabel}
@@ -370,7 +560,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   maxLength={orderStatusFieldLimits.trackingNumber}
                   className="sm:col-span-2"
                 />
-              </fieldset>
+              </StatusFieldset>
             ) : null}
             {canCancel ? (
               <div className={cn("space-y-4", shownWhenChosen.cancelado)}>
@@ -384,6 +574,36 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 <CheckboxField meta={fields.confirmCancel} id="confirmar-cancelacion">
                   {texts.confirmCancel}
                 </CheckboxField>
+                {loaderData.refundable ? (
+                  <div>
+                    <div className="flex items-start gap-2">
+                      <input
+                        id="devolver-pago"
+                        key={fields.refund.key}
+                        name={fields.refund.name}
+                        type="checkbox"
+                        value="on"
+                        defaultChecked={refundChecked}
+                        className="mt-1 size-4 accent-primary"
+                        aria-invalid={fields.refund.errors ? true : undefined}
+                        aria-describedby={
+                          fields.refund.errors
+                            ? "devolver-pago-error devolver-pago-ayuda"
+                            : "devolver-pago-ayuda"
+                        }
+                      />
+                      <label htmlFor="devolver-pago" className="text-sm text-stone-800">
+                        {loaderData.refundable.label}
+                        <span id="devolver-pago-ayuda" className="block text-xs text-subtle-foreground">
+                          {loaderData.refundable.hint}
+                        </span>
+                      </label>
+                    </div>
+                    {fields.refund.errors ? (
+                      <FieldError id="devolver-pago-error">{fields.refund.errors[0]}</FieldError>
+                    ) : null}
+                  </div>
+                ) : null}
               </div>
             ) : null}
             <p className="text-xs text-subtle-foreground">{texts.mailNote}</p>
@@ -391,6 +611,69 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {texts.submit}
             </SubmitButton>
           </AdminForm>
+        )}
+      </Panel>
+
+      <Panel id="pedido-pagos" title={texts.paymentsHeading}>
+        {loaderData.paidBy ? (
+          <p className="mt-1 text-sm font-semibold text-foreground">{loaderData.paidBy}</p>
+        ) : null}
+        {loaderData.attempts.length === 0 ? (
+          <p className="mt-3 text-sm text-muted-foreground">{texts.noAttempts}</p>
+        ) : (
+          <ul className="mt-3 space-y-4">
+            {loaderData.attempts.map((attempt) => (
+              <li key={attempt.id} className="rounded-lg border border-border p-4">
+                <h3 className="text-sm font-semibold text-foreground">
+                  {attempt.title}: {attempt.status}
+                </h3>
+                {attempt.warning ? (
+                  <p className="mt-2 rounded-md border border-red-300 bg-red-50 p-2 text-sm font-semibold text-red-900">
+                    {attempt.warning}
+                  </p>
+                ) : null}
+                {attempt.refundError ? (
+                  <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-foreground">
+                    <span className="font-semibold">{texts.attemptFields.refundError}: </span>
+                    {attempt.refundError}
+                  </p>
+                ) : null}
+                <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[12rem_1fr]">
+                  {attempt.reference ? (
+                    <div className="contents">
+                      <dt className="font-medium text-subtle-foreground">{texts.attemptFields.reference}</dt>
+                      <dd>
+                        <code title={attempt.reference} className="font-mono text-xs">
+                          {attempt.referenceShort}
+                        </code>
+                        <span className="sr-only">
+                          {" "}
+                          ({texts.copyHint}: {attempt.reference})
+                        </span>
+                      </dd>
+                    </div>
+                  ) : null}
+                  {attempt.refund ? (
+                    <div className="contents">
+                      <dt className="font-medium text-subtle-foreground">{texts.attemptFields.refund}</dt>
+                      <dd className="text-foreground">{attempt.refund}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+                <RecordFields fields={attempt.fields} className="mt-1 gap-y-1" />
+                {attempt.answer ? (
+                  <details className="mt-3 text-sm">
+                    <summary className="cursor-pointer font-medium text-primary">
+                      {texts.answerSummary}
+                    </summary>
+                    <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-stone-50 p-3 text-xs whitespace-pre-wrap">
+                      {attempt.answer}
+                    </pre>
+                  </details>
+                ) : null}
+              </li>
+            ))}
+          </ul>
         )}
       </Panel>
 
@@ -412,7 +695,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 <tr key={entry.id} className="border-t border-border">
                   {/* On a phone the time goes under the date, so the table fits without scrolling. */}
                   <td className="px-2 py-2 sm:px-3 sm:whitespace-nowrap">{entry.at}</td>
-                  <td className="px-2 py-2 sm:px-3">{entry.change}</td>
+                  <td className="px-2 py-2 sm:px-3">
+                    {entry.change}
+                    {entry.payment ? (
+                      <span className="block text-xs text-subtle-foreground">{entry.payment}</span>
+                    ) : null}
+                  </td>
                   <td className="px-2 py-2 sm:px-3">{entry.by}</td>
                 </tr>
               ))}

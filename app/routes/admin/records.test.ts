@@ -37,6 +37,8 @@ const testEnv = vi.hoisted(async () =>
 afterAll(async () => removeAdminTestEnv(await testEnv));
 
 const password = "Refugio#2026";
+/** What a change to "Pagado" made by hand needs (issue 22): the means and the operation number. */
+const manualPayment = { paymentMeans: "transferencia", paymentReference: "TRX-001" };
 const unknownId = "0b6c1f0e-7a53-4c55-9f0e-3f1d2c4b5a69";
 
 type Module = {
@@ -123,7 +125,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
       expect(page.status, path).toBe(302);
       expect(page.location, path).toBe(`/admin/login?redirectTo=${encodeURIComponent(path)}`);
       const fields: Fields =
-        module === order ? { from: "pendiente_pago", to: "pagado" } : { answered: "true" };
+        module === order ? { from: "pendiente_pago", to: "pagado", ...manualPayment } : { answered: "true" };
       const posted = await submit(module, path, id, fields, "lifebox-admin.session_token=forged");
       expect(posted.status, path).toBe(302);
       expect(posted.location, path).toMatch(/^\/admin\/login/);
@@ -146,7 +148,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
         expect(page.body, `${base} ${id}`).toEqual({ message: notFound });
       }
       const fields: Fields =
-        module === order ? { from: "pendiente_pago", to: "pagado" } : { answered: "true" };
+        module === order ? { from: "pendiente_pago", to: "pagado", ...manualPayment } : { answered: "true" };
       const posted = await submit(module, `${base}/${unknownId}`, unknownId, fields, cookie);
       expect(posted.status, base).toBe(404);
       expect(posted.body?.message, base).toBe(notFound);
@@ -203,7 +205,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
         order,
         orderPath(),
         orderId,
-        { from: "pendiente_pago", to: "pagado" },
+        { from: "pendiente_pago", to: "pagado", ...manualPayment },
         cookie,
       );
       // Post/redirect/get: back to the order, whose page says what was done.
@@ -294,7 +296,13 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
       await changeOrderStatus(db, orderId, "cancelado", null);
       const page = await load(order, orderPath(), orderId, cookie);
       expect((page.body as { nextStatuses: unknown[] }).nextStatuses).toEqual([]);
-      const refused = await submit(order, orderPath(), orderId, { from: "cancelado", to: "pagado" }, cookie);
+      const refused = await submit(
+        order,
+        orderPath(),
+        orderId,
+        { from: "cancelado", to: "pagado", ...manualPayment },
+        cookie,
+      );
       expect(refused.status).toBe(422);
       expect(await statusOf()).toBe("cancelado");
     });
@@ -391,7 +399,13 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
 
     it("undoes a change just made, once, and withdraws the customer's e-mail", async () => {
       const { id, path } = await orderIn([]);
-      const paid = await submit(order, path, id, { from: "pendiente_pago", to: "pagado" }, cookie);
+      const paid = await submit(
+        order,
+        path,
+        id,
+        { from: "pendiente_pago", to: "pagado", ...manualPayment },
+        cookie,
+      );
       expect(paid.status).toBe(303);
       const page = await load(order, path, id, cookie);
       const undo = (page.body as { undo: { id: string } }).undo;
@@ -432,7 +446,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
 
     it("refuses to undo after the minute", async () => {
       const { id, path } = await orderIn([]);
-      await submit(order, path, id, { from: "pendiente_pago", to: "pagado" }, cookie);
+      await submit(order, path, id, { from: "pendiente_pago", to: "pagado", ...manualPayment }, cookie);
       const change = await db
         .selectFrom("orderStatusChanges")
         .select("id")

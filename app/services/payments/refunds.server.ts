@@ -1,0 +1,278 @@
+import type { Selectable } from "kysely";
+import { canTransition } from "~/lib/order-status";
+import {
+  changeOrderStatus,
+  isUuid,
+  OrderNotFoundError,
+  OrderStatusConflictError,
+  OrderStatusTransitionError,
+  type OrderStatusChange,
+} from "~/models/orders.server";
+import { inTransaction, type Db } from "~/infra/db.server";
+import type { PaymentAttemptsTable } from "~/infra/db-schema";
+import type { PaymentSettings } from "~/infra/env.server";
+import { flowProvider } from "./flow.server";
+import {
+  PaymentRefusedError,
+  PaymentUnavailableError,
+  type PaymentProvider,
+  type PaymentProviderName,
+  type RefundResult,
+} from "./provider.server";
+import { webpayProvider } from "./webpay.server";
+
+/**
+ * A paid order cancelled by staff gives the payment back through the provider that took it (issue
+ * 22; docs/decisions/060): the whole amount of the order's approved attempt. The provider is asked
+ * outside any transaction (it may take seconds); its answer is recorded on the attempt and the order
+ * is cancelled in one transaction afterwards, the customer's e-mail saying the money was given back
+ * (due at once: the money left, so there is nothing to undo). A refund the provider refuses or
+ * cannot take is kept on the attempt (refund_error, for staff), and the order is not cancelled.
+ */
+
+type PaymentAttempt = Selectable<PaymentAttemptsTable>;
+
+/** Where Flow tells the refund's outcome (the route is the checkout's). */
+export const flowRefundCallbackPath = "/pago/flow/reembolso";
+
+/** The providers' names as staff and customers know them. */
+const providerNames: Record<PaymentProviderName, string> = { webpay: "Webpay", flow: "Flow" };
+
+/** The most of a reason migration 0014's refund_error keeps. */
+const maxRefundErrorLength = 200;
+
+/** The most of the provider's refund reference migration 0014's refund_reference keeps. */
+const maxRefundReferenceLength = 60;
+
+/** The provider refused the refund, could not be reached, or is not configured: `message` is for staff. */
+export class RefundFailedError extends Error {
+  override name = "RefundFailedError";
+}
+
+/**
+ * The provider gave the payment back, but the order changed status meanwhile and could not be
+ * cancelled: the refund is recorded; staff must look at the order.
+ */
+export class RefundedButNotCancelledError extends Error {
+  override name = "RefundedButNotCancelledError";
+}
+
+/** Staff's messages about refunds (Spanish, shown next to the status form). */
+export const refundMessages = {
+  refused: (provider: string, reason: string) =>
+    `${provider} no aceptó la devolución${reason ? ` (${reason})` : ""}. El pedido no se canceló: revisa el pago en el portal de ${provider} o cancela sin devolver y devuelve el dinero por otro medio.`,
+  unavailable: (provider: string) =>
+    `No pudimos comunicarnos con ${provider} para devolver el pago. El pedido no se canceló: inténtalo de nuevo en unos minutos.`,
+  notConfigured: (provider: string) =>
+    `La tienda no tiene configurado ${provider}, así que no se pudo pedir la devolución. El pedido no se canceló.`,
+  nothingToRefund: "Este pedido no tiene un pago de Webpay o Flow que devolver. El pedido no se canceló.",
+  notCancelled: (provider: string) =>
+    `Devolvimos el pago por ${provider}, pero el pedido cambió de estado mientras tanto y no se canceló. Revisa el pedido.`,
+} as const;
+
+/**
+ * The attempt whose payment a cancellation of the order gives back: the approved one not refunded
+ * yet (an order is paid by one attempt; a second approval is a mismatch, decision 057).
+ */
+export async function refundableAttemptOf(db: Db, orderId: string): Promise<PaymentAttempt | undefined> {
+  if (!isUuid(orderId)) return undefined;
+  return db
+    .selectFrom("paymentAttempts")
+    .selectAll()
+    .where("orderId", "=", orderId)
+    .where("status", "=", "approved")
+    .where("refundedAt", "is", null)
+    .where("reference", "is not", null)
+    .orderBy("settledAt", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * The client of the provider that took the attempt, whatever PAYMENT_PROVIDER says now (a shop that
+ * moved from Webpay to Flow still refunds its Webpay payments); undefined for Flow without its keys.
+ */
+export function providerForRefund(
+  settings: PaymentSettings,
+  provider: PaymentProviderName,
+): PaymentProvider | undefined {
+  if (provider === "webpay") return webpayProvider(settings.webpay);
+  return settings.flow ? flowProvider(settings.flow) : undefined;
+}
+
+/** Flow answers a refund it will not make with the status "rejected" (a 200, not an error). */
+function refusedResult(result: RefundResult): boolean {
+  return ["rejected", "canceled", "cancelled"].includes(result.type);
+}
+
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+/** The provider's own reason inside an error's message ("webpay refused (422): …" → "…"). */
+function providerReason(error: PaymentRefusedError): string {
+  const reason = error.message.replace(/^[a-z]+ refused \(\d+\):\s*/, "");
+  return reason === "no reason" ? `HTTP ${error.status}` : `${reason}, HTTP ${error.status}`;
+}
+
+async function recordRefundError(db: Db, attemptId: string, message: string): Promise<void> {
+  await db
+    .updateTable("paymentAttempts")
+    .set({ refundError: cut(message, maxRefundErrorLength) })
+    .where("id", "=", attemptId)
+    .execute();
+}
+
+export interface RefundSettings {
+  SITE_URL: string;
+  payments: PaymentSettings;
+}
+
+export interface CancelledWithRefund {
+  change: OrderStatusChange;
+  refund: { provider: PaymentProviderName; amount: number; type: string };
+}
+
+/**
+ * Cancels the order `orderId`, which staff saw in `expectedFrom`, giving its payment back through
+ * the provider of its approved attempt, for the whole amount the provider charged:
+ *
+ * 1. the order must still be in `expectedFrom` and may be cancelled (OrderStatusConflictError,
+ *    OrderStatusTransitionError, OrderNotFoundError otherwise), with an approved attempt
+ *    (RefundFailedError otherwise);
+ * 2. the provider is asked, outside any transaction; a refusal or no answer is kept on the attempt
+ *    (refund_error) and thrown as RefundFailedError, with its message for staff, the order untouched;
+ * 3. in one transaction: the attempt becomes `refunded` with the refund's type, amount, reference
+ *    and time, the order is cancelled (changeOrderStatus: history row, the customer's e-mail, due at
+ *    once) and the e-mail's data says the money was given back. If the order changed status
+ *    between 1 and 3, the refund is still recorded and RefundedButNotCancelledError is thrown.
+ *
+ * Two staff members cancelling at once both ask the provider; the second refund is refused by it
+ * (nothing left to refund), or, if both came through, the second finds the attempt refunded.
+ */
+export async function cancelOrderWithRefund(
+  db: Db,
+  {
+    orderId,
+    expectedFrom,
+    staffUserId,
+    cancellationReason,
+    settings,
+    now = new Date(),
+  }: {
+    orderId: string;
+    expectedFrom: string;
+    staffUserId: string;
+    cancellationReason: string;
+    settings: RefundSettings;
+    now?: Date;
+  },
+): Promise<CancelledWithRefund> {
+  const order = isUuid(orderId)
+    ? await db
+        .selectFrom("orders")
+        .select(["id", "status", "email"])
+        .where("id", "=", orderId)
+        .executeTakeFirst()
+    : undefined;
+  if (!order) throw new OrderNotFoundError(orderId);
+  if (order.status !== expectedFrom) {
+    throw new OrderStatusConflictError(`Order ${orderId} is ${order.status}, not ${expectedFrom}`);
+  }
+  if (!canTransition(order.status, "cancelado")) {
+    throw new OrderStatusTransitionError(order.status, "cancelado");
+  }
+  const attempt = await refundableAttemptOf(db, orderId);
+  if (!attempt || attempt.reference === null) {
+    throw new RefundFailedError(refundMessages.nothingToRefund);
+  }
+  const name = providerNames[attempt.provider];
+  const provider = providerForRefund(settings.payments, attempt.provider);
+  if (!provider) {
+    const message = refundMessages.notConfigured(name);
+    await recordRefundError(db, attempt.id, message);
+    throw new RefundFailedError(message);
+  }
+
+  const amount = attempt.providerAmount ?? attempt.amount;
+  let result: RefundResult;
+  try {
+    result = await provider.refund({
+      reference: attempt.reference,
+      amount,
+      buyOrder: attempt.buyOrder,
+      email: order.email,
+      callbackUrl: `${settings.SITE_URL.replace(/\/+$/, "")}${flowRefundCallbackPath}`,
+    });
+  } catch (error) {
+    const message =
+      error instanceof PaymentRefusedError
+        ? refundMessages.refused(name, providerReason(error))
+        : error instanceof PaymentUnavailableError
+          ? refundMessages.unavailable(name)
+          : undefined;
+    if (message === undefined) throw error;
+    await recordRefundError(db, attempt.id, message);
+    throw new RefundFailedError(message);
+  }
+  if (refusedResult(result)) {
+    const message = refundMessages.refused(name, `estado «${result.type}»`);
+    await recordRefundError(db, attempt.id, message);
+    throw new RefundFailedError(message);
+  }
+
+  const at = now.toISOString();
+  const refund = { provider: attempt.provider, amount: result.amount || amount, type: result.type };
+  const change = await inTransaction(db, async (trx) => {
+    await trx
+      .updateTable("paymentAttempts")
+      .set({
+        status: "refunded",
+        refundType: cut(result.type, 20),
+        refundAmount: refund.amount,
+        refundReference: result.reference ? cut(result.reference, maxRefundReferenceLength) : null,
+        refundedAt: at,
+        refundError: null,
+      })
+      .where("id", "=", attempt.id)
+      .where("status", "=", "approved")
+      .execute();
+    try {
+      const cancelled = await changeOrderStatus(trx, orderId, "cancelado", staffUserId, now, {
+        details: { cancellationReason },
+        // The money left: nothing to undo, the customer hears at once.
+        mailDueAt: now,
+      });
+      if (cancelled.mailId !== null) await addRefundToMail(trx, cancelled.mailId, refund);
+      return cancelled;
+    } catch (error) {
+      // Checked before any write in changeOrderStatus: the refund above is kept.
+      if (error instanceof OrderStatusConflictError || error instanceof OrderStatusTransitionError) {
+        return undefined;
+      }
+      throw error;
+    }
+  });
+  if (!change) throw new RefundedButNotCancelledError(refundMessages.notCancelled(name));
+  return { change, refund };
+}
+
+/** The cancellation e-mail's data (queued by changeOrderStatus) with the refund made. */
+async function addRefundToMail(
+  db: Db,
+  mailId: string,
+  refund: { provider: PaymentProviderName; amount: number },
+): Promise<void> {
+  const mail = await db
+    .selectFrom("mailQueue")
+    .select("templateData")
+    .where("id", "=", mailId)
+    .executeTakeFirst();
+  if (!mail?.templateData) return;
+  const data = JSON.parse(mail.templateData) as Record<string, unknown>;
+  await db
+    .updateTable("mailQueue")
+    .set({
+      templateData: JSON.stringify({ ...data, refund: { provider: refund.provider, amount: refund.amount } }),
+    })
+    .where("id", "=", mailId)
+    .execute();
+}
