@@ -302,6 +302,21 @@ describe("order status e-mails", () => {
     expect(unpaid.text).toContain("escríbenos a contacto@lifebox.cl con el comprobante");
   });
 
+  it("cancelado with a refund through the provider: says the money was given back, and where", () => {
+    const refunded = orderCancelledForCustomer(
+      statusChange({ status: "cancelado", paid: true, refund: { provider: "webpay", amount: 219990 } }),
+    );
+    expectStatusMail(refunded);
+    expect(refunded.text).toContain(
+      "Devolvimos $219.990 a tu medio de pago (Webpay). Según tu banco, puede tardar unos días en verse.",
+    );
+    expect(refunded.text).not.toContain("te devolveremos");
+    const flow = orderCancelledForCustomer(
+      statusChange({ status: "cancelado", paid: true, refund: { provider: "flow", amount: 34990 } }),
+    );
+    expect(flow.html).toContain("Devolvimos $34.990 a tu medio de pago (Flow).");
+  });
+
   it("each status is queued with its own kind and written out by it after a trip through JSON", () => {
     const kinds = {
       pagado: mailKinds.orderPaid,

@@ -228,4 +228,31 @@ describe.each(dialectsUnderTest)("the staff's order changes on %s", (dialect) =>
     expect(history.filter((entry) => entry.undoes === change.id)).toHaveLength(1);
     expect((await orderRow(id)).status).toBe("pendiente_pago");
   });
+
+  it("keeps a payment marked by hand with its means and operation number, and forgets who paid on undo", async () => {
+    const id = await orderIn();
+    const paidBy = async () =>
+      (await db.selectFrom("orders").select("paidBy").where("id", "=", id).executeTakeFirstOrThrow()).paidBy;
+    const change = await changeOrderStatusAsStaff(db, id, "pendiente_pago", "pagado", staff, {
+      now: t0,
+      payment: { means: "deposito", reference: "  OP-778812  " },
+    });
+    expect(await paidBy()).toBe("manual");
+    expect((await getOrderHistory(db, id)).at(-1)).toMatchObject({
+      to: "pagado",
+      changedBy: staff,
+      paymentMeans: "deposito",
+      paymentReference: "OP-778812",
+    });
+    await undoOrderStatusChange(db, id, change.id, staff, after(10 * second));
+    expect(await paidBy()).toBeNull();
+    expect((await orderRow(id)).status).toBe("pendiente_pago");
+    // Paid again later, by the provider's word this time (decision 057: no staff user).
+    await changeOrderStatus(db, id, "pagado", null, after(20 * second), { payment: { paidBy: "webpay" } });
+    expect(await paidBy()).toBe("webpay");
+    expect((await getOrderHistory(db, id)).at(-1)).toMatchObject({
+      paymentMeans: null,
+      paymentReference: null,
+    });
+  });
 });

@@ -196,7 +196,10 @@ export async function undoOrderStatusChange(
         ? { courier: null, courierName: null, trackingNumber: null }
         : undoable.toStatus === "cancelado"
           ? { cancellationReason: null }
-          : {};
+          : // Unpaid again: nobody has said it was paid.
+            undoable.toStatus === "pagado"
+            ? { paidBy: null }
+            : {};
     const updated = await trx
       .updateTable("orders")
       .set({ status: undoable.fromStatus, updatedAt: at, ...cleared })
