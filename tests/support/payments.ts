@@ -67,6 +67,18 @@ export async function payThroughStandIn(
     subject: `Pedido ${order.number}`,
   });
   await setPaymentReference(db, attempt.id, started.reference, started.redirect.url);
+  // The customer's browser on the provider's page (where the stand-in takes its scripted options).
+  const { url, method, fields } = started.redirect;
+  const page = await fetch(url, {
+    method,
+    ...(method === "POST"
+      ? {
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields),
+        }
+      : {}),
+  });
+  if (page.status !== 200) throw new Error(`The stand-in's payment page answered ${page.status}`);
   const decided = await fetch(`${standIn.url}/__stand-in/decide`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
