@@ -242,9 +242,14 @@ test("the lists: search without accents, sort, filter, page, export, change an o
     await expect(main.getByText(visitor.order.address)).toBeVisible();
     await expectAdminPageAccessible(page, "order detail");
     await main.getByLabel("Pagado", { exact: true }).check();
+    // Paid by hand (issue 22): how, and the operation number.
+    await main.getByLabel("Medio de pago", { exact: true }).selectOption("Transferencia");
+    await main.getByLabel("N.º de operación", { exact: true }).fill("0098765");
     await main.getByRole("button", { name: "Cambiar estado" }).click();
     await expect(main.getByText("El pedido quedó en «Pagado».").first()).toBeVisible();
     await expect(main.getByText("Pendiente de pago → Pagado")).toBeVisible();
+    await expect(main.getByText("Transferencia, operación 0098765")).toBeVisible();
+    await expect(main.getByText("Pagado a mano")).toBeVisible();
     await expect(main.getByText("Pía Fernández").first()).toBeVisible();
     await expect(main.getByLabel("Pagado", { exact: true })).toHaveCount(0);
   });

@@ -47,6 +47,8 @@ function statusForm(page: Page) {
     courier: panel.getByLabel("Courier", { exact: true }),
     courierName: panel.getByLabel("Nombre del courier", { exact: true }),
     trackingNumber: panel.getByLabel("Número de seguimiento", { exact: true }),
+    paymentMeans: panel.getByLabel("Medio de pago", { exact: true }),
+    paymentReference: panel.getByLabel("N.º de operación", { exact: true }),
     reason: panel.getByLabel("Motivo de la cancelación", { exact: true }),
     confirm: panel.getByLabel("Si eliges Cancelado: confirmo que este pedido se cancela."),
     submit: panel.getByRole("button", { name: "Cambiar estado" }),
@@ -199,6 +201,12 @@ test("a change undone within the minute: the order goes back and its e-mail is w
   await openAdminOrder(page, order.id);
   const form = statusForm(page);
   await form.radio("Pagado").check();
+  // Without the means and the operation number (issue 22), refused next to the fields.
+  await form.submit.click();
+  await expect(form.paymentReference).toHaveAccessibleDescription(/Escribe el número de operación del pago/);
+  expect(storedOrder(order.id)?.status).toBe("pendiente_pago");
+  await form.paymentMeans.selectOption("Depósito");
+  await form.paymentReference.fill("OP-5521");
   await form.submit.click();
   await expect(pageMessage(page)).toContainText(texts.changed("Pagado"));
   const undoBox = page.getByRole("region", { name: "¿Fue un error?" });
