@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Undo2 } from "lucide-react";
-import { data, Form } from "react-router";
+import { data, Form, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/order";
 import { BackToList, RecordError, RecordFields, type RecordField } from "~/components/admin/admin-record";
 import {
@@ -142,9 +142,9 @@ function attemptView(attempt: PaymentAttempt) {
     attempt.status === "cancelled" && attempt.flag === expiredFlag
       ? texts.attemptStatuses.expired
       : texts.attemptStatuses[attempt.status];
-  const paymentType = attempt.paymentType
-    ? `${texts.paymentTypes[attempt.paymentType] ?? attempt.paymentType} (${attempt.paymentType})`
-    : "";
+  // Webpay's payment_type_code, named; Flow's media as Flow says it.
+  const typeName = attempt.provider === "webpay" ? texts.paymentTypes[attempt.paymentType ?? ""] : undefined;
+  const paymentType = typeName ? `${typeName} (${attempt.paymentType})` : (attempt.paymentType ?? "");
   const fields: RecordField[] = [
     { label: a.status, value: status },
     { label: a.amount, value: formatPrice(attempt.amount) },
@@ -327,7 +327,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     const result = submission.reply();
     if (error instanceof RefundFailedError || error instanceof RefundedButNotCancelledError) {
-      logger.warn({ adminId: admin.user.id, orderId: params.id, err: error }, "Order payment not refunded");
+      logger.warn(
+        { adminId: admin.user.id, orderId: params.id, reason: error.message },
+        "Order payment not refunded",
+      );
       return refuse(
         error.message,
         error instanceof RefundFailedError ? 422 : 409,
@@ -352,6 +355,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     admin.headers,
   );
 }
+
+/**
+ * A refused change (4xx) revalidates the page too (React Router does not by default): a refund the
+ * provider refused is then also shown on its attempt, and a status changed meanwhile is the one seen.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus !== undefined && actionStatus >= 400 && actionStatus < 500 ? true : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   adminMeta(
