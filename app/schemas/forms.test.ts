@@ -703,9 +703,33 @@ describe("the admin's status change (issue 12)", () => {
   });
 
   it("ignores the shipping and cancelling fields for the other statuses", () => {
-    expect(orderStatusChangeSchema.parse({ from: "pendiente_pago", to: "pagado" })).toEqual({
-      from: "pendiente_pago",
-      to: "pagado",
+    expect(orderStatusChangeSchema.parse({ from: "pagado", to: "en_preparacion" })).toEqual({
+      from: "pagado",
+      to: "en_preparacion",
     });
+  });
+
+  it("asks how the customer paid and the operation number when staff mark it paid (issue 22)", () => {
+    const means = "Elige cómo pagó el cliente.";
+    const reference =
+      "Escribe el número de operación del pago (de la transferencia, el depósito o el recibo).";
+    const paid = { from: "pendiente_pago", to: "pagado" };
+    expect(issuesOf(orderStatusChangeSchema, paid)).toEqual([
+      { path: "paymentMeans", message: means },
+      { path: "paymentReference", message: reference },
+    ]);
+    expect(
+      issuesOf(orderStatusChangeSchema, {
+        ...paid,
+        paymentMeans: "cheque",
+        paymentReference: "x".repeat(61),
+      }),
+    ).toEqual([
+      { path: "paymentMeans", message: means },
+      { path: "paymentReference", message: "El número de operación puede tener hasta 60 caracteres." },
+    ]);
+    expect(
+      orderStatusChangeSchema.parse({ ...paid, paymentMeans: "efectivo", paymentReference: "  Boleta 12  " }),
+    ).toEqual({ ...paid, paymentMeans: "efectivo", paymentReference: "Boleta 12" });
   });
 });

@@ -142,10 +142,16 @@ const forms: Record<string, Form> = {
       courierName: "Transportes Sur",
       trackingNumber: "TS 123",
       cancellationReason: "Sin stock del kit.",
+      refund: "on",
+      paymentMeans: "transferencia",
+      paymentReference: "OP 123",
     },
     multiline: ["cancellationReason"],
-    choices: ["from", "to", "courier"],
-    exempt: { confirmCancel: 'a checkbox only read when cancelling; anything but "on" is unticked' },
+    choices: ["from", "to", "courier", "paymentMeans"],
+    exempt: {
+      confirmCancel: 'a checkbox only read when cancelling; anything but "on" is unticked',
+      refund: 'a checkbox only read when cancelling; anything but "on" is unticked',
+    },
   },
   answeredChange: { schema: answeredChangeSchema, valid: { answered: "true" }, choices: ["answered"] },
   chatSend: {
