@@ -118,6 +118,9 @@ test("a payment rejected by the bank, then retried and approved", async ({ page 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.pendingTitle);
   expect(orderOf(orderId).status).toBe("pendiente_pago");
   await expectNoViolations(page, "payment rejected");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoViolations(page, "payment rejected, phone");
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole("button", { name: texts.retry }).click();
   await expect(page).toHaveURL(/\/webpayserver\/initTransaction/, { timeout: submitTimeout });
