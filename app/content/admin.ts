@@ -362,6 +362,11 @@ export const adminOrdersTexts = {
     `Se pide a ${provider} al cancelar; el cliente recibe el dinero en su medio de pago. Desmárcalo solo si ya lo devolviste de otra forma.`,
   cancelledWithRefund: (amount: string, provider: string) =>
     `Devolvimos ${amount} por ${provider} y el pedido quedó en «Cancelado». Le escribimos al cliente ahora mismo; esta cancelación ya no se puede deshacer.`,
+  refundPayment: (amount: string) => `Devolver este pago (${amount})`,
+  refundPaymentHint: (provider: string) =>
+    `Se pide a ${provider} devolver el total de este pago al cliente, que recibe un correo; el estado del pedido no cambia.`,
+  paymentRefunded: (amount: string, provider: string) =>
+    `Devolvimos ${amount} por ${provider} y le escribimos al cliente.`,
   paymentsHeading: "Pagos",
   noAttempts: "Este pedido no tiene intentos de pago con Webpay ni Flow.",
   attemptStatuses: {

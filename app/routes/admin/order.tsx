@@ -14,6 +14,7 @@ import {
 import { Panel } from "~/components/admin/admin-page";
 import type { FormField } from "~/components/deferred-form";
 import { CheckboxField, TextField } from "~/components/form-fields";
+import { Button } from "~/components/ui/button";
 import { Field, FieldError } from "~/components/ui/field";
 import { adminOrdersTexts as texts, adminPageTitle } from "~/content/admin";
 import { couriers } from "~/content/couriers";
@@ -52,6 +53,7 @@ import {
   RefundedButNotCancelledError,
   RefundFailedError,
   refundableAttemptOf,
+  refundMismatchedPayment,
 } from "~/services/payments/refunds.server";
 import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
@@ -179,6 +181,14 @@ function attemptView(attempt: PaymentAttempt) {
             attempt.refundReference,
           )
         : null,
+    // A payment approved but not taken as the order's: staff may give it back from here.
+    refundable:
+      attempt.status === "mismatch" && attempt.refundedAt === null && attempt.reference !== null
+        ? {
+            label: texts.refundPayment(formatPrice(attempt.providerAmount ?? attempt.amount)),
+            hint: texts.refundPaymentHint(providerLabel(attempt.provider)),
+          }
+        : null,
     // A refusal after a refund that came through later is history: only the last failure counts.
     refundError: attempt.refundedAt === null ? attempt.refundError : null,
     answer: answerText(attempt.answer),
@@ -283,6 +293,36 @@ export async function action({ request, params }: Route.ActionArgs) {
         return refuse(texts.undoRefused, 409);
       }
       throw error;
+    }
+  }
+
+  // Giving back a payment the shop did not take as the order's (a mismatch: a second payment…).
+  if (formData.get("intent") === "refund-payment") {
+    const attemptId = String(formData.get("attemptId") ?? "");
+    const env = getEnv();
+    try {
+      const refund = await refundMismatchedPayment(getDb(), {
+        orderId: params.id,
+        attemptId,
+        settings: { SITE_URL: env.SITE_URL, payments: env.payments, shopEmail: env.company.email },
+      });
+      logger.info({ adminId: admin.user.id, orderId: params.id, attemptId }, "Mismatched payment refunded");
+      return redirectWithToast(
+        back,
+        {
+          kind: "success",
+          title: texts.successTitle,
+          description: texts.paymentRefunded(formatPrice(refund.amount), providerLabel(refund.provider)),
+        },
+        admin.headers,
+      );
+    } catch (error) {
+      if (!(error instanceof RefundFailedError)) throw error;
+      logger.warn(
+        { adminId: admin.user.id, orderId: params.id, reason: error.message },
+        "Payment not refunded",
+      );
+      return refuse(error.message, 422);
     }
   }
 
@@ -671,6 +711,23 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                   ) : null}
                 </dl>
                 <RecordFields fields={attempt.fields} className="mt-1 gap-y-1" />
+                {attempt.refundable ? (
+                  <Form method="post" className="mt-3">
+                    <input type="hidden" name="intent" value="refund-payment" />
+                    <input type="hidden" name="attemptId" value={attempt.id} />
+                    <Button
+                      type="submit"
+                      variant="outline"
+
+                      aria-describedby={`devolver-${attempt.id}`}
+                    >
+                      {attempt.refundable.label}
+                    </Button>
+                    <p id={`devolver-${attempt.id}`} className="mt-1 text-xs text-muted-foreground">
+                      {attempt.refundable.hint}
+                    </p>
+                  </Form>
+                ) : null}
                 {attempt.answer ? (
                   <details className="mt-3 text-sm">
                     <summary className="cursor-pointer font-medium text-primary">

@@ -65,6 +65,7 @@ type OrderPage = {
     refund: string | null;
     refundError: string | null;
     answer: string | null;
+    refundable: { label: string; hint: string } | null;
   }>;
   refundable: { label: string; hint: string } | null;
   history: Array<{ change: string; payment?: string; by: string }>;
@@ -306,6 +307,74 @@ describe.each(dialectsUnderTest)("payments in the back office on %s", (dialect) 
       const written = renderNotification(mail.kind, JSON.parse(mail.templateData!));
       expect(written.text).toContain("Como ya habías pagado, te devolveremos");
       expect(written.text).not.toContain("Devolvimos");
+    });
+  });
+
+  describe("a payment that is not the order's (a second payment)", () => {
+    it("is given back from its attempt, the customer told once, the order left as it is", async () => {
+      const created = await newOrder();
+      await payThroughStandIn(db, standIn, created);
+      // The customer paid again (another tab): approved by Webpay, kept as a mismatch.
+      const { attempt: second } = await payThroughStandIn(db, standIn, created);
+      expect((await getPaymentAttempt(db, second.id))?.status).toBe("mismatch");
+      const page = await load(created.id);
+      const shown = page.attempts.find((attempt) => attempt.reference === second.reference)!;
+      expect(shown.refundable?.label).toBe(texts.refundPayment(`$${created.total.toLocaleString("es-CL")}`));
+      expect(page.attempts.filter((attempt) => attempt.refundable)).toHaveLength(1);
+
+      const answer = await submit(created.id, { intent: "refund-payment", attemptId: second.id });
+      expect(answer.status).toBe(303);
+      expect(await getPaymentAttempt(db, second.id)).toMatchObject({
+        status: "refunded",
+        refundAmount: created.total,
+        refundError: null,
+      });
+      expect(await orderRow(created.id)).toMatchObject({ status: "pagado", paidBy: "webpay" });
+      const mails = await db
+        .selectFrom("mailQueue")
+        .select(["toAddress", "subject", "textBody"])
+        .where("kind", "=", "payment-refunded")
+        .where("toAddress", "=", created.email)
+        .execute();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toBe(`Devolvimos un pago de tu pedido ${created.number}`);
+      expect(mails[0]!.textBody).toContain("te lo devolvimos a tu medio de pago");
+
+      // Once: a second click refunds nothing and tells nobody again.
+      const again = await submit(created.id, { intent: "refund-payment", attemptId: second.id });
+      expect(again.status).toBe(422);
+      const paidAttempt = page.attempts.find((attempt) => attempt.reference !== second.reference)!;
+      expect(paidAttempt.refundable).toBeNull();
+      // The order's own payment cannot be given back this way (cancelling does it).
+      const own = await db
+        .selectFrom("paymentAttempts")
+        .select("id")
+        .where("orderId", "=", created.id)
+        .where("status", "=", "approved")
+        .executeTakeFirstOrThrow();
+      expect((await submit(created.id, { intent: "refund-payment", attemptId: own.id })).status).toBe(422);
+      expect(
+        await db
+          .selectFrom("mailQueue")
+          .select("id")
+          .where("kind", "=", "payment-refunded")
+          .where("toAddress", "=", created.email)
+          .execute(),
+      ).toHaveLength(1);
+    });
+
+    it("keeps Webpay's refusal on the attempt for staff", async () => {
+      const created = await newOrder();
+      await payThroughStandIn(db, standIn, created);
+      const { attempt: second } = await payThroughStandIn(db, standIn, created);
+      standIn.script({ operation: "webpay.refund", status: 422 });
+      const refused = await submit(created.id, { intent: "refund-payment", attemptId: second.id });
+      expect(refused.status).toBe(422);
+      expect(refused.body?.message).toMatch(/^Webpay no aceptó la devolución/);
+      expect(await getPaymentAttempt(db, second.id)).toMatchObject({
+        status: "mismatch",
+        refundError: refused.body?.message,
+      });
     });
   });
 

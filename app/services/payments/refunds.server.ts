@@ -8,6 +8,8 @@ import {
   OrderStatusTransitionError,
   type OrderStatusChange,
 } from "~/models/orders.server";
+import { formatPrice } from "~/lib/format";
+import { enqueueMails } from "~/models/mail-queue.server";
 import { inTransaction, type Db } from "~/infra/db.server";
 import type { PaymentAttemptsTable } from "~/infra/db-schema";
 import type { PaymentSettings } from "~/infra/env.server";
@@ -66,6 +68,14 @@ export const refundMessages = {
   notConfigured: (provider: string) =>
     `La tienda no tiene configurado ${provider}, así que no se pudo pedir la devolución. El pedido no se canceló.`,
   nothingToRefund: "Este pedido no tiene un pago de Webpay o Flow que devolver. El pedido no se canceló.",
+  refusedPayment: (provider: string, reason: string) =>
+    `${provider} no aceptó la devolución${reason ? ` (${reason})` : ""}. Revisa el pago en el portal de ${provider}.`,
+  unavailablePayment: (provider: string) =>
+    `No pudimos comunicarnos con ${provider} para devolver el pago. Inténtalo de nuevo en unos minutos.`,
+  notConfiguredPayment: (provider: string) =>
+    `La tienda no tiene configurado ${provider}, así que no se pudo pedir la devolución: hazla en el portal de ${provider}.`,
+  nothingToRefundHere:
+    "Este pago no se puede devolver desde aquí: ya se devolvió o no es un pago que no coincide.",
   notCancelled: (provider: string) =>
     `Devolvimos el pago por ${provider}, pero el pedido cambió de estado mientras tanto y no se canceló. Revisa el pedido.`,
 } as const;
@@ -193,31 +203,15 @@ export async function cancelOrderWithRefund(
   }
 
   const amount = attempt.providerAmount ?? attempt.amount;
-  let result: RefundResult;
-  try {
-    result = await provider.refund({
-      reference: attempt.reference,
-      amount,
-      buyOrder: attempt.buyOrder,
-      email: order.email,
-      callbackUrl: `${settings.SITE_URL.replace(/\/+$/, "")}${flowRefundCallbackPath}`,
-    });
-  } catch (error) {
-    const message =
-      error instanceof PaymentRefusedError
-        ? refundMessages.refused(name, providerReason(error))
-        : error instanceof PaymentUnavailableError
-          ? refundMessages.unavailable(name)
-          : undefined;
-    if (message === undefined) throw error;
-    await recordRefundError(db, attempt.id, message);
-    throw new RefundFailedError(message);
-  }
-  if (refusedResult(result)) {
-    const message = refundMessages.refused(name, `estado «${result.type}»`);
-    await recordRefundError(db, attempt.id, message);
-    throw new RefundFailedError(message);
-  }
+  const result = await askRefund(db, provider, attempt, {
+    amount,
+    email: order.email,
+    siteUrl: settings.SITE_URL,
+    messages: {
+      refused: (reason) => refundMessages.refused(name, reason),
+      unavailable: refundMessages.unavailable(name),
+    },
+  });
 
   const at = now.toISOString();
   const refund = { provider: attempt.provider, amount: result.amount || amount, type: result.type };
@@ -275,4 +269,153 @@ async function addRefundToMail(
     })
     .where("id", "=", mailId)
     .execute();
+}
+
+/** The customer's e-mail about a payment given back that was not the order's (a second payment…). */
+function mismatchRefundMail(
+  order: { number: string; customerName: string; email: string },
+  refund: { provider: PaymentProviderName; amount: number },
+  shopEmail: string,
+) {
+  const amount = formatPrice(refund.amount);
+  const provider = providerNames[refund.provider];
+  return {
+    kind: "payment-refunded",
+    to: order.email,
+    subject: `Devolvimos un pago de tu pedido ${order.number}`,
+    text: [
+      `Hola, ${order.customerName}:`,
+      "",
+      `Recibimos un pago de ${amount} por ${provider} que no correspondía a tu pedido ${order.number} (por ejemplo, un pago repetido o de otro monto), y te lo devolvimos a tu medio de pago. Según tu banco, puede tardar unos días en verse.`,
+      "",
+      `Si tienes dudas, escríbenos a ${shopEmail} indicando tu número de pedido.`,
+      "",
+      "Equipo LifeBox",
+    ].join("\n"),
+  };
+}
+
+/**
+ * Gives back a payment the provider approved but the shop did not take as the order's (a mismatch,
+ * decision 057: another amount, another buy order, or a second payment of an order already paid),
+ * for the whole amount the provider charged. The order's status does not change. As for a
+ * cancellation: the provider asked outside any transaction, its refusal kept on the attempt
+ * (RefundFailedError); then, in one transaction, the attempt `refunded` and the customer told.
+ */
+export async function refundMismatchedPayment(
+  db: Db,
+  {
+    orderId,
+    attemptId,
+    settings,
+    now = new Date(),
+  }: {
+    orderId: string;
+    attemptId: string;
+    settings: RefundSettings & { shopEmail: string };
+    now?: Date;
+  },
+): Promise<{ provider: PaymentProviderName; amount: number; type: string }> {
+  const attempt = isUuid(attemptId)
+    ? await db.selectFrom("paymentAttempts").selectAll().where("id", "=", attemptId).executeTakeFirst()
+    : undefined;
+  if (
+    !attempt ||
+    attempt.orderId !== orderId ||
+    attempt.status !== "mismatch" ||
+    attempt.refundedAt !== null ||
+    attempt.reference === null
+  ) {
+    throw new RefundFailedError(refundMessages.nothingToRefundHere);
+  }
+  const order = await db
+    .selectFrom("orders")
+    .select(["number", "customerName", "email"])
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  const name = providerNames[attempt.provider];
+  const provider = providerForRefund(settings.payments, attempt.provider);
+  if (!provider) {
+    const message = refundMessages.notConfiguredPayment(name);
+    await recordRefundError(db, attempt.id, message);
+    throw new RefundFailedError(message);
+  }
+  const amount = attempt.providerAmount ?? attempt.amount;
+  const result = await askRefund(db, provider, attempt, {
+    amount,
+    email: order.email,
+    siteUrl: settings.SITE_URL,
+    messages: {
+      refused: (reason) => refundMessages.refusedPayment(name, reason),
+      unavailable: refundMessages.unavailablePayment(name),
+    },
+  });
+  const refund = { provider: attempt.provider, amount: result.amount || amount, type: result.type };
+  await inTransaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable("paymentAttempts")
+      .set({
+        status: "refunded",
+        refundType: cut(result.type, 20),
+        refundAmount: refund.amount,
+        refundReference: result.reference ? cut(result.reference, maxRefundReferenceLength) : null,
+        refundedAt: now.toISOString(),
+        refundError: null,
+      })
+      .where("id", "=", attempt.id)
+      .where("status", "=", "mismatch")
+      .executeTakeFirst();
+    // Given back once: a second staff member's click finds it refunded and tells nobody twice.
+    if (updated.numUpdatedRows !== 1n || order.email === "") return;
+    await enqueueMails(trx, [mismatchRefundMail(order, refund, settings.shopEmail)], now);
+  });
+  return refund;
+}
+
+/**
+ * Asks `provider` to give back `amount` of `attempt`: its answer, or RefundFailedError with the
+ * message for staff, the refusal or the failure kept on the attempt (refund_error).
+ */
+async function askRefund(
+  db: Db,
+  provider: PaymentProvider,
+  attempt: PaymentAttempt,
+  {
+    amount,
+    email,
+    siteUrl,
+    messages,
+  }: {
+    amount: number;
+    email: string;
+    siteUrl: string;
+    messages: { refused: (reason: string) => string; unavailable: string };
+  },
+): Promise<RefundResult> {
+  let result: RefundResult;
+  try {
+    result = await provider.refund({
+      reference: attempt.reference!,
+      amount,
+      buyOrder: attempt.buyOrder,
+      email,
+      callbackUrl: `${siteUrl.replace(/\/+$/, "")}${flowRefundCallbackPath}`,
+    });
+  } catch (error) {
+    const message =
+      error instanceof PaymentRefusedError
+        ? messages.refused(providerReason(error))
+        : error instanceof PaymentUnavailableError
+          ? messages.unavailable
+          : undefined;
+    if (message === undefined) throw error;
+    await recordRefundError(db, attempt.id, message);
+    throw new RefundFailedError(message);
+  }
+  if (refusedResult(result)) {
+    const message = messages.refused(`estado «${result.type}»`);
+    await recordRefundError(db, attempt.id, message);
+    throw new RefundFailedError(message);
+  }
+  return result;
 }
