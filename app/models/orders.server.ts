@@ -321,6 +321,7 @@ export async function changeOrderStatus(
     settings = getEnv(),
     mailDueAt,
     payment,
+    refund,
   }: {
     details?: OrderStatusDetails;
     settings?: Pick<ShopSettings, "SITE_URL" | "company">;
@@ -331,6 +332,8 @@ export async function changeOrderStatus(
      * default) and, by hand, the means and operation number kept on the history row.
      */
     payment?: { paidBy: PaidBy; means?: ManualPaymentMeans; reference?: string };
+    /** On a cancellation: the payment given back through its provider, told in the e-mail. */
+    refund?: { provider: "webpay" | "flow"; amount: number };
   } = {},
 ): Promise<OrderStatusChange> {
   const at = now.toISOString();
@@ -374,6 +377,7 @@ export async function changeOrderStatus(
           trackingNumber: shown.trackingNumber,
           cancellationReason: shown.cancellationReason,
           paid: from !== initialOrderStatus,
+          ...(to === "cancelado" && refund ? { refund } : {}),
           siteUrl: settings.SITE_URL,
           seller: settings.company,
         },

@@ -152,7 +152,7 @@ export interface CancelledWithRefund {
  *    (refund_error) and thrown as RefundFailedError, with its message for staff, the order untouched;
  * 3. in one transaction: the attempt becomes `refunded` with the refund's type, amount, reference
  *    and time, the order is cancelled (changeOrderStatus: history row, the customer's e-mail, due at
- *    once) and the e-mail's data says the money was given back. If the order changed status
+ *    once) and its e-mail says the money was given back. If the order changed status
  *    between 1 and 3, the refund is still recorded and RefundedButNotCancelledError is thrown.
  *
  * Two staff members cancelling at once both ask the provider; the second refund is refused by it
@@ -230,13 +230,12 @@ export async function cancelOrderWithRefund(
       .where("status", "=", "approved")
       .execute();
     try {
-      const cancelled = await changeOrderStatus(trx, orderId, "cancelado", staffUserId, now, {
+      return await changeOrderStatus(trx, orderId, "cancelado", staffUserId, now, {
         details: { cancellationReason },
-        // The money left: nothing to undo, the customer hears at once.
+        // The money left: nothing to undo, the customer hears at once, told of the refund.
         mailDueAt: now,
+        refund: { provider: refund.provider, amount: refund.amount },
       });
-      if (cancelled.mailId !== null) await addRefundToMail(trx, cancelled.mailId, refund);
-      return cancelled;
     } catch (error) {
       // Checked before any write in changeOrderStatus: the refund above is kept.
       if (error instanceof OrderStatusConflictError || error instanceof OrderStatusTransitionError) {
@@ -247,28 +246,6 @@ export async function cancelOrderWithRefund(
   });
   if (!change) throw new RefundedButNotCancelledError(refundMessages.notCancelled(name));
   return { change, refund };
-}
-
-/** The cancellation e-mail's data (queued by changeOrderStatus) with the refund made. */
-async function addRefundToMail(
-  db: Db,
-  mailId: string,
-  refund: { provider: PaymentProviderName; amount: number },
-): Promise<void> {
-  const mail = await db
-    .selectFrom("mailQueue")
-    .select("templateData")
-    .where("id", "=", mailId)
-    .executeTakeFirst();
-  if (!mail?.templateData) return;
-  const data = JSON.parse(mail.templateData) as Record<string, unknown>;
-  await db
-    .updateTable("mailQueue")
-    .set({
-      templateData: JSON.stringify({ ...data, refund: { provider: refund.provider, amount: refund.amount } }),
-    })
-    .where("id", "=", mailId)
-    .execute();
 }
 
 /** The customer's e-mail about a payment given back that was not the order's (a second payment…). */
