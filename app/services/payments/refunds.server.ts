@@ -195,21 +195,13 @@ export async function cancelOrderWithRefund(
     throw new RefundFailedError(refundMessages.nothingToRefund);
   }
   const name = providerNames[attempt.provider];
-  const provider = providerForRefund(settings.payments, attempt.provider);
-  if (!provider) {
-    const message = refundMessages.notConfigured(name);
-    await recordRefundError(db, attempt.id, message);
-    throw new RefundFailedError(message);
-  }
-
-  const amount = attempt.providerAmount ?? attempt.amount;
-  const result = await askRefund(db, provider, attempt, {
-    amount,
+  const { result, amount } = await askRefund(db, attempt, {
     email: order.email,
-    siteUrl: settings.SITE_URL,
-    messages: {
-      refused: (reason) => refundMessages.refused(name, reason),
-      unavailable: refundMessages.unavailable(name),
+    settings,
+    words: {
+      refused: refundMessages.refused,
+      unavailable: refundMessages.unavailable,
+      notConfigured: refundMessages.notConfigured,
     },
   });
 
@@ -310,21 +302,13 @@ export async function refundMismatchedPayment(
     .select(["number", "customerName", "email"])
     .where("id", "=", orderId)
     .executeTakeFirstOrThrow();
-  const name = providerNames[attempt.provider];
-  const provider = providerForRefund(settings.payments, attempt.provider);
-  if (!provider) {
-    const message = refundMessages.notConfiguredPayment(name);
-    await recordRefundError(db, attempt.id, message);
-    throw new RefundFailedError(message);
-  }
-  const amount = attempt.providerAmount ?? attempt.amount;
-  const result = await askRefund(db, provider, attempt, {
-    amount,
+  const { result, amount } = await askRefund(db, attempt, {
     email: order.email,
-    siteUrl: settings.SITE_URL,
-    messages: {
-      refused: (reason) => refundMessages.refusedPayment(name, reason),
-      unavailable: refundMessages.unavailablePayment(name),
+    settings,
+    words: {
+      refused: refundMessages.refusedPayment,
+      unavailable: refundMessages.unavailablePayment,
+      notConfigured: refundMessages.notConfiguredPayment,
     },
   });
   const refund = { provider: attempt.provider, amount: result.amount || amount, type: result.type };
@@ -349,26 +333,31 @@ export async function refundMismatchedPayment(
   return refund;
 }
 
+/** Staff's words for a refund refused, not taken, or not possible (the provider's name first). */
+interface RefundWords {
+  refused: (provider: string, reason: string) => string;
+  unavailable: (provider: string) => string;
+  notConfigured: (provider: string) => string;
+}
+
 /**
- * Asks `provider` to give back `amount` of `attempt`: its answer, or RefundFailedError with the
- * message for staff, the refusal or the failure kept on the attempt (refund_error).
+ * Asks the provider that took `attempt` to give back the whole amount it charged: its answer and
+ * that amount, or RefundFailedError with the message for staff, the refusal or the failure kept on
+ * the attempt (refund_error).
  */
 async function askRefund(
   db: Db,
-  provider: PaymentProvider,
   attempt: PaymentAttempt,
-  {
-    amount,
-    email,
-    siteUrl,
-    messages,
-  }: {
-    amount: number;
-    email: string;
-    siteUrl: string;
-    messages: { refused: (reason: string) => string; unavailable: string };
-  },
-): Promise<RefundResult> {
+  { email, settings, words }: { email: string; settings: RefundSettings; words: RefundWords },
+): Promise<{ result: RefundResult; amount: number }> {
+  const name = providerNames[attempt.provider];
+  const fail = async (message: string): Promise<never> => {
+    await recordRefundError(db, attempt.id, message);
+    throw new RefundFailedError(message);
+  };
+  const provider = providerForRefund(settings.payments, attempt.provider);
+  if (!provider) return fail(words.notConfigured(name));
+  const amount = attempt.providerAmount ?? attempt.amount;
   let result: RefundResult;
   try {
     result = await provider.refund({
@@ -376,23 +365,13 @@ async function askRefund(
       amount,
       buyOrder: attempt.buyOrder,
       email,
-      callbackUrl: `${siteUrl.replace(/\/+$/, "")}${flowRefundCallbackPath}`,
+      callbackUrl: `${settings.SITE_URL.replace(/\/+$/, "")}${flowRefundCallbackPath}`,
     });
   } catch (error) {
-    const message =
-      error instanceof PaymentRefusedError
-        ? messages.refused(providerReason(error))
-        : error instanceof PaymentUnavailableError
-          ? messages.unavailable
-          : undefined;
-    if (message === undefined) throw error;
-    await recordRefundError(db, attempt.id, message);
-    throw new RefundFailedError(message);
+    if (error instanceof PaymentRefusedError) return fail(words.refused(name, providerReason(error)));
+    if (error instanceof PaymentUnavailableError) return fail(words.unavailable(name));
+    throw error;
   }
-  if (refusedResult(result)) {
-    const message = messages.refused(`estado «${result.type}»`);
-    await recordRefundError(db, attempt.id, message);
-    throw new RefundFailedError(message);
-  }
-  return result;
+  if (refusedResult(result)) return fail(words.refused(name, `estado «${result.type}»`));
+  return { result, amount };
 }
