@@ -43,7 +43,14 @@ import { performance } from "node:perf_hooks";
 import SQLite from "better-sqlite3";
 import { checkout } from "./lib/checkout-journey.mjs";
 import { startStandInThread } from "./lib/payments-stand-in-thread.mjs";
-import { cpuSecondsOf, freePort, startServer, stopServer, waitForHealth } from "./lib/server-process.mjs";
+import {
+  cpuSecondsOf,
+  freePort,
+  startServer,
+  stopServer,
+  waitForHealth,
+  watchBenchServer,
+} from "./lib/server-process.mjs";
 import {
   createHttpClient,
   percentile,
@@ -291,19 +298,8 @@ const server = startServer({
     PAYMENTS_ALLOW_STAND_IN: "1",
   },
 });
-const serverLog = [];
-server.stdout.setEncoding("utf8");
-server.stdout.on("data", (text) => {
-  serverLog.push(...text.split("\n").filter(Boolean));
-  serverLog.splice(0, Math.max(0, serverLog.length - 20));
-});
-const interrupted = () => {
-  server.kill("SIGKILL");
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(130);
-};
-process.once("SIGINT", interrupted);
-process.once("SIGTERM", interrupted);
+// The server's log (warnings and errors only), the last lines kept for when something fails.
+const serverLog = watchBenchServer(server, dataDir);
 
 let exitCode = 0;
 try {

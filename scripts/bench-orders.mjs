@@ -26,7 +26,14 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import SQLite from "better-sqlite3";
-import { freePort, startServer, stopServer, waitForHealth } from "./lib/server-process.mjs";
+import {
+  cpuSecondsOf,
+  freePort,
+  startServer,
+  stopServer,
+  waitForHealth,
+  watchBenchServer,
+} from "./lib/server-process.mjs";
 import {
   createHttpClient,
   orderFields,
@@ -67,19 +74,6 @@ function memoryOf(pid) {
     return { rss: field("VmRSS"), hwm: field("VmHWM") };
   } catch {
     return undefined;
-  }
-}
-
-/** User + system CPU time of a process in seconds (Linux /proc), or NaN. */
-function cpuSecondsOf(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    // The fields after the command name (which may contain spaces) start after the last ")".
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ticksPerSecond = 100; // USER_HZ: 100 on every Linux Node supports
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-  } catch {
-    return NaN;
   }
 }
 
@@ -182,19 +176,7 @@ const server = startServer({
   },
 });
 // The server's log (warnings and errors only), the last lines kept for when something fails.
-const serverLog = [];
-server.stdout.setEncoding("utf8");
-server.stdout.on("data", (text) => {
-  serverLog.push(...text.split("\n").filter(Boolean));
-  serverLog.splice(0, Math.max(0, serverLog.length - 20));
-});
-const interrupted = () => {
-  server.kill("SIGKILL");
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(130);
-};
-process.once("SIGINT", interrupted);
-process.once("SIGTERM", interrupted);
+const serverLog = watchBenchServer(server, dataDir);
 
 let exitCode = 0;
 try {

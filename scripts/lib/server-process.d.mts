@@ -12,3 +12,4 @@ export function freePort(preferred: number): Promise<number>;
 export function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs?: number): Promise<void>;
 export function stopServer(server: ChildProcess): Promise<void>;
 export function cpuSecondsOf(pid: number): number;
+export function watchBenchServer(server: ChildProcess, dataDir: string, count?: number): string[];

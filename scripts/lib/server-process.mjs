@@ -88,3 +88,24 @@ export function cpuSecondsOf(pid) {
     return NaN;
   }
 }
+
+/**
+ * For a benchmark's server: the last `count` lines of its stdout, kept for when something fails,
+ * and, on Ctrl-C or SIGTERM, the server killed and its data folder removed before exiting 130.
+ */
+export function watchBenchServer(server, dataDir, count = 20) {
+  const lines = [];
+  server.stdout.setEncoding("utf8");
+  server.stdout.on("data", (text) => {
+    lines.push(...text.split("\n").filter(Boolean));
+    lines.splice(0, Math.max(0, lines.length - count));
+  });
+  const interrupted = () => {
+    server.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+  return lines;
+}
