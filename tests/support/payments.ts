@@ -3,7 +3,7 @@ import { setPaymentReference, settlePaymentAttempt, startPaymentAttempt } from "
 import type { Db } from "~/infra/db.server";
 import { parseEnv, type PaymentSettings } from "~/infra/env.server";
 import { flowProvider } from "~/services/payments/flow.server";
-import type { PaymentProvider } from "~/services/payments/provider.server";
+import type { PaymentProvider, StartedPayment } from "~/services/payments/provider.server";
 import { webpayIntegration, webpayProvider } from "~/services/payments/webpay.server";
 
 /**
@@ -67,7 +67,20 @@ export async function payThroughStandIn(
     subject: `Pedido ${order.number}`,
   });
   await setPaymentReference(db, attempt.id, started.reference, started.redirect.url);
-  // The customer's browser on the provider's page (where the stand-in takes its scripted options).
+  await pressOnProviderPage(standIn.url, started, action);
+  const settlement = await settlePaymentAttempt(db, attempt.id, await client.confirm(started.reference));
+  return { attempt: settlement.attempt, reference: started.reference, client };
+}
+
+/**
+ * The customer's browser on the stand-in's payment page (where it takes its scripted options), then
+ * pressing one of its buttons (`action`: "approve", "reject", "abort", "timeout").
+ */
+export async function pressOnProviderPage(
+  standInUrl: string,
+  started: Pick<StartedPayment, "reference" | "redirect">,
+  action: string,
+): Promise<void> {
   const { url, method, fields } = started.redirect;
   const page = await fetch(url, {
     method,
@@ -79,12 +92,11 @@ export async function payThroughStandIn(
       : {}),
   });
   if (page.status !== 200) throw new Error(`The stand-in's payment page answered ${page.status}`);
-  const decided = await fetch(`${standIn.url}/__stand-in/decide`, {
+  const provider = url.includes("/webpayserver/") ? "webpay" : "flow";
+  const decided = await fetch(`${standInUrl}/__stand-in/decide`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ provider, token: started.reference, action }),
   });
   if (decided.status !== 200) throw new Error(`The stand-in answered ${decided.status} to ${action}`);
-  const settlement = await settlePaymentAttempt(db, attempt.id, await client.confirm(started.reference));
-  return { attempt: settlement.attempt, reference: started.reference, client };
 }

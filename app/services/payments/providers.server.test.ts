@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPaymentStandIn } from "../../../scripts/payments-stand-in.mjs";
 import { parseEnv } from "~/infra/env.server";
+import { pressOnProviderPage } from "../../../tests/support/payments";
 import { flowProvider } from "./flow.server";
 import { paymentProviderOf } from "./payments.server";
 import {
@@ -50,26 +51,7 @@ afterAll(async () => {
 });
 
 /** The customer's browser goes to the provider's page, then presses one of its buttons. */
-async function press(started: StartedPayment, action: string) {
-  const { url, method, fields } = started.redirect;
-  const page = await fetch(url, {
-    method,
-    ...(method === "POST"
-      ? {
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams(fields),
-        }
-      : {}),
-  });
-  expect(page.status).toBe(200);
-  const provider = url.includes("/webpayserver/") ? "webpay" : "flow";
-  const answer = await fetch(`${standIn.url}/__stand-in/decide`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ provider, token: started.reference, action }),
-  });
-  expect(answer.status).toBe(200);
-}
+const press = (started: StartedPayment, action: string) => pressOnProviderPage(standIn.url, started, action);
 
 let attempt = 0;
 const payment = (amount = 34990) => {
