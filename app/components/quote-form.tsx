@@ -58,7 +58,15 @@ export function QuoteForm({ kit, ...props }: KitFormProps<{ id: string; name: st
               label={texts.cityLabel}
               autoComplete="address-level2"
               maxLength={quoteFieldLimits.city}
-              className="sm:col-span-2"
+            />
+            {/* Text with a numeric keypad, not type="number", which reads "10.000" as ten (schemas/quote.ts). */}
+            <TextField
+              meta={api.field("quantity")}
+              label={texts.quantityLabel}
+              hint={texts.quantityHint}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={quoteFieldLimits.quantity}
             />
             <TextField
               meta={api.field("additionalNotes")}

@@ -207,6 +207,7 @@ export const adminPrivacyTexts = {
     date: "Fecha",
     consent: "Consentimiento",
     sent: "Enviado",
+    quoteQuantity: "Cantidad de kits",
     comment: "Comentario",
     rejectionReason: "Motivo del rechazo",
     likes: "Me gusta",
@@ -441,7 +442,9 @@ export const adminQuotesTexts = {
   detailMetaTitle: "Cotización | Panel LifeBox",
   detailMetaDescription: "Una solicitud de cotización completa.",
   back: "Volver a Cotizaciones",
-  fields: { ...fieldLabels, notes: "Comentarios", id: "ID" },
+  fields: { ...fieldLabels, quantity: "Cantidad de kits", notes: "Comentarios", id: "ID" },
+  /** The quantity of a quotation stored before the form asked for it (migration 0015). */
+  noQuantity: "Sin indicar",
   noNotes: "Sin comentarios.",
   ...answeredTexts,
   answeredOn: (date: string) => `Respondida el ${date}.`,

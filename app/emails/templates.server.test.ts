@@ -75,7 +75,8 @@ function quote(overrides: Partial<QuoteMailData> = {}): QuoteMailData {
     phone: "+56 9 1111 2222",
     company: "Minera Ñuble S.A.",
     city: "Concepción",
-    additionalNotes: "Necesitamos 40 kits para faena.",
+    quantity: 1200,
+    additionalNotes: "Para tres faenas en Biobío.",
     createdAt: new Date("2025-03-01T12:00:00.000Z"),
     ...overrides,
   };
@@ -387,13 +388,14 @@ describe("quotation e-mails", () => {
     expect(mail.subject).toBe("Nueva cotización: LifeBox Industry para Minera Ñuble S.A.");
     for (const line of [
       "Producto: LifeBox Industry",
+      "Cantidad de kits: 1.200",
       "Empresa: Minera Ñuble S.A.",
       "Nombre: Ana Pérez",
       "Correo: ana.perez@minera.example.cl",
       "Teléfono: +56 9 1111 2222",
       "Ciudad: Concepción",
       "Recibida: 1 de marzo de 2025, 09:00",
-      "Comentarios:\n  Necesitamos 40 kits para faena.",
+      "Comentarios:\n  Para tres faenas en Biobío.",
     ]) {
       expect(mail.text).toContain(`${line}\n`);
     }
@@ -407,13 +409,24 @@ describe("quotation e-mails", () => {
     expect(mail.text).toContain("Hola, Ana Pérez:");
     expect(mail.text).toContain("la revisaremos dentro de 24 horas");
     expect(mail.text).toContain("Esto es lo que nos enviaste:");
+    expect(mail.text).toContain("Producto: LifeBox Industry\nCantidad de kits: 1.200\n");
+    expect(mail.html).toContain("1.200");
     expect(mail.text).toContain("Empresa: Minera Ñuble S.A.\n");
     expect(mail.text).toContain("Ciudad: Concepción\n");
-    expect(mail.text).toContain("Comentarios:\n  Necesitamos 40 kits para faena.\n");
+    expect(mail.text).toContain("Comentarios:\n  Para tres faenas en Biobío.\n");
     expect(mail.html).toContain("Minera Ñuble S.A.");
     expectSellerIdentity(mail);
     expectWellFormedHtml(mail);
     expect(quoteConfirmationForCustomer(quote({ additionalNotes: null })).text).not.toContain("Comentarios");
+  });
+
+  it("writes a message queued before quotations had a quantity without one (migration 0015)", () => {
+    const { quantity: _quantity, ...queuedBefore } = quote();
+    for (const mail of [newQuoteForShop(queuedBefore), quoteConfirmationForCustomer(queuedBefore)]) {
+      expect(mail.text).toContain("Producto: LifeBox Industry\nEmpresa: Minera Ñuble S.A.\n");
+      expect(mail.text).not.toContain("Cantidad");
+      expectWellFormedHtml(mail);
+    }
   });
 
   it("escapes the customer's text", () => {

@@ -10,7 +10,7 @@ import {
 } from "~/content/policies";
 import { courierLabel, trackingUrlFor } from "~/lib/couriers";
 import { getComuna, getRegion } from "~/lib/chile";
-import { formatPrice } from "~/lib/format";
+import { formatCount, formatPrice } from "~/lib/format";
 import { initialOrderStatus, orderStatusLabels, type OrderStatus } from "~/lib/order-status";
 import type { NewContactMessage } from "~/schemas/contact";
 import type { NewOrder } from "~/schemas/order";
@@ -81,7 +81,9 @@ export interface OrderStatusMailData extends MailContext {
 /** The payment providers' names as customers know them. */
 const refundProviderNames = { webpay: "Webpay", flow: "Flow" } as const;
 
-export interface QuoteMailData extends MailContext, NewQuote {
+export interface QuoteMailData extends MailContext, Omit<NewQuote, "quantity"> {
+  /** Absent from the data of a message queued before quotations had it (migration 0015). */
+  quantity?: number | null;
   id: string;
   productName: string;
   createdAt: string | Date;
@@ -419,6 +421,7 @@ export function orderConfirmationForCustomer(order: OrderMailData): RenderedMail
 function quoteFields(quote: QuoteMailData, extra: Field[] = []): Field[] {
   return [
     ["Producto", quote.productName],
+    ["Cantidad de kits", quote.quantity == null ? undefined : formatCount(quote.quantity)],
     ["Empresa", quote.company],
     ["Nombre", quote.fullName],
     ["Correo", quote.email],

@@ -109,6 +109,8 @@ export interface QuotesTable {
   company: string;
   city: string;
   additionalNotes: string | null;
+  /** Kits asked for, 1–10,000 (migration 0015); null on quotations stored before it had the field. */
+  quantity: number | null;
   createdAt: string;
   answeredAt: string | null;
 }

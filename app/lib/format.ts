@@ -4,3 +4,10 @@ const clp = new Intl.NumberFormat("es-CL", { style: "currency", currency: "CLP" 
 export function formatPrice(pesos: number): string {
   return clp.format(pesos);
 }
+
+const counts = new Intl.NumberFormat("es-CL");
+
+/** Formats a whole count the way Chile writes it: 1200 → "1.200". */
+export function formatCount(count: number): string {
+  return counts.format(count);
+}

@@ -68,7 +68,8 @@ async function sendEverything(db: Db, email: string, name: string) {
       phone: "+56 9 1234 5678",
       company: "Minera Ñuble",
       city: "Chillán",
-      additionalNotes: "40 kits",
+      quantity: 40,
+      additionalNotes: "Entrega en marzo",
       captcha: solvedChallenge(),
     },
     options,
@@ -204,8 +205,8 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       status: "pendiente_pago",
       statusHistory: [{ fromStatus: null, toStatus: "pendiente_pago", changedAt: t0.toISOString() }],
     });
-    expect(report.quotes.map((quote) => [quote.fullName, quote.company])).toEqual([
-      ["Ana Pérez", "Minera Ñuble"],
+    expect(report.quotes.map((quote) => [quote.fullName, quote.company, quote.quantity])).toEqual([
+      ["Ana Pérez", "Minera Ñuble", 40],
     ]);
     expect(report.contactMessages.map((message) => message.message)).toEqual(["¿Llegan a Aysén?"]);
     expect(report.subscriptions.map((subscription) => subscription.email)).toEqual(["ana.perez@example.cl"]);

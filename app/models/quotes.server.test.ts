@@ -1,9 +1,15 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { Migrator, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UnknownKitError } from "~/models/orders.server";
 import { createQuote } from "~/models/quotes.server";
 import type { NewQuote } from "~/schemas/quote";
-import type { Db } from "~/infra/db.server";
-import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
+import { migrationProvider, type Db } from "~/infra/db.server";
+import {
+  createTestDatabase,
+  dialectsUnderTest,
+  useMigratedDatabase,
+  type TestDatabase,
+} from "../../tests/support/databases";
 
 function newQuote(overrides: Partial<NewQuote> = {}): NewQuote {
   return {
@@ -13,7 +19,8 @@ function newQuote(overrides: Partial<NewQuote> = {}): NewQuote {
     phone: "+56 2 2345 6789",
     company: "Constructora Los Andes SpA",
     city: "Rancagua",
-    additionalNotes: "Necesitamos 40 unidades para tres faenas.",
+    quantity: 40,
+    additionalNotes: "Para tres faenas.",
     ...overrides,
   };
 }
@@ -39,7 +46,8 @@ describe.each(dialectsUnderTest)("quotes on %s", (dialect) => {
       phone: "+56 2 2345 6789",
       company: "Constructora Los Andes SpA",
       city: "Rancagua",
-      additionalNotes: "Necesitamos 40 unidades para tres faenas.",
+      quantity: 40,
+      additionalNotes: "Para tres faenas.",
       createdAt: "2025-03-02T08:00:00.000Z",
       answeredAt: null,
     });
@@ -68,11 +76,89 @@ describe.each(dialectsUnderTest)("quotes on %s", (dialect) => {
     expect(row.productName).toBe("LifeBox Nautical");
   });
 
+  it("stores every quantity from 1 to 10,000 kits", async () => {
+    for (const quantity of [1, 10_000]) {
+      const { id } = await createQuote(db, newQuote({ quantity }));
+      const row = await db
+        .selectFrom("quotes")
+        .select("quantity")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(row.quantity).toBe(quantity);
+    }
+  });
+
+  it("refuses a quantity the form would refuse (a RangeError) and stores nothing", async () => {
+    const email = "cantidad@example.cl";
+    for (const quantity of [0, -3, 2.5, 10_001, Number.NaN]) {
+      await expect(createQuote(db, newQuote({ quantity, email }))).rejects.toBeInstanceOf(RangeError);
+    }
+    expect(await db.selectFrom("quotes").select("id").where("email", "=", email).execute()).toEqual([]);
+  });
+
+  it("has the database refuse a quantity outside 1–10,000 too", async () => {
+    const { id } = await createQuote(db, newQuote());
+    for (const quantity of [0, 10_001]) {
+      await expect(
+        db.updateTable("quotes").set({ quantity }).where("id", "=", id).execute(),
+      ).rejects.toThrow();
+    }
+    const row = await db
+      .selectFrom("quotes")
+      .select("quantity")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.quantity).toBe(40);
+  });
+
   it("refuses an unknown product and stores nothing", async () => {
     const email = "nadie@example.cl";
     await expect(createQuote(db, newQuote({ productId: "kit-deluxe", email }))).rejects.toBeInstanceOf(
       UnknownKitError,
     );
     expect(await db.selectFrom("quotes").select("id").where("email", "=", email).execute()).toEqual([]);
+  });
+});
+
+describe.each(dialectsUnderTest)("migration 0015 (quote quantity) on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("keeps every quotation stored before it, with no quantity, and takes it back down", async () => {
+    const db = database.db.withoutPlugins();
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    expect((await migrator.migrateTo("0014-payments-in-the-shop")).error).toBeUndefined();
+    const old = {
+      id: "0b5c8f3e-6d1a-4c2b-9e7f-1a2b3c4d5e6f",
+      product_id: "industry",
+      product_name: "LifeBox Industry",
+      full_name: "José Muñoz Araya",
+      email: "compras@constructora.cl",
+      phone: "+56 2 2345 6789",
+      company: "Constructora Los Andes SpA",
+      city: "Rancagua",
+      additional_notes: "Necesitamos 40 unidades para tres faenas.",
+      created_at: "2025-03-02T08:00:00.000Z",
+      answered_at: "2025-03-02T10:00:00.000Z",
+    };
+    await sql`insert into quotes ${sql.raw(`(${Object.keys(old).join(", ")})`)}
+      values (${sql.join(Object.values(old))})`.execute(db);
+
+    expect((await migrator.migrateTo("0015-quote-quantity")).error).toBeUndefined();
+    const { rows } = await sql<Record<string, unknown>>`select * from quotes`.execute(db);
+    // Nothing read out of the comments: the quantity nobody typed stays unknown.
+    expect(rows).toEqual([{ ...old, quantity: null }]);
+    await expect(sql`update quotes set quantity = 0`.execute(db)).rejects.toThrow();
+    await expect(sql`update quotes set quantity = 10001`.execute(db)).rejects.toThrow();
+    await sql`update quotes set quantity = 10000`.execute(db);
+
+    expect((await migrator.migrateTo("0014-payments-in-the-shop")).error).toBeUndefined();
+    const { rows: after } = await sql<Record<string, unknown>>`select * from quotes`.execute(db);
+    expect(after).toEqual([old]);
   });
 });

@@ -2,6 +2,7 @@ import { getKit } from "~/content/kits";
 import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
 import { enqueueMails } from "~/models/mail-queue.server";
 import { blankToNull, UnknownKitError } from "~/models/orders.server";
+import { quoteQuantityBounds } from "~/schemas/field-limits";
 import type { NewQuote, QuoteFormData } from "~/schemas/quote";
 import { getDb, type Db } from "~/infra/db.server";
 import { getEnv, type ShopSettings } from "~/infra/env.server";
@@ -11,6 +12,8 @@ import { quoteNotifications } from "~/emails/templates.server";
  * Quotation requests from companies (SPEC §3 "Cotizacion", D18/D19), one plain value per field (the
  * spec's one-item lists were an artifact of its API client). The product's name is taken from the
  * catalogue, as it was called when the request came in; an unknown product throws UnknownKitError.
+ * The quantity of kits is a whole number within quoteQuantityBounds (the form's schema says so in
+ * Spanish; here anything else is a programming error, a RangeError, and nothing is stored).
  */
 
 export async function createQuote(
@@ -20,6 +23,9 @@ export async function createQuote(
 ): Promise<{ id: string; productName: string }> {
   const kit = getKit(input.productId);
   if (!kit) throw new UnknownKitError(input.productId);
+  const { quantity } = input;
+  if (!Number.isInteger(quantity) || quantity < quoteQuantityBounds.min || quantity > quoteQuantityBounds.max)
+    throw new RangeError(`A quotation asks for 1 to 10,000 kits, not ${quantity}`);
   const id = crypto.randomUUID();
   await db
     .insertInto("quotes")
@@ -32,6 +38,7 @@ export async function createQuote(
       phone: input.phone,
       company: input.company,
       city: input.city,
+      quantity,
       additionalNotes: blankToNull(input.additionalNotes),
       createdAt: now.toISOString(),
       answeredAt: null,

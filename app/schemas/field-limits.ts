@@ -25,7 +25,12 @@ export const quoteFieldLimits = {
   company: 150,
   city: 100,
   additionalNotes: 2000,
+  /** "Cantidad de kits" as typed: "10.000" or "10 000" with room for stray spaces. */
+  quantity: 12,
 } as const;
+
+/** How many kits one quotation may ask for (docs/decisions/062); the database checks it too (0015). */
+export const quoteQuantityBounds = { min: 1, max: 10_000 } as const;
 
 export const newsletterFieldLimits = {
   email: 254,

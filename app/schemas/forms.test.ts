@@ -432,13 +432,18 @@ describe("quoteSchema (quotation form)", () => {
     phone: "+56 2 2345 6789",
     company: "Constructora Andes SpA",
     city: "Concepción",
+    quantity: "12",
     additionalNotes: "",
     productId: "industry",
   };
   const quote = (changes: Record<string, unknown>) => ({ ...valid, ...changes });
 
   it("accepts a complete form and returns clean, typed data", () => {
-    expect(dataOf(quoteSchema, fromFormData(valid))).toEqual({ ...valid, additionalNotes: undefined });
+    expect(dataOf(quoteSchema, fromFormData(valid))).toEqual({
+      ...valid,
+      quantity: 12,
+      additionalNotes: undefined,
+    });
   });
 
   it("lists every missing field with its Spanish message, in form order", () => {
@@ -448,6 +453,7 @@ describe("quoteSchema (quotation form)", () => {
       { path: "phone", message: "Ingresa un número de teléfono válido" },
       { path: "company", message: "Ingresa el nombre de la empresa u organización" },
       { path: "city", message: "Ingresa una ciudad válida" },
+      { path: "quantity", message: "Indica cuántos kits necesitas (de 1 a 10.000)" },
       { path: "productId", message: "El producto no es válido. Recarga la página e intenta nuevamente." },
     ]);
   });
@@ -461,6 +467,7 @@ describe("quoteSchema (quotation form)", () => {
     const padded = Object.fromEntries(Object.entries(valid).map(([key, value]) => [key, `  ${value}  `]));
     expect(dataOf(quoteSchema, { ...padded, productId: "industry" })).toEqual({
       ...valid,
+      quantity: 12,
       additionalNotes: undefined,
     });
   });
@@ -468,7 +475,7 @@ describe("quoteSchema (quotation form)", () => {
   it("drops fields it does not know", () => {
     const data = dataOf(quoteSchema, quote({ website: "spam", altcha: "token", discount: "50" }));
     expect(Object.keys(data).sort()).toEqual(
-      ["additionalNotes", "city", "company", "email", "fullName", "phone", "productId"].sort(),
+      ["additionalNotes", "city", "company", "email", "fullName", "phone", "productId", "quantity"].sort(),
     );
   });
 
@@ -501,6 +508,29 @@ describe("quoteSchema (quotation form)", () => {
     ["city", "Ay", []],
     ["city", chars(100), []],
     ["city", chars(101), ["La ciudad debe tener como máximo 100 caracteres"]],
+    ["quantity", "1", []],
+    ["quantity", "10000", []],
+    ["quantity", "0", ["Indica al menos 1 kit"]],
+    ["quantity", "-3", ["Indica al menos 1 kit"]],
+    [
+      "quantity",
+      "10001",
+      ["Cotizamos hasta 10.000 kits por solicitud. Si necesitas más, cuéntanos en las notas adicionales"],
+    ],
+    [
+      "quantity",
+      "99999999999999999999",
+      ["Cotizamos hasta 10.000 kits por solicitud. Si necesitas más, cuéntanos en las notas adicionales"],
+    ],
+    ["quantity", "2.5", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"]],
+    ["quantity", "2,5", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"]],
+    ["quantity", "10,000", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"]],
+    ["quantity", "1.0000", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"]],
+    ["quantity", "1e3", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"]],
+    ["quantity", "abc", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"]],
+    ["quantity", "12 kits", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"]],
+    ["quantity", "", ["Indica cuántos kits necesitas (de 1 a 10.000)"]],
+    ["quantity", "   ", ["Indica cuántos kits necesitas (de 1 a 10.000)"]],
     ["additionalNotes", chars(2000), []],
     ["additionalNotes", chars(2001), ["Las notas adicionales deben tener como máximo 2000 caracteres"]],
     ["productId", "kit-industry", ["El producto no es válido. Recarga la página e intenta nuevamente."]],
@@ -519,6 +549,18 @@ describe("quoteSchema (quotation form)", () => {
 
   it.each(["", "   ", null, undefined])("leaves additionalNotes out when %j", (additionalNotes) => {
     expect(dataOf(quoteSchema, quote({ additionalNotes })).additionalNotes).toBeUndefined();
+  });
+
+  it.each([
+    ["12", 12],
+    [" 40 ", 40],
+    ["007", 7],
+    ["+5", 5],
+    ["1.500", 1500],
+    ["10.000", 10_000],
+    ["1 500", 1500],
+  ])("reads the quantity %j as %d kits (a dot or a space between thousands, as in Chile)", (typed, kits) => {
+    expect(dataOf(quoteSchema, quote({ quantity: typed })).quantity).toBe(kits);
   });
 
   it("keeps additionalNotes, trimmed", () => {

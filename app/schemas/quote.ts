@@ -1,6 +1,6 @@
 import "~/schemas/zod-setup";
 import { z } from "zod";
-import { quoteFieldLimits } from "~/schemas/field-limits";
+import { quoteFieldLimits, quoteQuantityBounds } from "~/schemas/field-limits";
 import { kitIds } from "~/content/types";
 import { digitCount, optional, visibleText } from "~/schemas/text";
 
@@ -9,6 +9,10 @@ import { digitCount, optional, visibleText } from "~/schemas/text";
  * shared by the browser and the quotation action. Texts follow `visibleText` (schemas/text.ts); a
  * missing field gets the empty one's message, and unknown fields (honeypot, captcha) are dropped.
  */
+
+/** A whole number as Chile writes it, with a dot between thousands: 10000 → "10.000". */
+const chilean = (count: number) => String(count).replace(/\B(?=(\d{3})+$)/g, ".");
+const { min: fewestKits, max: mostKits } = quoteQuantityBounds;
 
 const messages = {
   fullNameMin: "El nombre debe tener al menos 2 caracteres",
@@ -22,8 +26,24 @@ const messages = {
   cityMin: "Ingresa una ciudad válida",
   cityMax: `La ciudad debe tener como máximo ${quoteFieldLimits.city} caracteres`,
   additionalNotesMax: `Las notas adicionales deben tener como máximo ${quoteFieldLimits.additionalNotes} caracteres`,
+  quantity: `Indica cuántos kits necesitas (de ${chilean(fewestKits)} a ${chilean(mostKits)})`,
+  quantityWhole: `Indica la cantidad de kits con números, sin decimales (de ${chilean(fewestKits)} a ${chilean(mostKits)})`,
+  quantityMin: `Indica al menos ${chilean(fewestKits)} kit`,
+  quantityMax: `Cotizamos hasta ${chilean(mostKits)} kits por solicitud. Si necesitas más, cuéntanos en las notas adicionales`,
   productId: "El producto no es válido. Recarga la página e intenta nuevamente.",
 } as const;
+
+/**
+ * "Cantidad de kits" as people type it: digits ("1500"), or groups of three after a dot or a space
+ * as Chile writes thousands ("1.500", "10 000"), a sign allowed. A decimal ("2,5", "2.5") or
+ * anything else is undefined: never a guess (a browser's number input would read "10.000" as ten).
+ */
+export function parseKitQuantity(text: string): number | undefined {
+  const typed = text.trim();
+  const grouped = /^[+-]?\d{1,3}(?:(?:\.\d{3})+|(?: \d{3})+)$/.test(typed);
+  if (!grouped && !/^[+-]?\d+$/.test(typed)) return undefined;
+  return Number(typed.replace(/[. ]/g, ""));
+}
 
 export const quoteSchema = z.object({
   fullName: visibleText({
@@ -52,6 +72,26 @@ export const quoteSchema = z.object({
     min: 2,
     max: { length: quoteFieldLimits.city, message: messages.cityMax },
   }),
+  /**
+   * Text, as the browser sends it (an input with inputmode="numeric", not type="number": see
+   * parseKitQuantity), stored as a whole number within quoteQuantityBounds.
+   */
+  quantity: z
+    .string({ error: messages.quantity })
+    .trim()
+    .min(1, messages.quantity)
+    .transform((text, context) => {
+      const quantity = parseKitQuantity(text);
+      if (quantity !== undefined && quantity >= fewestKits && quantity <= mostKits) return quantity;
+      const message =
+        quantity === undefined
+          ? messages.quantityWhole
+          : quantity < fewestKits
+            ? messages.quantityMin
+            : messages.quantityMax;
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }),
   additionalNotes: optional(
     visibleText({
       message: messages.additionalNotesMax,
@@ -72,6 +112,8 @@ export interface NewQuote {
   phone: string;
   company: string;
   city: string;
+  /** Kits asked for, a whole number within quoteQuantityBounds. */
+  quantity: number;
   /** Optional; blank is stored as null. */
   additionalNotes?: string | null;
 }

@@ -77,11 +77,13 @@ const forms: Record<string, Form> = {
       phone: "+56 2 2345 6789",
       company: "Constructora Andes SpA",
       city: "Concepción",
-      additionalNotes: "20 unidades para faena",
+      quantity: "20",
+      additionalNotes: "Para faena",
       productId: "industry",
     },
     multiline: ["additionalNotes"],
-    choices: ["productId"],
+    // A number typed as text: anything but digits (and thousands separators) gets its own message.
+    choices: ["productId", "quantity"],
   },
   contact: {
     schema: contactSchema,

@@ -42,7 +42,11 @@ test.describe.configure({ mode: "serial", timeout: 240_000 });
 const adminEmail = uniqueEmail("admin");
 const visitor = {
   order: purchaseData("admin-pedido", { name: "Ñandú Pérez Ríos" }),
-  quote: quoteData("admin-cotizacion", { fullName: "Rocío Andrade", company: "Minera Ñuble SpA" }),
+  quote: quoteData("admin-cotizacion", {
+    fullName: "Rocío Andrade",
+    company: "Minera Ñuble SpA",
+    quantity: "1.200",
+  }),
   contact: contactData("admin-contacto", { name: "Tomás Ibáñez" }),
   subscriber: uniqueEmail("admin-boletin"),
 };
@@ -261,10 +265,13 @@ test("the lists: search without accents, sort, filter, page, export, change an o
     await main.getByRole("button", { name: "Buscar" }).click();
     await expect(main.locator("tbody tr")).toHaveCount(1);
     await expect(main.locator("tbody tr").first()).toContainText(visitor.quote.company);
+    // How many kits, in the list and on the request's page (issue 23).
+    await expect(main.locator("tbody tr").first()).toContainText("1.200");
     await expectAdminPageAccessible(page, "quotes list");
     await main.locator("tbody tr").first().getByRole("link").first().click();
     await waitForAdminHydration(page);
     await expect(main.getByText(visitor.quote.additionalNotes!)).toBeVisible();
+    await expect(main.getByRole("definition").filter({ hasText: /^1\.200$/ })).toBeVisible();
     await main.getByRole("button", { name: "Marcar como respondida" }).click();
     await expect(main.getByRole("button", { name: "Marcar como pendiente" })).toBeVisible();
     // Answered with a redirect back to the page, whose toast says so.

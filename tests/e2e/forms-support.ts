@@ -36,6 +36,11 @@ export const messages = {
     phone: "Ingresa un número de teléfono válido",
     company: "Ingresa el nombre de la empresa u organización",
     city: "Ingresa una ciudad válida",
+    quantity: "Indica cuántos kits necesitas (de 1 a 10.000)",
+    quantityWhole: "Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)",
+    quantityMin: "Indica al menos 1 kit",
+    quantityMax:
+      "Cotizamos hasta 10.000 kits por solicitud. Si necesitas más, cuéntanos en las notas adicionales",
   },
   contact: {
     name: "Ingresa tu nombre",
@@ -241,6 +246,8 @@ export interface QuoteData {
   phone: string;
   company: string;
   city: string;
+  /** "Cantidad de kits" as typed ("25", "1.500"). */
+  quantity: string;
   additionalNotes?: string;
 }
 
@@ -251,7 +258,8 @@ export function quoteData(prefix: string, overrides: Partial<QuoteData> = {}): Q
     phone: "+56 2 2345 6789",
     company: "Constructora Andes Ltda.",
     city: "Antofagasta",
-    additionalNotes: "Necesitamos 25 kits para faenas en altura.",
+    quantity: "25",
+    additionalNotes: "Para faenas en altura.",
     ...overrides,
   };
 }
@@ -263,6 +271,7 @@ export function quoteFields(scope: Locator | Page) {
     phone: scope.getByLabel("Teléfono", { exact: true }),
     company: scope.getByLabel("Empresa u organización", { exact: true }),
     city: scope.getByLabel("Ciudad", { exact: true }),
+    quantity: scope.getByLabel("Cantidad de kits", { exact: true }),
     additionalNotes: scope.getByLabel(/^Notas adicionales/),
     submit: scope.getByRole("button", { name: quoteTexts.submit }),
   };
@@ -275,6 +284,7 @@ export async function fillQuoteForm(scope: Locator | Page, data: QuoteData) {
   await fields.phone.fill(data.phone);
   await fields.company.fill(data.company);
   await fields.city.fill(data.city);
+  await fields.quantity.fill(data.quantity);
   if (data.additionalNotes !== undefined) await fields.additionalNotes.fill(data.additionalNotes);
 }
 
@@ -388,6 +398,7 @@ export interface QuoteRow {
   phone: string;
   company: string;
   city: string;
+  quantity: number | null;
   additional_notes: string | null;
 }
 

@@ -155,8 +155,9 @@ test.describe("forms without JavaScript", () => {
     await expectFieldError(fields.phone, messages.quote.phone);
     await expectFieldError(fields.company, messages.quote.company);
     await expectFieldError(fields.city, messages.quote.city);
+    await expectFieldError(fields.quantity, messages.quote.quantity);
 
-    const data = quoteData("sin-js-cotizacion");
+    const data = quoteData("sin-js-cotizacion", { quantity: "1.500" });
     await fillQuoteForm(main, data);
     const refused = await submitAndWait(page, fields.submit);
     expect(refused.status()).toBe(403);
@@ -166,6 +167,7 @@ test.describe("forms without JavaScript", () => {
     await expect(fields.phone).toHaveValue(data.phone);
     await expect(fields.company).toHaveValue(data.company);
     await expect(fields.city).toHaveValue(data.city);
+    await expect(fields.quantity).toHaveValue("1.500");
     await expect(fields.additionalNotes).toHaveValue(data.additionalNotes!);
     expect(countByEmail("quotes", data.email)).toBe(0);
   });

@@ -56,6 +56,8 @@ async function expectQuotationReceived(
   dialog: Locator,
   kit: { id: string; name: string },
   data: ReturnType<typeof quoteData>,
+  /** The kits stored, as the typed quantity means them. */
+  quantity = Number(data.quantity),
 ) {
   await quoteFields(dialog).submit.click();
   const toast = page.getByRole("region", { name: /Notificaciones/ }).getByRole("listitem");
@@ -76,15 +78,20 @@ async function expectQuotationReceived(
     phone: data.phone,
     company: data.company,
     city: data.city,
+    quantity,
     additional_notes: data.additionalNotes ?? null,
   });
 
+  // Both e-mails say how many kits, as Chile writes the number.
+  const kitsLine = `Cantidad de kits: ${new Intl.NumberFormat("es-CL").format(quantity)}`;
   const receipt = await waitForMail((mail) => mail.to.includes(data.email));
   expect(receipt.subject).toBe(`Recibimos tu solicitud de cotización: ${kit.name}`);
   expect(receipt.text).toContain(`Hola, ${data.fullName}:`);
   expect(receipt.text).toContain(data.company);
+  expect(receipt.text).toContain(kitsLine);
   const notice = await waitForMail((mail) => mail.to.includes(shopEmail) && mail.text.includes(data.email));
   expect(notice.subject).toBe(`Nueva cotización: ${kit.name} para ${data.company}`);
+  expect(notice.text).toContain(kitsLine);
 }
 
 test.describe("quotation dialog", () => {
@@ -113,12 +120,20 @@ test.describe("quotation dialog", () => {
     await expectFieldError(fields.phone, messages.quote.phone);
     await expectFieldError(fields.company, messages.quote.company);
     await expectFieldError(fields.city, messages.quote.city);
+    await expectFieldError(fields.quantity, messages.quote.quantity);
     await expectFieldValid(fields.additionalNotes);
     await expect(page).toHaveURL(/\/productos$/);
 
     const data = quoteData("cotizacion-catalogo");
     await fillQuoteForm(dialog, data);
-    for (const field of [fields.fullName, fields.email, fields.phone, fields.company, fields.city]) {
+    for (const field of [
+      fields.fullName,
+      fields.email,
+      fields.phone,
+      fields.company,
+      fields.city,
+      fields.quantity,
+    ]) {
       await expectFieldValid(field);
     }
     await expectQuotationReceived(page, dialog, kit, data);
@@ -163,6 +178,35 @@ test.describe("quotation dialog", () => {
     await expectFieldError(fields.phone, messages.quote.phone);
     await expectFieldError(fields.company, messages.quote.company);
     await expectFieldError(fields.city, messages.quote.city);
+    await expectFieldError(fields.quantity, messages.quote.quantity);
+  });
+
+  test("Cantidad de kits: zero, a decimal, words or more than 10.000 explained; 10.000 understood as ten thousand", async ({
+    page,
+  }) => {
+    const kit = kits["industry-mini"];
+    const dialog = await openFromCatalogue(page, kit);
+    const fields = quoteFields(dialog);
+    // A numeric keypad on a phone, and a hint with the bounds.
+    await expect(fields.quantity).toHaveAttribute("inputmode", "numeric");
+    await expect(fields.quantity).toHaveAccessibleDescription(/De 1 a 10\.000/);
+    const data = quoteData("cotizacion-cantidad", { quantity: "0" });
+    await fillQuoteForm(dialog, data);
+    await fields.submit.click();
+    await expectFieldError(fields.quantity, messages.quote.quantityMin);
+    for (const [typed, message] of [
+      ["2,5", messages.quote.quantityWhole],
+      ["doce", messages.quote.quantityWhole],
+      ["10001", messages.quote.quantityMax],
+    ] as const) {
+      await fields.quantity.fill(typed);
+      await fields.submit.click();
+      await expectFieldError(fields.quantity, message);
+    }
+    expect(quotesByEmail(data.email)).toHaveLength(0);
+
+    await fields.quantity.fill("10.000");
+    await expectQuotationReceived(page, dialog, kit, { ...data, quantity: "10.000" }, 10_000);
   });
 
   test("Cancelar closes the dialog without sending anything", async ({ page }) => {

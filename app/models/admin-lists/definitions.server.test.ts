@@ -79,7 +79,7 @@ describe("the columns a list shows at any width (issue 12, decision 034)", () =>
   /** What staff need on every screen, a phone's cards included: no `showFrom`. */
   const essentials: Record<keyof typeof adminLists, string[]> = {
     orders: ["number", "createdAt", "customer", "total", "status"],
-    quotes: ["createdAt", "product", "name", "company", "answered"],
+    quotes: ["createdAt", "product", "quantity", "name", "company", "answered"],
     contacts: ["createdAt", "name", "subject", "answered"],
     subscribers: ["email", "createdAt"],
     chatSessions: ["id", "startedAt", "duration", "messages", "unanswered"],
@@ -280,6 +280,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
         productId: "industry",
         phone: "+56 2 2345 6789",
         city: "Rancagua",
+        quantity: 12,
         additionalNotes: null,
       };
       await createQuote(
@@ -329,10 +330,10 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       const text = await csvText(db, quotesList, { sort: "company", dir: "desc" });
       const lines = text.split("\r\n");
       expect(lines[0]).toBe(
-        "\uFEFFFecha;Producto;Nombre;Empresa;Email;Teléfono;Ciudad;Comentarios;Respondida;ID",
+        "\uFEFFFecha;Producto;Cantidad de kits;Nombre;Empresa;Email;Teléfono;Ciudad;Comentarios;Respondida;ID",
       );
       expect(lines[1]).toMatch(
-        /^[^;]+;LifeBox Nautical;Ana Soto;Pesquera Sur;ana@pesquera\.cl;"=""\+56 2 2345 6789""";Puerto Montt;;Sí;/,
+        /^[^;]+;LifeBox Nautical;12;Ana Soto;Pesquera Sur;ana@pesquera\.cl;"=""\+56 2 2345 6789""";Puerto Montt;;Sí;/,
       );
       expect(lines[2]).toMatch(/;No;[0-9a-f-]{36}$/);
     });

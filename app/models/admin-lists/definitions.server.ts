@@ -183,6 +183,9 @@ export const quotesList = defineList({
   columns: [
     dateColumn("Fecha"),
     { key: "product", label: "Producto", value: (row) => row.productName, searches: ["productName"] },
+    // Issue 23: a number in the CSV (a spreadsheet sums it), empty for quotations stored before the
+    // form asked for it (migration 0015); the screen writes it as Chile does, or "Sin indicar".
+    { key: "quantity", label: "Cantidad de kits", value: (row) => row.quantity },
     {
       key: "name",
       label: "Nombre",

@@ -993,6 +993,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
             phone: "+56 2 2345 6789",
             company: `Constructora ${i}`,
             city: "Concepción",
+            quantity: 10,
           },
           at(i),
         );

@@ -7,6 +7,7 @@ import { Panel } from "~/components/admin/admin-page";
 import { BackToList, RecordError, RecordFields, type RecordField } from "~/components/admin/admin-record";
 import { adminContactsTexts, adminPageTitle, adminQuotesTexts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
+import { formatCount } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
 import {
@@ -77,6 +78,11 @@ function inquiryPage(
   };
 }
 
+/** "1.200" kits, or "Sin indicar" for a quotation stored before the form asked (migration 0015). */
+function formatKitQuantity(quantity: number | null): string {
+  return quantity === null ? adminQuotesTexts.noQuantity : formatCount(quantity);
+}
+
 async function findInquiry(db: Db, kind: Kind, id: string) {
   if (kind === "quote") {
     const quote = await getQuoteForAdmin(db, id);
@@ -87,6 +93,7 @@ async function findInquiry(db: Db, kind: Kind, id: string) {
         name: quote.fullName,
         fields: [
           { label: f.product, value: quote.productName },
+          { label: f.quantity, value: formatKitQuantity(quote.quantity) },
           { label: f.name, value: quote.fullName },
           { label: f.company, value: quote.company },
           { label: f.email, value: quote.email, href: `mailto:${quote.email}` },

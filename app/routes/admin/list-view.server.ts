@@ -251,7 +251,11 @@ const listViews = [
     definition: quotesList,
     path: adminPaths.quotes,
     count: adminQuotesTexts.count,
-    display: { notes: (row) => truncateText(row.additionalNotes) },
+    display: {
+      quantity: (row) => (row.quantity === null ? adminQuotesTexts.noQuantity : numbers.format(row.quantity)),
+      notes: (row) => truncateText(row.additionalNotes),
+    },
+    numeric: ["quantity"],
     short: ["createdAt", "phone", "answered"],
     detailColumn: "name",
   }),

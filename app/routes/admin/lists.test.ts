@@ -431,6 +431,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
           phone: "+56 2 2345 6789",
           company: "Constructora Los Andes SpA",
           city: "Rancagua",
+          quantity: 1200,
           additionalNotes: `Necesitamos 40 kits para faenas. ${"Detalle de la obra. ".repeat(10)}`,
         },
         { now: at(20) },
@@ -444,6 +445,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
           phone: "+56 9 2345 6789",
           company: "Pesquera Sur",
           city: "Puerto Montt",
+          quantity: 5,
         },
         { now: at(21) },
       );
@@ -452,6 +454,8 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
         .set({ answeredAt: at(30).toISOString() })
         .where("id", "=", quoteId)
         .execute();
+      // Stored before the form asked for a quantity (migration 0015).
+      await db.updateTable("quotes").set({ quantity: null }).where("email", "=", "ana@pesquera.cl").execute();
     });
 
     it("lists the requests with a link to each, long comments shortened, searched without accents", async () => {
@@ -464,6 +468,10 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(notes.endsWith("…")).toBe(true);
       expect([...notes].length).toBeLessThanOrEqual(80);
       expect(cell(view, "answered")).toEqual(["No", "Sí"]);
+      // How many kits, as Chile writes it, on every screen; "Sin indicar" for an older request.
+      expect(cell(view, "quantity")).toEqual(["Sin indicar", "1.200"]);
+      expect(column(view, "quantity")).toMatchObject({ label: "Cantidad de kits", numeric: true });
+      expect(column(view, "quantity").showFrom).toBeUndefined();
 
       expect(cell(viewOf(await open("quotes", "?q=MUNOZ")), "name")).toEqual(["Jorge Muñoz"]);
       expect(cell(viewOf(await open("quotes", "?estado=respondido")), "name")).toEqual(["Jorge Muñoz"]);
@@ -477,11 +485,16 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       );
       const lines = answer.text!.split("\r\n");
       expect(lines[0]).toBe(
-        "\uFEFFFecha;Producto;Nombre;Empresa;Email;Teléfono;Ciudad;Comentarios;Respondida;ID",
+        "\uFEFFFecha;Producto;Cantidad de kits;Nombre;Empresa;Email;Teléfono;Ciudad;Comentarios;Respondida;ID",
       );
       expect(lines).toHaveLength(3);
+      // A number a spreadsheet can sum, without the thousands separator of the screen.
+      expect(lines[1]).toMatch(/^[^;]+;LifeBox Industry;1200;Jorge Muñoz;/);
       expect(lines[1]).toContain(`${"Detalle de la obra. ".repeat(9)}Detalle de la obra.`);
       expect(lines[1]).toMatch(new RegExp(`;Sí;${quoteId}$`));
+      // An older request's quantity is an empty cell.
+      const older = (await download("/admin/quotes/export.csv?q=pesquera")).text!.split("\r\n");
+      expect(older[1]).toMatch(/^[^;]+;LifeBox Nautical;;Ana Soto;/);
     });
   });
 

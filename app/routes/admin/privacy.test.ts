@@ -7,6 +7,7 @@ import { privacyMessages } from "~/schemas/admin-privacy";
 import { createAdminAccount } from "~/services/auth.server";
 import { sendContactMessage } from "~/models/contacts.server";
 import { placeOrder } from "~/models/orders.server";
+import { createQuote } from "~/models/quotes.server";
 import { recordChatExchange } from "~/models/chat.server";
 import { createGalleryPhoto } from "~/models/gallery.server";
 import { getStorage } from "~/infra/storage.server";
@@ -121,6 +122,32 @@ describe.each(dialectsUnderTest)("/admin/privacy on %s", (dialect) => {
       privacyExport.loader(args(get("/admin/privacy/export?email=x", cookie))),
     );
     expect(download.status).toBe(400);
+  });
+
+  it("shows a quotation with its quantity of kits, and exports it", async () => {
+    const company = "compras@minera.example.cl";
+    await createQuote(db, {
+      productId: "industry",
+      fullName: "Pedro Araya",
+      email: company,
+      phone: "+56 2 2345 6789",
+      company: "Minera Ñuble",
+      city: "Chillán",
+      quantity: 1200,
+    });
+    const page = await settle(() => privacy.loader(args(get(`/admin/privacy?email=${company}`, cookie))));
+    const sections = page.body?.sections as Array<{
+      key: string;
+      items: Array<{ title: string; fields: Array<[string, string]> }>;
+    }>;
+    const [quote] = sections.find((section) => section.key === "quotes")!.items;
+    expect(quote!.title).toBe("LifeBox Industry · Minera Ñuble");
+    expect(quote!.fields).toContainEqual(["Cantidad de kits", "1.200"]);
+    const download = await settle(() =>
+      privacyExport.loader(args(get(`/admin/privacy/export?email=${encodeURIComponent(company)}`, cookie))),
+    );
+    const report = JSON.parse(download.text!) as PersonalDataReport;
+    expect(report.quotes.map((row) => row.quantity)).toEqual([1200]);
   });
 
   it("shows what is held, downloads it as JSON, and erases it once no order is open", async () => {

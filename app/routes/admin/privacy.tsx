@@ -18,7 +18,7 @@ import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
 import { getComuna } from "~/lib/chile";
-import { formatPrice } from "~/lib/format";
+import { formatCount, formatPrice } from "~/lib/format";
 import { orderStatusLabels } from "~/lib/order-status";
 import { erasePersonalData, findPersonalData, type PersonalDataReport } from "~/models/privacy.server";
 import { privacyErasureSchema, privacyFieldLimits, privacyLookupSchema } from "~/schemas/admin-privacy";
@@ -72,6 +72,7 @@ function presentReport(report: PersonalDataReport): ReportSection[] {
         title: `${quote.productName} · ${quote.company}`,
         fields: [
           [f.date, formatAdminDateTime(quote.createdAt)],
+          [f.quoteQuantity, quote.quantity === null ? "" : formatCount(quote.quantity)],
           [f.name, quote.fullName],
           [f.email, quote.email],
           [f.phone, quote.phone],

@@ -92,6 +92,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
       phone: "+56 2 2345 6789",
       company: "Constructora Los Andes SpA",
       city: "Rancagua",
+      quantity: 1200,
       additionalNotes: "Necesitamos 40 kits.\nEntrega en Rancagua y en Calama.",
     }));
     ({ id: messageId } = await createContactMessage(db, {
@@ -472,6 +473,32 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
       expect(anonymous.status).toBe(302);
       expect((await row(id)).status).toBe("pendiente_pago");
     });
+  });
+
+  it("shows a quotation's kits after its product, as Chile writes the number, or 'Sin indicar' for an older one", async () => {
+    const fieldsOf = async (id: string) => {
+      const page = await load(inquiry as Module, `/admin/quotes/${id}`, id, cookie);
+      expect(page.status).toBe(200);
+      return (page.body as { fields: Array<{ label: string; value: string }> }).fields;
+    };
+    const fields = await fieldsOf(quoteId);
+    expect(fields.slice(1, 4)).toEqual([
+      { label: "Producto", value: "LifeBox Industry" },
+      { label: "Cantidad de kits", value: "1.200" },
+      { label: "Nombre", value: "Jorge Muñoz" },
+    ]);
+    // Stored before the form asked for a quantity (migration 0015).
+    const { id: older } = await createQuote(db, {
+      productId: "nautical",
+      fullName: "Ana Soto",
+      email: "ana@pesquera.cl",
+      phone: "+56 9 2345 6789",
+      company: "Pesquera Sur",
+      city: "Puerto Montt",
+      quantity: 5,
+    });
+    await db.updateTable("quotes").set({ quantity: null }).where("id", "=", older).execute();
+    expect(await fieldsOf(older)).toContainEqual({ label: "Cantidad de kits", value: "Sin indicar" });
   });
 
   describe.each([

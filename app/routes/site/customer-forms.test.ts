@@ -186,7 +186,8 @@ async function quoteFields(overrides: Fields = {}): Promise<Fields> {
     phone: " +56 2 2345 6789 ",
     company: " Constructora Andes SpA ",
     city: " Concepción ",
-    additionalNotes: "  Necesitamos 20 unidades. ",
+    quantity: " 1.200 ",
+    additionalNotes: "  Entrega en marzo. ",
     altcha: await captchaPayload("quote"),
     ...overrides,
   });
@@ -715,7 +716,8 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         phone: "+56 2 2345 6789",
         company: "Constructora Andes SpA",
         city: "Concepción",
-        additionalNotes: "Necesitamos 20 unidades.",
+        quantity: 1200,
+        additionalNotes: "Entrega en marzo.",
         createdAt: expect.stringMatching(isoTime),
         answeredAt: null,
       });
@@ -724,6 +726,8 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         { kind: "quote-confirmation", toAddress: email },
         { kind: "shop-new-quote", toAddress: shopEmail },
       ]);
+      // Both e-mails say how many kits, as Chile writes the number.
+      for (const mail of mails) expect(mail.text).toContain("Cantidad de kits: 1.200\n");
     });
 
     it("stores blank notes as null, for the kit of the page", async () => {
@@ -742,6 +746,54 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         productName: getKit("nautical-mini")!.name,
         additionalNotes: null,
       });
+    });
+
+    it.each([
+      ["0", "Indica al menos 1 kit"],
+      ["-3", "Indica al menos 1 kit"],
+      [
+        "10001",
+        "Cotizamos hasta 10.000 kits por solicitud. Si necesitas más, cuéntanos en las notas adicionales",
+      ],
+      ["2.5", "Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"],
+      ["2,5", "Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"],
+      ["abc", "Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"],
+      ["", "Indica cuántos kits necesitas (de 1 a 10.000)"],
+      ["   ", "Indica cuántos kits necesitas (de 1 a 10.000)"],
+    ])(
+      "answers the quantity %j with 400 and its Spanish message, storing nothing",
+      async (quantity, message) => {
+        const before = await rowCounts(db);
+        const answer = await postQuote(await quoteFields({ quantity }));
+        expect(answer.status).toBe(400);
+        expect(answer.body?.result.error).toEqual({ quantity: [message] });
+        // The typed value comes back, so a page without JavaScript shows it again (Conform leaves out "").
+        expect(answer.body?.result.initialValue?.quantity).toBe(quantity || undefined);
+        expect(await rowCounts(db)).toEqual(before);
+      },
+    );
+
+    it("answers a form without the quantity (an old page still open) with 400, storing nothing", async () => {
+      const before = await rowCounts(db);
+      const { quantity: _quantity, ...withoutQuantity } = await quoteFields();
+      const answer = await postQuote(withoutQuantity);
+      expect(answer.status).toBe(400);
+      expect(answer.body?.result.error).toEqual({
+        quantity: ["Indica cuántos kits necesitas (de 1 a 10.000)"],
+      });
+      expect(await rowCounts(db)).toEqual(before);
+    });
+
+    it("stores 10,000 kits typed with a Chilean thousands separator", async () => {
+      const fields = await quoteFields({ quantity: "10.000" });
+      const answer = await postQuote(fields);
+      expect(answer.status).toBe(303);
+      const row = await db
+        .selectFrom("quotes")
+        .select("quantity")
+        .where("email", "=", fields.email!.trim())
+        .executeTakeFirstOrThrow();
+      expect(row.quantity).toBe(10_000);
     });
 
     it("answers invalid fields with 400 and stores nothing", async () => {
