@@ -96,6 +96,10 @@ export const adminDashboardTexts = {
   chatSessions: "Conversaciones",
   chatUnanswered: "Preguntas sin respuesta",
   chatReview: "Ver las conversaciones con preguntas sin responder",
+  awaitingQuote: (count: string) =>
+    count === "1"
+      ? "1 pedido fuera del continente espera su costo de envío"
+      : `${count} pedidos fuera del continente esperan su costo de envío`,
   unpaidTitle: "Pendientes de pago hace más de 48 horas",
   unpaidIntro: "Escríbeles para saber si necesitan ayuda con el pago.",
   unpaidMore: (count: string) => `Y ${count} más en la lista de pedidos.`,
@@ -303,7 +307,22 @@ export const adminOrdersTexts = {
     trackingNumber: "N.º de seguimiento",
     cancellationReason: "Motivo de la cancelación",
   },
-  shippingKinds: { free: "Gratis (Chile continental)", arranged: "Por coordinar con el cliente" },
+  shippingKinds: { free: "Gratis (Chile continental)", arranged: "Fuera del continente: por cotizar" },
+  /** The shipping of an order outside the continent, once quoted or agreed by hand before quotes. */
+  shippingQuoted: (cost: string, at: string) => `${cost} (cotizado el ${at})`,
+  shippingArrangedByHand: "Coordinado con el cliente",
+  subtotal: "Productos",
+  quoteHeading: "Costo de envío",
+  quoteIntro: (comuna: string) =>
+    `El pedido va a ${comuna}, fuera de Chile continental: ingresa el costo de envío. El total pasa a ser productos + envío y le escribimos al cliente con el total y el enlace para pagar.`,
+  quoteAgain: (cost: string) =>
+    `Cotizado en ${cost}. Si lo corriges, le escribimos de nuevo al cliente con el nuevo total.`,
+  quoteLabel: "Costo de envío (pesos)",
+  quoteSubmit: "Guardar el costo y avisar al cliente",
+  quoted: (cost: string, total: string) =>
+    `Guardamos el envío de ${cost}: el total del pedido es ${total}. Le escribimos al cliente con el enlace para pagar.`,
+  quoteRefused:
+    "Este pedido ya no espera un costo de envío (está pagado, cancelado o va a Chile continental).",
   historyColumns: { at: "Fecha", change: "Cambio", by: "Por" },
   created: (status: string) => `Pedido creado: ${status}`,
   changed: (from: string, to: string) => `${from} → ${to}`,

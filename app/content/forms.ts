@@ -65,7 +65,7 @@ export const purchaseTexts = {
   productLabel: "Producto",
   shippingLabel: "Envío",
   shippingFree: "Gratis (Chile continental)",
-  shippingArranged: "Por coordinar contigo (fuera de Chile continental)",
+  shippingArranged: "Por cotizar: te lo enviamos antes de pagar (fuera de Chile continental)",
   shippingPending: "Gratis a Chile continental; se confirma al elegir la comuna",
   totalLabel: "Total",
   deliveryLabel: "Entrega",

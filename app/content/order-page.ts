@@ -41,7 +41,15 @@ export const orderPageTexts = {
   totalLabel: "Total",
   shippingLabel: "Envío",
   shippingFree: "Gratis (Chile continental)",
-  shippingArranged: "Por coordinar contigo",
+  shippingArranged: "Por cotizar: te enviaremos el costo por correo",
+  /** Orders outside the continent from before quotes (their shipping was agreed by hand). */
+  shippingArrangedByHand: "Coordinado contigo",
+  subtotalLabel: "Productos",
+  /** An order outside the continent, before its shipping is quoted (D25). */
+  quotePendingIntro: (comuna: string) =>
+    `Guardamos tu pedido. Te enviaremos el costo de envío a ${comuna} dentro de 24 horas hábiles; entonces podrás pagar el total desde esta página.`,
+  quotePendingNote: (comuna: string) =>
+    `Estamos calculando el costo de envío a ${comuna}. Te lo enviaremos por correo dentro de 24 horas hábiles, con el total y el enlace para pagar.`,
   statusLabel: "Estado",
   dateLabel: "Fecha",
   deliveryLabel: "Entrega",

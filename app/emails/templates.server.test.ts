@@ -20,6 +20,7 @@ import {
   quoteConfirmationForCustomer,
   quoteNotifications,
   renderNotification,
+  shippingQuotedForCustomer,
   type ContactMailData,
   type OrderMailData,
   type OrderStatusMailData,
@@ -145,14 +146,38 @@ describe("orderConfirmationForCustomer", () => {
     expectWellFormedHtml(mail);
   });
 
-  it("says shipping is arranged outside continental Chile", () => {
+  it("says, outside continental Chile, that the shipping cost comes before paying (no payment button yet)", () => {
     const mail = orderConfirmationForCustomer(
       order({ region: "05", comuna: "05201", shippingKind: "arranged" }),
     );
-    expect(mail.text).toContain("Envío: Por coordinar con el cliente\n");
+    expect(mail.text).toContain("Envío: Por cotizar\n");
     expect(mail.text).toContain("Isla de Pascua, Región de Valparaíso");
-    expect(mail.text).toContain("te contactaremos para coordinar el envío");
-    expect(mail.html).toContain("Por coordinar con el cliente");
+    expect(mail.text).toContain(
+      "te enviaremos el costo de envío a Isla de Pascua dentro de 24 horas hábiles, con el total del pedido y el enlace para pagarlo",
+    );
+    expect(mail.text).not.toContain("Pagar ahora");
+    expect(mail.text).not.toContain("coordinar");
+  });
+
+  it("tells the customer the quoted shipping, the new total and where to pay", () => {
+    const mail = shippingQuotedForCustomer({
+      id: orderId,
+      number: "LB-7K3F9Q",
+      name: "Rapa Nui Hotu",
+      kitName: "LifeBox Nautical",
+      subtotal: 129_990,
+      shippingCost: 45_000,
+      total: 174_990,
+      comunaCut: "05201",
+      ...context,
+    });
+    expect(mail.subject).toBe("Costo de envío de tu pedido LB-7K3F9Q: total $174.990");
+    expect(mail.text).toContain("Ya tenemos el costo de envío a Isla de Pascua para tu pedido LB-7K3F9Q");
+    expect(mail.text).toContain("Productos: $129.990\n");
+    expect(mail.text).toContain("Envío: $45.000\n");
+    expect(mail.text).toContain("Total: $174.990\n");
+    expect(mail.text).toContain(`Pagar: https://lifebox.cl/pedido/${orderId}\n`);
+    expectWellFormedHtml(mail);
   });
 
   it("offers the payment link only when there is a safe one and the order is unpaid", () => {
@@ -228,6 +253,12 @@ describe("order status e-mails", () => {
     }
     expect(mail.html).toContain("<ul");
     expect(mail.text).not.toContain("fuera de Chile continental");
+    // Outside the continent: the quoted cost; an order from before quotes keeps its arranged words.
+    const quoted = orderPaidForCustomer(
+      statusChange({ shippingKind: "arranged", shippingCost: 45_000 }),
+    ).text;
+    expect(quoted).toContain("Envío: $45.000\n");
+    expect(quoted).not.toContain("te contactaremos para coordinar el envío");
     expect(orderPaidForCustomer(statusChange({ shippingKind: "arranged" })).text).toContain(
       "te contactaremos para coordinar el envío",
     );
@@ -367,9 +398,9 @@ describe("newOrderForShop", () => {
     );
     expect(mail.text).not.toContain("RUT:");
     expect(mail.text).not.toContain("Notas:");
-    expect(mail.text).toContain("Envío: Por coordinar con el cliente\n");
+    expect(mail.text).toContain("Envío: Por cotizar\n");
     expect(mail.text).toContain("Comuna: Juan Fernández\n");
-    expect(mail.text).toContain("contacta al cliente para coordinar el envío");
+    expect(mail.text).toContain("el pedido espera que ingreses el costo de envío");
   });
 
   it("escapes the customer's text", () => {

@@ -60,6 +60,8 @@ export interface OrderStatusMailData extends MailContext {
   /** The customer's name. */
   name: string;
   shippingKind: NewOrder["shippingKind"];
+  /** Outside the continent, the quoted cost (D25); null for orders agreed by hand before quotes. */
+  shippingCost?: number | null;
   createdAt: string | Date;
   status: NotifiedOrderStatus;
   changedAt: string | Date;
@@ -105,6 +107,7 @@ export const mailKinds = {
   orderShipped: "order-shipped",
   orderDelivered: "order-delivered",
   orderCancelled: "order-cancelled",
+  shippingQuoted: "shipping-quoted",
 } as const;
 
 /** The e-mail each notified status sends its customer. */
@@ -119,7 +122,8 @@ type MailKind = (typeof mailKinds)[keyof typeof mailKinds];
 
 export const shippingLabels = {
   free: "Gratis (Chile continental)",
-  arranged: "Por coordinar con el cliente",
+  /** Outside the continent: the cost is quoted by the shop before the customer pays (D25). */
+  arranged: "Por cotizar",
 } as const;
 
 type Field = readonly [label: string, value: string | null | undefined, options?: { multiline?: boolean }];
@@ -377,7 +381,7 @@ export function newOrderForShop(order: OrderMailData): RenderedMail {
       ],
     },
     order.shippingKind === "arranged" &&
-      "La dirección está fuera de Chile continental: contacta al cliente para coordinar el envío.",
+      "La dirección está fuera de Chile continental: el pedido espera que ingreses el costo de envío en su página del panel; entonces el cliente recibe el total y puede pagar.",
     { type: "link", label: "Página del pedido", url: orderPageUrl(order) },
     replyLink("Responder al cliente", order.email, `Tu pedido ${order.number}`),
     shopFooter(order),
@@ -401,10 +405,11 @@ export function orderConfirmationForCustomer(order: OrderMailData): RenderedMail
         ["Despacho a", `${oneLine(order.address)}, ${place.comuna}, ${place.region}`],
       ],
     },
-    order.shippingKind === "arranged" &&
-      "Tu dirección está fuera de Chile continental: te contactaremos para coordinar el envío.",
-    !!paymentUrl && "Si aún no completas el pago, puedes hacerlo aquí:",
-    !!paymentUrl && { type: "button", label: "Pagar ahora", url: paymentUrl },
+    order.shippingKind === "arranged" && shippingQuoteWait(place.comuna),
+    // Outside the continent the total is known, and paid, once the shipping is quoted.
+    !!paymentUrl && order.shippingKind !== "arranged" && "Si aún no completas el pago, puedes hacerlo aquí:",
+    !!paymentUrl &&
+      order.shippingKind !== "arranged" && { type: "button", label: "Pagar ahora", url: paymentUrl },
     `Procesamos cada pedido en ${orderProcessingHours} desde la confirmación del pago, y te avisaremos cuando vaya en camino.`,
     { type: "link", label: "Revisa el estado de tu pedido", url: orderPageUrl(order) },
     {
@@ -505,6 +510,12 @@ function termsCopy(order: MailContext): Block[] {
   ];
 }
 
+/** The shipping of a paid order: free, its quoted cost, or agreed by hand (before quotes). */
+function paidShipping(order: OrderStatusMailData): string {
+  if (order.shippingKind === "free") return shippingLabels.free;
+  return typeof order.shippingCost === "number" ? formatPrice(order.shippingCost) : "Por coordinar contigo";
+}
+
 /**
  * Pagado: the written confirmation of the purchase the Terms promise once the payment is confirmed,
  * with what happens next, the delivery promise and a copy of the Terms.
@@ -519,12 +530,14 @@ export function orderPaidForCustomer(order: OrderStatusMailData): RenderedMail {
         ...statusOrderFields(order),
         ["Fecha del pedido", formatMailDate(order.createdAt)],
         ["Pago confirmado", formatMailDate(order.changedAt)],
-        ["Envío", shippingLabels[order.shippingKind]],
+        ["Envío", paidShipping(order)],
         ["Plazo de entrega", deliveryPromise],
       ],
     },
     `Qué sigue: preparamos tu kit dentro de ${orderProcessingHours} y, cuando lo entreguemos al courier, te enviaremos el número de seguimiento.`,
+    // An order outside the continent from before quotes: its shipping is agreed by hand.
     order.shippingKind === "arranged" &&
+      (order.shippingCost ?? null) === null &&
       "Tu dirección está fuera de Chile continental: te contactaremos para coordinar el envío.",
     { type: "link", label: "Revisa el estado de tu pedido", url: orderPageUrl(order) },
     termsLink(order),
@@ -604,6 +617,53 @@ export function orderCancelledForCustomer(order: OrderStatusMailData): RenderedM
   ]);
 }
 
+/** What an order outside the continent waits for, in the customer's words (D25). */
+export function shippingQuoteWait(comuna: string): string {
+  return `Tu dirección está fuera de Chile continental: te enviaremos el costo de envío a ${comuna} dentro de 24 horas hábiles, con el total del pedido y el enlace para pagarlo.`;
+}
+
+/** The shipping cost of an order outside the continent, as the customer's e-mail tells it. */
+export interface ShippingQuoteMailData extends MailContext {
+  id: string;
+  number: string;
+  /** The customer's name. */
+  name: string;
+  kitName: string;
+  subtotal: number;
+  shippingCost: number;
+  total: number;
+  comunaCut: string;
+}
+
+/** To the customer: the shipping cost is set, here is the total and where to pay it (D25). */
+export function shippingQuotedForCustomer(order: ShippingQuoteMailData): RenderedMail {
+  const comuna = getComuna(order.comunaCut)?.name ?? "tu comuna";
+  return render(`Costo de envío de tu pedido ${order.number}: total ${formatPrice(order.total)}`, [
+    `Hola, ${oneLine(order.name)}:`,
+    `Ya tenemos el costo de envío a ${comuna} para tu pedido ${order.number}. Este es el total a pagar:`,
+    {
+      type: "fields",
+      fields: [
+        ["Pedido", order.number],
+        ["Kit", order.kitName],
+        ["Productos", formatPrice(order.subtotal)],
+        ["Envío", formatPrice(order.shippingCost)],
+        ["Total", formatPrice(order.total)],
+      ],
+    },
+    "Puedes pagarlo ahora desde la página de tu pedido:",
+    { type: "button", label: "Pagar", url: orderPageUrl(order) },
+    `Procesamos cada pedido en ${orderProcessingHours} desde la confirmación del pago, y te avisaremos cuando vaya en camino.`,
+    helpParagraph(order),
+    sellerSignature(order),
+  ]);
+}
+
+/** The customer's e-mail with the shipping cost of their order (D25). */
+export function shippingQuoteNotification(order: ShippingQuoteMailData, email: string): Notification {
+  return { kind: mailKinds.shippingQuoted, to: email, templateData: order };
+}
+
 // Notifications (D19) are queued with their template's data, not the finished message: the mail
 // worker writes them out with renderNotification. Through JSON, dates arrive as ISO strings.
 
@@ -617,6 +677,7 @@ const templates: Record<MailKind, (data: never) => RenderedMail> = {
   [mailKinds.orderShipped]: orderShippedForCustomer,
   [mailKinds.orderDelivered]: orderDeliveredForCustomer,
   [mailKinds.orderCancelled]: orderCancelledForCustomer,
+  [mailKinds.shippingQuoted]: shippingQuotedForCustomer,
 };
 
 /** Writes out a queued notification of `kind` from its template's data; throws for an unknown kind. */

@@ -47,6 +47,14 @@ export interface OrdersTable {
   kitName: string;
   unitPrice: number;
   shippingKind: ShippingKind;
+  /** The kits' amount, whole pesos (migration 0016). */
+  subtotal: number;
+  /** Whole pesos: 0 for continental shipping; null while shipping outside the continent awaits its quote. */
+  shippingCost: number | null;
+  /** When staff set the shipping cost of an order outside the continent, and who (staff user id). */
+  shippingQuotedAt: string | null;
+  shippingQuotedBy: string | null;
+  /** subtotal + shippingCost once the cost is known (the subtotal while it is not). */
   total: number;
   status: Generated<OrderStatus>;
   customerName: string;

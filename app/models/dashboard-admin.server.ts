@@ -174,3 +174,15 @@ export async function getDashboardSummary(db: Db) {
     recentSubscribers,
   };
 }
+
+/** Orders outside the continent waiting for staff to set their shipping cost (D25). */
+export async function countAwaitingShippingQuote(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", initialOrderStatus)
+    .where("shippingKind", "=", "arranged")
+    .where("shippingCost", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

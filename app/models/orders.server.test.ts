@@ -96,6 +96,10 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
       trackingNumber: null,
       cancellationReason: null,
       paidBy: null,
+      subtotal: 219990,
+      shippingCost: 0,
+      shippingQuotedAt: null,
+      shippingQuotedBy: null,
     });
 
     const changes = await db.selectFrom("orderStatusChanges").selectAll().where("orderId", "=", id).execute();
@@ -230,6 +234,9 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
       courierName: null,
       trackingNumber: null,
       cancellationReason: null,
+      subtotal: 179990,
+      shippingCost: 0,
+      comunaCut: "13101",
       entered: { pendiente_pago: "2025-04-02T10:00:00.000Z" },
     });
     expect(await getOrderForCustomer(db, id.toUpperCase())).toMatchObject({ id });

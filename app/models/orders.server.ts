@@ -13,6 +13,7 @@ import { getEnv, type Env, type ShopSettings } from "~/infra/env.server";
 import {
   orderNotifications,
   orderStatusNotification,
+  shippingQuoteNotification,
   type NotifiedOrderStatus,
 } from "~/emails/templates.server";
 import type { OrderStatusDetails } from "~/schemas/admin-records";
@@ -32,6 +33,9 @@ type CustomerOrderView = Pick<
   | "kitName"
   | "unitPrice"
   | "shippingKind"
+  | "subtotal"
+  | "shippingCost"
+  | "comunaCut"
   | "total"
   | "status"
   | "customerName"
@@ -116,8 +120,9 @@ export function blankToNull(value: string | null | undefined): string | null {
 }
 
 /**
- * Records an order and its first status change in one transaction. Shipping is free or arranged
- * with the customer ("por coordinar"), so the total is the kit's price. `random` is for tests.
+ * Records an order and its first status change in one transaction. Shipping is free to continental
+ * Chile; outside it, the order waits for staff to quote it (quoteShipping), so the total is the
+ * kit's price until then. `random` is for tests.
  */
 export async function createOrder(
   db: Db,
@@ -143,6 +148,9 @@ export async function createOrder(
           kitName: kit.name,
           unitPrice: kit.price,
           shippingKind: input.shippingKind,
+          subtotal: kit.price,
+          // Free to continental Chile; outside it, unknown until staff quote it (quoteShipping).
+          shippingCost: input.shippingKind === "free" ? 0 : null,
           total: kit.price,
           status: initialOrderStatus,
           customerName: input.name,
@@ -241,6 +249,9 @@ export async function getOrderForCustomer(db: Db, id: string): Promise<CustomerO
       "kitName",
       "unitPrice",
       "shippingKind",
+      "subtotal",
+      "shippingCost",
+      "comunaCut",
       "total",
       "status",
       "customerName",
@@ -369,6 +380,7 @@ export async function changeOrderStatus(
           total: order.total,
           name: order.customerName,
           shippingKind: order.shippingKind,
+          shippingCost: order.shippingCost,
           createdAt: order.createdAt,
           status: to as NotifiedOrderStatus,
           changedAt: at,
@@ -403,5 +415,85 @@ export async function changeOrderStatus(
       })
       .execute();
     return { id: changeId, from, to, changedAt: at, mailId };
+  });
+}
+
+/** Whether an order still waits for its shipping to be quoted (outside the continent, unpaid). */
+export function awaitsShippingQuote(order: {
+  shippingKind: string;
+  shippingCost: number | null;
+  status: string;
+}): boolean {
+  return (
+    order.shippingKind === "arranged" && order.shippingCost === null && order.status === initialOrderStatus
+  );
+}
+
+/** Staff can set an order's shipping cost only outside the continent, before it is paid. */
+export class ShippingQuoteRefusedError extends Error {
+  override name = "ShippingQuoteRefusedError";
+}
+
+/**
+ * Sets the shipping cost of an unpaid order outside the continent (issue 23; D25): its total
+ * becomes the kits plus that cost, and the customer is told the cost, the new total and where to
+ * pay, at once; all in one transaction. A cost set before may be corrected while the order is
+ * unpaid (the customer is told again); a payment started for the old total would be a mismatch
+ * (decision 057), never taken as the order's. ShippingQuoteRefusedError when the order is not one
+ * that waits for (or has) a quote, or is paid; OrderNotFoundError for no order.
+ */
+export async function quoteShipping(
+  db: Db,
+  id: string,
+  cost: number,
+  staffUserId: string,
+  now: Date = new Date(),
+  { settings = getEnv() }: { settings?: Pick<ShopSettings, "SITE_URL" | "company"> } = {},
+): Promise<{ total: number; mailId: string | null }> {
+  if (!Number.isSafeInteger(cost) || cost < 0) throw new ShippingQuoteRefusedError(`Not a cost: ${cost}`);
+  const at = now.toISOString();
+  return inTransaction(db, async (trx) => {
+    const order = isUuid(id)
+      ? await trx.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst()
+      : undefined;
+    if (!order) throw new OrderNotFoundError(id);
+    if (order.shippingKind !== "arranged" || order.status !== initialOrderStatus) {
+      throw new ShippingQuoteRefusedError(
+        `Order ${id} takes no shipping quote (${order.shippingKind}, ${order.status})`,
+      );
+    }
+    const total = order.subtotal + cost;
+    const updated = await trx
+      .updateTable("orders")
+      .set({ shippingCost: cost, shippingQuotedAt: at, shippingQuotedBy: staffUserId, total, updatedAt: at })
+      .where("id", "=", id)
+      .where("status", "=", initialOrderStatus)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) throw new OrderStatusConflictError(`Order ${id} changed meanwhile`);
+    let mailId: string | null = null;
+    if (order.email !== "") {
+      [mailId] = (await enqueueMails(
+        trx,
+        [
+          shippingQuoteNotification(
+            {
+              id: order.id,
+              number: order.number,
+              name: order.customerName,
+              kitName: order.kitName,
+              subtotal: order.subtotal,
+              shippingCost: cost,
+              total,
+              comunaCut: order.comunaCut,
+              siteUrl: settings.SITE_URL,
+              seller: settings.company,
+            },
+            order.email,
+          ),
+        ],
+        now,
+      )) as [string];
+    }
+    return { total, mailId };
   });
 }

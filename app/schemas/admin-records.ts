@@ -8,6 +8,8 @@ import { optional, visibleText } from "~/schemas/text";
 
 export const adminRecordMessages = {
   chooseStatus: "Elige el nuevo estado.",
+  shippingCost: "Escribe el costo de envío en pesos, sin decimales (por ejemplo, 45.000).",
+  shippingCostTooHigh: "El costo de envío puede ser de hasta $5.000.000.",
   invalid: "No se entendió la acción. Recarga la página e inténtalo de nuevo.",
   confirmCancel: "Confirma la cancelación: un pedido cancelado ya no cambia de estado.",
   chooseCourier: "Elige el courier con que se despachó.",
@@ -117,6 +119,22 @@ export type OrderStatusDetails = {
 
 /** A change to "pagado" made by hand: how the customer paid and the operation number. */
 export type ManualPayment = { means: ManualPaymentMeansId; reference: string };
+
+/** The most a shipping quote may be: more is a typing mistake (whole pesos). */
+export const maxShippingCost = 5_000_000;
+
+/**
+ * The shipping cost staff set for an order outside the continent (D25): whole pesos, typed as staff
+ * write them ("45000", "45.000", "$45.000"), 0 to maxShippingCost.
+ */
+export const shippingQuoteSchema = z.object({
+  shippingCost: z
+    .string({ error: adminRecordMessages.shippingCost })
+    .transform((typed) => typed.replace(/[\s$]/g, "").replace(/\.(?=\d{3}(\D|$))/g, ""))
+    .refine((typed) => /^\d{1,7}$/.test(typed), adminRecordMessages.shippingCost)
+    .transform(Number)
+    .refine((cost) => cost <= maxShippingCost, adminRecordMessages.shippingCostTooHigh),
+});
 
 /** The undo of a change just made (docs/decisions/033-order-status-emails.md): the change's id. */
 export const orderStatusUndoSchema = z.object({

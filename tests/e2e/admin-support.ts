@@ -32,15 +32,16 @@ const createdAdmins = new Set<string>();
  * worker: with fullyParallel, a worker may come back to a file after another one and run its
  * `beforeAll` again with the same module-level address.
  */
-export function createAdmin(email: string, name: string) {
-  if (createdAdmins.has(email)) return;
+export function createAdmin(email: string, name: string, { shopDataDir = dataDir } = {}) {
+  const key = `${shopDataDir}\n${email}`;
+  if (createdAdmins.has(key)) return;
   const result = spawnSync(
     process.execPath,
     [path.join(import.meta.dirname, "../../scripts/admin-create.mjs"), "--email", email, "--name", name],
     {
       env: {
         ...process.env,
-        DATA_DIR: dataDir,
+        DATA_DIR: shopDataDir,
         DATABASE_URL: "",
         ADMIN_PASSWORD: adminPassword,
         LOG_LEVEL: "warn",
@@ -50,12 +51,17 @@ export function createAdmin(email: string, name: string) {
     },
   );
   if (result.status !== 0) throw new Error(`admin:create failed: ${result.stderr || result.stdout}`);
-  createdAdmins.add(email);
+  createdAdmins.add(key);
 }
 
 /** Signs in through /admin/login and waits for the dashboard. */
-export async function signInAsAdmin(page: Page, email: string, password = adminPassword) {
-  await page.goto(`${baseURL}/admin/login`);
+export async function signInAsAdmin(
+  page: Page,
+  email: string,
+  password = adminPassword,
+  { shopURL = baseURL } = {},
+) {
+  await page.goto(`${shopURL}/admin/login`);
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Contraseña", { exact: true }).fill(password);
   await page.getByRole("button", { name: adminTexts.submit }).click();

@@ -5,7 +5,7 @@ import { getComuna, getRegion } from "~/lib/chile";
 import { courierIds, courierLabel } from "~/lib/couriers";
 import { defineList, equalsFilterOptions, type ListFilter } from "~/models/admin-lists/engine.server";
 import { chatDurationSeconds, chatSessionEnd, formatChatDuration } from "~/models/chat-admin.server";
-import { orderStatusLabels, orderStatuses } from "~/lib/order-status";
+import { initialOrderStatus, orderStatusLabels, orderStatuses } from "~/lib/order-status";
 import { getEnv } from "~/infra/env.server";
 import { getStorage } from "~/infra/storage.server";
 
@@ -49,7 +49,30 @@ function answeredColumn(label: string) {
   };
 }
 
-const shippingLabels = { free: "Gratis", arranged: "Por coordinar" } as const;
+const shippingLabels = { free: "Gratis", arranged: "Fuera del continente" } as const;
+
+/**
+ * The "Envío" filter (D25): continental (free), outside the continent waiting for staff's quote
+ * (unpaid, no cost yet: awaitsShippingQuote), and outside the continent once quoted.
+ */
+const shippingFilterOptions = [
+  {
+    value: "gratis",
+    label: "Gratis (continental)",
+    where: (useIndex: boolean) => (useIndex ? sql`shipping_kind = 'free'` : sql`+shipping_kind = 'free'`),
+  },
+  {
+    value: "por-cotizar",
+    label: "Por cotizar",
+    where: () =>
+      sql`(shipping_kind = 'arranged' and shipping_cost is null and status = ${initialOrderStatus})`,
+  },
+  {
+    value: "cotizado",
+    label: "Cotizado",
+    where: () => sql`(shipping_kind = 'arranged' and shipping_cost is not null)`,
+  },
+];
 
 /**
  * Who said an order was paid (orders.paid_by, migration 0014): the "Pagado por" filter's values in
@@ -111,7 +134,12 @@ export const ordersList = defineList({
     {
       key: "shipping",
       label: "Envío",
-      value: (row) => shippingLabels[row.shippingKind],
+      value: (row) =>
+        row.shippingKind === "arranged" && row.shippingCost !== null
+          ? row.shippingCost
+          : row.shippingKind === "arranged" && row.status === initialOrderStatus
+            ? "Por cotizar"
+            : shippingLabels[row.shippingKind],
       inTable: false,
     },
     {
@@ -172,6 +200,7 @@ export const ordersList = defineList({
         }),
       ),
     },
+    { key: "envio", label: "Envío", options: shippingFilterOptions },
   ],
   ftsTable: "orders_search",
 });

@@ -15,6 +15,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
 import { formatPrice } from "~/lib/format";
 import {
+  countAwaitingShippingQuote,
   getChatSummary,
   getDashboardSummary,
   getSalesSummary,
@@ -35,11 +36,12 @@ import { galleryTabHref } from "./gallery-view.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
-  const [summary, sales, chat, gallery] = await Promise.all([
+  const [summary, sales, chat, gallery, awaitingQuote] = await Promise.all([
     getDashboardSummary(db),
     getSalesSummary(db),
     getChatSummary(db),
     gallerySummary(db),
+    countAwaitingShippingQuote(db),
   ]);
   const period = (label: string, { count, total }: { count: number; total: number }) => ({
     label,
@@ -65,6 +67,8 @@ export async function loader({ request }: Route.LoaderArgs) {
         unanswered: numbers.format(chat.unanswered),
       },
       gallery: { pending: numbers.format(gallery.pending), href: galleryTabHref("pending") },
+      // Orders outside the continent waiting for their shipping cost (D25).
+      awaitingQuote: awaitingQuote > 0 ? texts.awaitingQuote(numbers.format(awaitingQuote)) : null,
       unpaid: {
         more: sales.unpaid.count - sales.unpaid.orders.length,
         orders: sales.unpaid.orders.map((order) => ({
@@ -154,6 +158,18 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </dl>
         <SalesChart daily={loaderData.sales.daily} />
       </Panel>
+
+      {loaderData.awaitingQuote ? (
+        <p className="mt-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-foreground">
+          <Link
+            to={`${adminPaths.orders}?envio=por-cotizar`}
+            className="font-semibold underline underline-offset-2"
+            data-testid="awaiting-shipping-quote"
+          >
+            {loaderData.awaitingQuote}
+          </Link>
+        </p>
+      ) : null}
 
       <Panel id="pendientes-de-pago" title={texts.unpaidTitle}>
         {loaderData.unpaid.orders.length === 0 ? (

@@ -25,7 +25,12 @@ import { getComuna, getRegion } from "~/lib/chile";
 import { courierIds, courierLabel, trackingUrlFor } from "~/lib/couriers";
 import { cn } from "~/lib/cn";
 import { formatPrice } from "~/lib/format";
-import { allowedTransitions, orderStatusLabels, type OrderStatus } from "~/lib/order-status";
+import {
+  allowedTransitions,
+  initialOrderStatus,
+  orderStatusLabels,
+  type OrderStatus,
+} from "~/lib/order-status";
 import {
   changeOrderStatusAsStaff,
   getOrderForAdmin,
@@ -36,16 +41,21 @@ import {
   type AdminOrderDetail,
 } from "~/models/orders-admin.server";
 import {
+  awaitsShippingQuote,
   OrderNotFoundError,
   OrderStatusConflictError,
   OrderStatusTransitionError,
+  quoteShipping,
+  ShippingQuoteRefusedError,
 } from "~/models/orders.server";
 import { attemptsOfOrder, expiredFlag, type PaymentAttempt } from "~/models/payments.server";
 import {
+  adminRecordMessages,
   manualPaymentMeans,
   orderStatusChangeSchema,
   orderStatusFieldLimits,
   orderStatusUndoSchema,
+  shippingQuoteSchema,
 } from "~/schemas/admin-records";
 import { requireAdmin } from "~/services/auth.server";
 import {
@@ -85,7 +95,8 @@ function orderFields(order: AdminOrderDetail): { order: RecordField[]; customer:
       ...shipmentFields(order),
       { label: f.kit, value: order.kitName },
       { label: f.unitPrice, value: formatPrice(order.unitPrice) },
-      { label: f.shipping, value: texts.shippingKinds[order.shippingKind] },
+      { label: texts.subtotal, value: formatPrice(order.subtotal) },
+      { label: f.shipping, value: shippingText(order) },
       { label: f.total, value: formatPrice(order.total) },
       { label: f.termsAcceptedAt, value: formatAdminDateTime(order.termsAcceptedAt) },
       { label: f.id, value: order.id },
@@ -101,6 +112,15 @@ function orderFields(order: AdminOrderDetail): { order: RecordField[]; customer:
       { label: f.notes, value: order.notes ?? "", long: true },
     ],
   };
+}
+
+/** Free, quoted (its cost and when), waiting for its quote, or agreed by hand before quotes existed. */
+function shippingText(order: AdminOrderDetail): string {
+  if (order.shippingKind === "free") return texts.shippingKinds.free;
+  if (order.shippingCost !== null && order.shippingQuotedAt) {
+    return texts.shippingQuoted(formatPrice(order.shippingCost), formatAdminDateTime(order.shippingQuotedAt));
+  }
+  return awaitsShippingQuote(order) ? texts.shippingKinds.arranged : texts.shippingArrangedByHand;
 }
 
 /** The shipment's courier and tracking number (with its tracking page), or the cancellation's reason. */
@@ -214,6 +234,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       statusLabel: orderStatusLabels[order.status],
       fields: orderFields(order),
       paidBy: order.paidBy ? texts.paidByText[order.paidBy] : null,
+      // Outside the continent and unpaid: staff set (or correct) the shipping cost (D25).
+      shippingQuote:
+        order.shippingKind === "arranged" && order.status === initialOrderStatus
+          ? {
+              intro: texts.quoteIntro(getComuna(order.comunaCut)?.name ?? order.comunaCut),
+              current: order.shippingCost === null ? null : texts.quoteAgain(formatPrice(order.shippingCost)),
+              value: order.shippingCost === null ? "" : String(order.shippingCost),
+            }
+          : null,
       attempts: attempts.map(attemptView),
       // Cancelling offers to give this payment back through its provider (checked by default).
       refundable: refundable
@@ -291,6 +320,44 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (error instanceof OrderNotFoundError) return refuse(texts.notFound, 404);
       if (error instanceof OrderStatusUndoError || error instanceof OrderStatusConflictError) {
         return refuse(texts.undoRefused, 409);
+      }
+      throw error;
+    }
+  }
+
+  // The shipping cost of an order outside the continent (D25).
+  if (formData.get("intent") === "quote-shipping") {
+    const typed = String(formData.get("shippingCost") ?? "");
+    const quote = shippingQuoteSchema.safeParse({ shippingCost: typed });
+    if (!quote.success) {
+      const message = quote.error.issues[0]?.message ?? adminRecordMessages.shippingCost;
+      return data(
+        {
+          tone: "error" as const,
+          title: texts.failureTitle,
+          message,
+          result: undefined,
+          quote: { error: message, typed },
+        },
+        { status: 400, headers: admin.headers },
+      );
+    }
+    try {
+      const { total } = await quoteShipping(getDb(), params.id, quote.data.shippingCost, admin.user.id);
+      logger.info({ adminId: admin.user.id, orderId: params.id }, "Shipping quoted");
+      return redirectWithToast(
+        back,
+        {
+          kind: "success",
+          title: texts.successTitle,
+          description: texts.quoted(formatPrice(quote.data.shippingCost), formatPrice(total)),
+        },
+        admin.headers,
+      );
+    } catch (error) {
+      if (error instanceof OrderNotFoundError) return refuse(texts.notFound, 404);
+      if (error instanceof ShippingQuoteRefusedError || error instanceof OrderStatusConflictError) {
+        return refuse(texts.quoteRefused, 409);
       }
       throw error;
     }
@@ -479,6 +546,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const [form, fields] = useAdminForm(id, orderStatusChangeSchema, result, { revalidate: false });
   // A refusal is the action's answer; a change made came with the redirect (the root shows its toast).
   const shown = useActionFeedback(actionData, loaderData.flash);
+  // A refused shipping cost: its message under the field, and what was typed.
+  const quoteError = (actionData as { quote?: { error: string; typed: string } } | undefined)?.quote;
   const canShip = loaderData.nextStatuses.some((status) => status.value === "enviado");
   const canCancel = loaderData.nextStatuses.some((status) => status.value === "cancelado");
   const canPay = loaderData.nextStatuses.some((status) => status.value === "pagado");
@@ -520,6 +589,40 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <Panel id="pedido-datos" title={texts.orderHeading}>
         <RecordFields fields={loaderData.fields.order} className="mt-3" />
       </Panel>
+
+      {loaderData.shippingQuote ? (
+        <Panel id="pedido-envio" title={texts.quoteHeading}>
+          <p className="mt-1 text-sm text-muted-foreground">{loaderData.shippingQuote.intro}</p>
+          {loaderData.shippingQuote.current ? (
+            <p className="mt-2 text-sm text-foreground">{loaderData.shippingQuote.current}</p>
+          ) : null}
+          <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+            <input type="hidden" name="intent" value="quote-shipping" />
+            <div>
+              <label htmlFor="costo-envio" className="block text-sm font-medium text-foreground">
+                {texts.quoteLabel}
+              </label>
+              <input
+                id="costo-envio"
+                name="shippingCost"
+                inputMode="numeric"
+                autoComplete="off"
+                required
+                defaultValue={quoteError?.typed ?? loaderData.shippingQuote.value}
+                aria-invalid={quoteError ? true : undefined}
+                aria-describedby={quoteError ? "costo-envio-error" : undefined}
+                className="mt-1 block w-40 rounded-md border border-input bg-white px-3 py-2 text-base focus-visible:outline-3 aria-invalid:border-destructive"
+              />
+            </div>
+            <Button type="submit">{texts.quoteSubmit}</Button>
+            {quoteError ? (
+              <p id="costo-envio-error" className="w-full text-sm font-medium text-destructive">
+                {quoteError.error}
+              </p>
+            ) : null}
+          </Form>
+        </Panel>
+      ) : null}
 
       <Panel id="pedido-cliente" title={texts.customerHeading}>
         <RecordFields fields={loaderData.fields.customer} className="mt-3" />

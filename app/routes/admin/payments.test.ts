@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AdminListView } from "~/components/admin/admin-list";
 import type { RecordField } from "~/components/admin/admin-record";
-import { adminOrdersTexts as texts } from "~/content/admin";
+import { adminDashboardTexts, adminOrdersTexts as texts } from "~/content/admin";
 import { renderNotification } from "~/emails/templates.server";
+import { createOrder } from "~/models/orders.server";
 import { expirePaymentAttempt, getPaymentAttempt } from "~/models/payments.server";
 import { adminRecordMessages } from "~/schemas/admin-records";
 import { createAdminAccount } from "~/services/auth.server";
 import type { Db } from "~/infra/db.server";
+import * as dashboard from "./dashboard";
 import * as list from "./list";
 import * as listExport from "./list-export";
 import * as order from "./order";
@@ -68,6 +70,7 @@ type OrderPage = {
     refundable: { label: string; hint: string } | null;
   }>;
   refundable: { label: string; hint: string } | null;
+  shippingQuote: { intro: string; current: string | null; value: string } | null;
   history: Array<{ change: string; payment?: string; by: string }>;
   undo: { id: string } | null;
 };
@@ -378,6 +381,77 @@ describe.each(dialectsUnderTest)("payments in the back office on %s", (dialect) 
     });
   });
 
+  describe("the shipping cost of an order outside the continent", () => {
+    const islandOrder = async () => {
+      count += 1;
+      return createOrder(db, {
+        kitId: "nautical",
+        name: "Rapa Nui Hotu",
+        email: `isla${count}@example.cl`,
+        phone: "+56 9 8765 4321",
+        region: "05",
+        comuna: "05201",
+        address: "Atamu Tekena 321, Hanga Roa",
+        rut: "",
+        notes: "",
+        shippingKind: "arranged",
+      });
+    };
+
+    it("is typed as staff write it, refused with a Spanish message when it is not a cost, and sets the total", async () => {
+      const created = await islandOrder();
+      const page = await load(created.id);
+      expect(page.shippingQuote?.intro).toContain("Isla de Pascua");
+      for (const [typed, message] of [
+        ["", adminRecordMessages.shippingCost],
+        ["abc", adminRecordMessages.shippingCost],
+        ["-5000", adminRecordMessages.shippingCost],
+        ["45.000,50", adminRecordMessages.shippingCost],
+        ["9.000.000", adminRecordMessages.shippingCostTooHigh],
+      ] as const) {
+        const refused = await submit(created.id, { intent: "quote-shipping", shippingCost: typed });
+        expect(refused.status, typed).toBe(400);
+        expect(refused.body?.quote).toEqual({ error: message, typed });
+      }
+      expect(
+        (
+          await db
+            .selectFrom("orders")
+            .select("shippingCost")
+            .where("id", "=", created.id)
+            .executeTakeFirstOrThrow()
+        ).shippingCost,
+      ).toBeNull();
+      const answer = await submit(created.id, { intent: "quote-shipping", shippingCost: "$ 45.000" });
+      expect(answer.status).toBe(303);
+      const row = await db
+        .selectFrom("orders")
+        .selectAll()
+        .where("id", "=", created.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ shippingCost: 45_000, total: row.subtotal + 45_000 });
+      expect((await load(created.id)).shippingQuote?.current).toBe(texts.quoteAgain("$45.000"));
+    });
+
+    it("is not offered, and refused, for an order to continental Chile or a paid one", async () => {
+      const continental = await newOrder();
+      expect((await load(continental.id)).shippingQuote).toBeNull();
+      expect((await submit(continental.id, { intent: "quote-shipping", shippingCost: "1000" })).status).toBe(
+        409,
+      );
+      const island = await islandOrder();
+      await submit(island.id, { intent: "quote-shipping", shippingCost: "30000" });
+      await submit(island.id, {
+        from: "pendiente_pago",
+        to: "pagado",
+        paymentMeans: "transferencia",
+        paymentReference: "OP-1",
+      });
+      expect((await load(island.id)).shippingQuote).toBeNull();
+      expect((await submit(island.id, { intent: "quote-shipping", shippingCost: "1000" })).status).toBe(409);
+    });
+  });
+
   describe("the orders list's 'Pagado por'", () => {
     const routeArgs = <Args>(path: string) =>
       ({ ...args<object>(get(path, cookie)), pattern: path.split("?")[0]!.slice(1) }) as Args;
@@ -425,6 +499,65 @@ describe.each(dialectsUnderTest)("payments in the back office on %s", (dialect) 
       expect(paidBy).toBeGreaterThan(-1);
       expect(lines[1]!.split(";")[paidBy]).toBe("A mano");
       expect(lines[1]!.split(";")[0]).toBe(byHand.number);
+    });
+
+    it("finds the orders outside the continent waiting for their shipping cost, and the dashboard says how many", async () => {
+      count += 1;
+      const waiting = await createOrder(db, {
+        kitId: "industry",
+        name: "Juan Fernández Robinson",
+        email: `robinson${count}@example.cl`,
+        phone: "+56 9 8765 4321",
+        region: "05",
+        comuna: "05104",
+        address: "Larraín Alcalde 123, San Juan Bautista",
+        rut: "",
+        notes: "",
+        shippingKind: "arranged",
+      });
+      const quotedOrder = await createOrder(db, {
+        kitId: "industry",
+        name: "Isla Cotizada",
+        email: `cotizada${count}@example.cl`,
+        phone: "+56 9 8765 4321",
+        region: "05",
+        comuna: "05201",
+        address: "Atamu Tekena 321, Hanga Roa",
+        rut: "",
+        notes: "",
+        shippingKind: "arranged",
+      });
+      await submit(quotedOrder.id, { intent: "quote-shipping", shippingCost: "30000" });
+      const continental = await newOrder("Continental Pendiente");
+
+      const all = await open("");
+      const filter = all.filters.find((candidate) => candidate.label === "Envío")!;
+      expect(filter.options.map((option) => option.label)).toEqual([
+        "Todos",
+        "Gratis (continental)",
+        "Por cotizar",
+        "Cotizado",
+      ]);
+      const waitingNumbers = numbersIn(await open("?envio=por-cotizar"));
+      expect(waitingNumbers).toContain(waiting.number);
+      expect(waitingNumbers).not.toContain(quotedOrder.number);
+      expect(waitingNumbers).not.toContain(continental.number);
+      expect(numbersIn(await open("?envio=cotizado"))).toContain(quotedOrder.number);
+      expect(numbersIn(await open("?envio=gratis"))).toContain(continental.number);
+
+      const expected = (
+        await db
+          .selectFrom("orders")
+          .select("id")
+          .where("shippingKind", "=", "arranged")
+          .where("shippingCost", "is", null)
+          .where("status", "=", "pendiente_pago")
+          .execute()
+      ).length;
+      const board = await settle(() => dashboard.loader(args(get("/admin/dashboard", cookie))));
+      expect((board.body as { awaitingQuote: string | null }).awaitingQuote).toBe(
+        adminDashboardTexts.awaitingQuote(expected.toLocaleString("es-CL")),
+      );
     });
   });
 });

@@ -352,6 +352,10 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         trackingNumber: null,
         cancellationReason: null,
         paidBy: null,
+        subtotal: kit.price,
+        shippingCost: 0,
+        shippingQuotedAt: null,
+        shippingQuotedBy: null,
       });
       expect(kit.price).toBe(219990);
       expect(row.termsAcceptedAt).toBe(row.createdAt);

@@ -30,7 +30,8 @@ import { courierLabel, trackingUrlFor } from "~/lib/couriers";
 import { formatPrice } from "~/lib/format";
 import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
-import { getOrderForCustomer, paymentUrlFor } from "~/models/orders.server";
+import { getComuna } from "~/lib/chile";
+import { awaitsShippingQuote, getOrderForCustomer, paymentUrlFor } from "~/models/orders.server";
 import {
   initialOrderStatus,
   orderStatusLabels,
@@ -139,12 +140,19 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const order = await getOrderForCustomer(db, params.id);
   if (!order) throw data(null, { status: 404, headers: privateHeaders });
   const unpaid = order.status === initialOrderStatus;
-  const { entered, courier, courierName, trackingNumber, ...shown } = order;
+  const { entered, courier, courierName, trackingNumber, comunaCut: _comunaCut, ...shown } = order;
   const shipped = order.status === "enviado" || order.status === "entregado";
   const { payments } = getEnv();
   const result = new URL(request.url).searchParams.get("pago") ?? undefined;
-  const payment =
-    unpaid && payments.provider !== "link"
+  const comuna = getComuna(order.comunaCut)?.name ?? "tu comuna";
+  const waitsForQuote = awaitsShippingQuote(order);
+  const payment: PaymentView | null = waitsForQuote
+    ? {
+        provider: providerNames[payments.provider === "flow" ? "flow" : "webpay"],
+        message: { text: texts.quotePendingNote(comuna), tone: "info" },
+        action: null,
+      }
+    : unpaid && payments.provider !== "link"
       ? paymentViewOf(
           (await attemptsOfOrder(db, order.id))[0],
           isPaymentResult(result) ? result : undefined,
@@ -154,6 +162,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return data(
     {
       order: { ...shown, createdAtText: dateFormat.format(new Date(order.createdAt)) },
+      quotePending: waitsForQuote ? comuna : null,
       paymentUrl:
         unpaid && payments.provider === "link"
           ? paymentUrlFor(getEnv(), order.kitId as KitId, order.number)
@@ -291,7 +300,16 @@ function introFor(
 
 export default function OrderConfirmation({ loaderData }: Route.ComponentProps) {
   const { company } = useRootData();
-  const { order, paymentUrl, payment, paymentNotice, timeline, shipment, paidBeforeCancelling } = loaderData;
+  const {
+    order,
+    paymentUrl,
+    payment,
+    paymentNotice,
+    timeline,
+    shipment,
+    paidBeforeCancelling,
+    quotePending,
+  } = loaderData;
   const HeadingIcon = headingIcons[order.status] ?? CheckCircle2;
   const open = order.status !== "entregado" && order.status !== "cancelado";
   // Right after the purchase form: the tab opened within the visitor's click goes to the payment page.
@@ -309,11 +327,22 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   const rows = [
     { label: texts.numberLabel, value: order.number },
     { label: texts.productLabel, value: order.kitName },
-    { label: texts.totalLabel, value: formatPrice(order.total) },
+    // Outside the continent, once quoted: the kits, the shipping, and their total.
+    ...(order.shippingKind === "arranged" && order.shippingCost !== null
+      ? [{ label: texts.subtotalLabel, value: formatPrice(order.subtotal) }]
+      : []),
     {
       label: texts.shippingLabel,
-      value: order.shippingKind === "free" ? texts.shippingFree : texts.shippingArranged,
+      value:
+        order.shippingKind === "free"
+          ? texts.shippingFree
+          : order.shippingCost !== null
+            ? formatPrice(order.shippingCost)
+            : quotePending
+              ? texts.shippingArranged
+              : texts.shippingArrangedByHand,
     },
+    { label: texts.totalLabel, value: formatPrice(order.total) },
     { label: texts.statusLabel, value: orderStatusLabels[order.status] },
     { label: texts.dateLabel, value: order.createdAtText },
     ...(open ? [{ label: texts.deliveryLabel, value: deliveryPromise }] : []),
@@ -336,12 +365,14 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
           {texts.greeting(order.customerName)}{" "}
-          {introFor(order.status, {
-            unpaid: paymentUrl !== null || payment !== null,
-            providerPays: payment !== null,
-            courier: shipment?.courier ?? null,
-            paid: paidBeforeCancelling,
-          })}
+          {quotePending
+            ? texts.quotePendingIntro(quotePending)
+            : introFor(order.status, {
+                unpaid: paymentUrl !== null || payment !== null,
+                providerPays: payment !== null,
+                courier: shipment?.courier ?? null,
+                paid: paidBeforeCancelling,
+              })}
         </p>
       </div>
       {payment ? <PaymentBox payment={payment} /> : null}

@@ -1,6 +1,10 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { orderPageTexts } from "~/content/order-page";
 import { paymentTexts } from "~/content/payments";
+import { renderNotification } from "~/emails/templates.server";
+import { formatPrice } from "~/lib/format";
+import { quoteShipping, ShippingQuoteRefusedError } from "~/models/orders.server";
 import { attemptsOfOrder } from "~/models/payments.server";
 import { checkWaitingPayments, maxAttemptsPerTenMinutes } from "~/services/payments/checkout.server";
 import { setDatabase, type Db } from "~/infra/db.server";
@@ -213,11 +217,69 @@ describe.each(dialectsUnderTest)("checkout through Webpay on %s", (dialect) => {
     expect(await attemptsOfOrder(db, orderId)).toHaveLength(1);
   });
 
-  it("sends an order to Isla de Pascua to Webpay for the order's stored total", async () => {
-    const { attempt, orderId } = await buy({ region: "05", comuna: "05201" });
-    const stored = await orderRow(orderId);
-    expect(stored).toMatchObject({ shippingKind: "arranged", status: "pendiente_pago" });
-    expect(attempt.amount).toBe(stored.total);
+  it("keeps an order to Isla de Pascua from paying until its shipping is quoted, then charges kits + shipping", async () => {
+    const fields = await purchaseFields({ region: "05", comuna: "05201" });
+    const placed = await settle(() =>
+      purchase.action(args(formPost("/comprar/essential", fields), undefined, { kitId: "essential" })),
+    );
+    // Stored, not sent to payment: the order page says what happens next.
+    const orderId = /^\/pedido\/([0-9a-f-]{36})$/.exec(placed.location ?? "")?.[1];
+    expect(orderId, placed.location ?? "").toBeDefined();
+    expect(await attemptsOfOrder(db, orderId!)).toEqual([]);
+    const stored = await orderRow(orderId!);
+    expect(stored).toMatchObject({ shippingKind: "arranged", shippingCost: null, subtotal: stored.total });
+    const waiting = await orderPage(orderId!);
+    expect(waiting.body).toMatchObject({
+      quotePending: "Isla de Pascua",
+      payment: { action: null, message: { text: orderPageTexts.quotePendingNote("Isla de Pascua") } },
+    });
+    // Nothing pays it yet, whatever the customer posts.
+    const early = await settle(() =>
+      order.action(args(formPost(`/pedido/${orderId}`, { intent: "pagar" }), undefined, { id: orderId! })),
+    );
+    expect(early.location).toBe(`/pedido/${orderId}`);
+    expect(await attemptsOfOrder(db, orderId!)).toEqual([]);
+
+    // Staff quote the shipping: the total is kits + shipping, the customer is told, and can pay it.
+    const { total, mailId } = await quoteShipping(db, orderId!, 45_000, "staff-user");
+    expect(total).toBe(stored.subtotal + 45_000);
+    expect(await orderRow(orderId!)).toMatchObject({
+      shippingCost: 45_000,
+      total,
+      shippingQuotedBy: "staff-user",
+    });
+    const mail = await db
+      .selectFrom("mailQueue")
+      .selectAll()
+      .where("id", "=", mailId!)
+      .executeTakeFirstOrThrow();
+    const written = renderNotification(mail.kind, JSON.parse(mail.templateData!));
+    expect(written.subject).toBe(`Costo de envío de tu pedido ${stored.number}: total ${formatPrice(total)}`);
+    expect(written.text).toContain("Isla de Pascua");
+    expect(written.text).toContain(`/pedido/${orderId}`);
+    const quoted = await orderPage(orderId!);
+    expect(quoted.body).toMatchObject({ quotePending: null, payment: { action: "pay" } });
+    const pay = await settle(() =>
+      order.action(args(formPost(`/pedido/${orderId}`, { intent: "pagar" }), undefined, { id: orderId! })),
+    );
+    expect(pay.location).toMatch(/^\/pago\//);
+    const [attempt] = await attemptsOfOrder(db, orderId!);
+    expect(attempt!.amount).toBe(total);
+    await decide(attempt!.reference!, "approve");
+    await returnFromWebpay({ token_ws: attempt!.reference! }, "GET");
+    expect(await orderRow(orderId!)).toMatchObject({ status: "pagado", total });
+    // Paid: its shipping is no longer quoted.
+    await expect(quoteShipping(db, orderId!, 50_000, "staff-user")).rejects.toBeInstanceOf(
+      ShippingQuoteRefusedError,
+    );
+  });
+
+  it("takes no shipping quote for an order to continental Chile", async () => {
+    const { orderId } = await buy();
+    await expect(quoteShipping(db, orderId, 1000, "staff-user")).rejects.toBeInstanceOf(
+      ShippingQuoteRefusedError,
+    );
+    expect(await orderRow(orderId)).toMatchObject({ shippingCost: 0, shippingQuotedAt: null });
   });
 
   it("says a rejection, offers another try, and the retried payment is the one that counts", async () => {

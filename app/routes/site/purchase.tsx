@@ -44,7 +44,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   if (!outcome.ok) return outcome.refusal;
   const orderId = outcome.stored.id;
-  if (env.payments.provider === "link") return redirect(`/pedido/${orderId}`, 303);
+  // Payment links; or an order outside the continent, which waits for its shipping quote (D25).
+  if (env.payments.provider === "link" || shippingFor(outcome.value.comuna).kind !== "free") {
+    return redirect(`/pedido/${orderId}`, 303);
+  }
   // Straight to the provider, in this tab: a new attempt for the order's stored total.
   const started = await startOrderPayment(getDb(), env, orderId);
   if (started.ok) return redirectDocument(paymentPagePath(started.attempt.id), 303);

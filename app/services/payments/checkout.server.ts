@@ -1,4 +1,5 @@
 import { initialOrderStatus } from "~/lib/order-status";
+import { awaitsShippingQuote } from "~/models/orders.server";
 import {
   claimAttemptsToCheck,
   expirePaymentAttempt,
@@ -79,7 +80,8 @@ export type PaymentStartOutcome =
   | { ok: false; reason: "unavailable" };
 
 /**
- * Starts paying `orderId` with the configured provider, for the order's total as stored: an
+ * Starts paying `orderId` with the configured provider, for the order's total as stored (not before
+ * the shipping of an order outside the continent is quoted): an
  * attempt row first, then the provider's transaction, then the attempt gets the provider's token and
  * where to send the customer. A provider that is down or says no leaves the attempt expired and
  * the order waiting.
@@ -93,10 +95,13 @@ export async function startOrderPayment(
   const provider = paymentProviderOf(env.payments);
   const order = await db
     .selectFrom("orders")
-    .select(["id", "number", "total", "status", "email"])
+    .select(["id", "number", "total", "status", "email", "shippingKind", "shippingCost"])
     .where("id", "=", orderId)
     .executeTakeFirst();
-  if (!provider || !order || order.status !== initialOrderStatus) return { ok: false, reason: "not-payable" };
+  // Outside the continent, the total is known (and paid) only once the shipping is quoted.
+  if (!provider || !order || order.status !== initialOrderStatus || awaitsShippingQuote(order)) {
+    return { ok: false, reason: "not-payable" };
+  }
   const recent = await db
     .selectFrom("paymentAttempts")
     .select((eb) => eb.fn.countAll<number>().as("count"))
