@@ -106,3 +106,62 @@ describe.each(dialectsUnderTest)("migration 0012 (addresses of look-ups and like
     ).rejects.toThrow();
   });
 });
+
+describe.each(dialectsUnderTest)("migration 0017 (tax documents) on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("keeps existing orders as boletas, and lets only a complete factura in", async () => {
+    const db = database.db.withoutPlugins();
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    expect((await migrator.migrateTo("0016-shipping-quotes")).error).toBeUndefined();
+    const at = new Date().toISOString();
+    const insert = (id: string, number: string) =>
+      sql`insert into orders (id, number, kit_id, kit_name, unit_price, shipping_kind, subtotal, shipping_cost,
+        total, customer_name, email, phone, region_cut, comuna_cut, address, terms_accepted_at, created_at, updated_at)
+        values (${id}, ${number}, 'nautical', 'Kit Náutico', 50000, 'free', 50000, 0, 50000, 'Ana Pérez',
+        'ana@example.cl', '+56 9 8765 4321', '13', '13101', 'Calle Falsa 123, Santiago', ${at}, ${at}, ${at})`;
+    await insert("o1", "LB-AAAAAA").execute(db);
+    expect((await migrator.migrateTo("0017-tax-documents")).error).toBeUndefined();
+
+    const { rows } = await sql<{
+      document_type: string;
+      invoice_rut: string | null;
+      document_folio: string | null;
+    }>`select document_type, invoice_rut, document_folio from orders`.execute(db);
+    expect(rows).toEqual([{ document_type: "boleta", invoice_rut: null, document_folio: null }]);
+
+    // A new order without a document type is a boleta.
+    await insert("o2", "LB-BBBBBB").execute(db);
+    // A factura needs every field of its company; a boleta none; nothing else is a document type.
+    await expect(
+      sql`update orders set document_type = 'factura' where id = 'o2'`.execute(db),
+    ).rejects.toThrow();
+    await expect(
+      sql`update orders set invoice_rut = '76.123.456-0' where id = 'o2'`.execute(db),
+    ).rejects.toThrow();
+    await expect(
+      sql`update orders set document_type = 'ticket' where id = 'o2'`.execute(db),
+    ).rejects.toThrow();
+    await sql`update orders set document_type = 'factura', invoice_rut = '76.123.456-0',
+      invoice_name = 'Comercial Austral SpA', invoice_giro = 'Venta de artículos de seguridad',
+      invoice_address = 'Av. Apoquindo 4500, oficina 12', invoice_region_cut = '13',
+      invoice_comuna_cut = '13114', invoice_email = 'facturas@austral.cl' where id = 'o2'`.execute(db);
+    await expect(sql`update orders set invoice_giro = null where id = 'o2'`.execute(db)).rejects.toThrow();
+    // Issued: a folio, and when; never a date without a folio.
+    await expect(
+      sql`update orders set document_issued_at = ${at} where id = 'o2'`.execute(db),
+    ).rejects.toThrow();
+    await sql`update orders set document_folio = '1234', document_issued_at = ${at} where id = 'o2'`.execute(
+      db,
+    );
+    await expect(
+      sql`update orders set invoice_rut = ${"1".repeat(13)} where id = 'o2'`.execute(db),
+    ).rejects.toThrow();
+  });
+});

@@ -80,7 +80,26 @@ export interface OrdersTable {
    * hand; null while unpaid.
    */
   paidBy: PaidBy | null;
+  /** The tax document the customer asked for (migration 0017); existing orders: boleta. */
+  documentType: Generated<DocumentType>;
+  /** A factura's company (all set for a factura, all null for a boleta): RUT as "76.123.456-0". */
+  invoiceRut: string | null;
+  /** Razón social. */
+  invoiceName: string | null;
+  invoiceGiro: string | null;
+  invoiceAddress: string | null;
+  /** Códigos Únicos Territoriales of the billing address's región and comuna. */
+  invoiceRegionCut: string | null;
+  invoiceComunaCut: string | null;
+  /** Where the factura is sent. */
+  invoiceEmail: string | null;
+  /** The issued document's folio and when it was issued; null until then (a later slice). */
+  documentFolio: string | null;
+  documentIssuedAt: string | null;
 }
+
+/** The tax document of an order (D24): a boleta, or a factura to a company. */
+export type DocumentType = "boleta" | "factura";
 
 /** Who said an order was paid: a provider (its word to our server) or staff ("manual"). */
 export type PaidBy = "webpay" | "flow" | "manual";

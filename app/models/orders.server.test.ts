@@ -100,6 +100,17 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
       shippingCost: 0,
       shippingQuotedAt: null,
       shippingQuotedBy: null,
+      // A boleta (the default, D24): no company, nothing issued yet.
+      documentType: "boleta",
+      invoiceRut: null,
+      invoiceName: null,
+      invoiceGiro: null,
+      invoiceAddress: null,
+      invoiceRegionCut: null,
+      invoiceComunaCut: null,
+      invoiceEmail: null,
+      documentFolio: null,
+      documentIssuedAt: null,
     });
 
     const changes = await db.selectFrom("orderStatusChanges").selectAll().where("orderId", "=", id).execute();

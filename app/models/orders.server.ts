@@ -6,7 +6,7 @@ import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.serv
 import { enqueueMails } from "~/models/mail-queue.server";
 import { generateOrderNumber, normalizeOrderNumber, type RandomSource } from "~/lib/order-number";
 import { canTransition, initialOrderStatus, isOrderStatus, type OrderStatus } from "~/lib/order-status";
-import type { NewOrder, OrderFormData } from "~/schemas/order";
+import type { NewOrder, OrderPlacement } from "~/schemas/order";
 import { getDb, inTransaction, type Db } from "~/infra/db.server";
 import type { ManualPaymentMeans, OrdersTable, PaidBy } from "~/infra/db-schema";
 import { getEnv, type Env, type ShopSettings } from "~/infra/env.server";
@@ -161,6 +161,8 @@ export async function createOrder(
           address: input.address,
           rut: blankToNull(input.rut),
           notes: blankToNull(input.notes),
+          // A factura's company (D24); a boleta stores none of it, whatever was sent.
+          ...invoiceColumns(input),
           termsAcceptedAt: at,
           createdAt: at,
           updatedAt: at,
@@ -186,6 +188,21 @@ export async function createOrder(
   });
 }
 
+/** The document columns of a new order: a boleta, or a factura with every field of its company. */
+function invoiceColumns(input: NewOrder) {
+  if (input.documentType !== "factura") return { documentType: "boleta" as const };
+  return {
+    documentType: "factura" as const,
+    invoiceRut: input.invoiceRut ?? null,
+    invoiceName: input.invoiceName ?? null,
+    invoiceGiro: input.invoiceGiro ?? null,
+    invoiceAddress: input.invoiceAddress ?? null,
+    invoiceRegionCut: input.invoiceRegion ?? null,
+    invoiceComunaCut: input.invoiceComuna ?? null,
+    invoiceEmail: input.invoiceEmail ?? null,
+  };
+}
+
 /** The kit's payment page for an order: the configured link with {pedido} replaced (decision 014). */
 export function paymentUrlFor(
   settings: Pick<Env, "paymentLinks">,
@@ -201,7 +218,7 @@ export function paymentUrlFor(
  * comuna, and the e-mails to the shop and the customer queued.
  */
 export async function placeOrder(
-  input: OrderFormData & { captcha: SolvedChallenge },
+  input: OrderPlacement & { captcha: SolvedChallenge },
   {
     db = getDb(),
     settings = getEnv(),

@@ -16,6 +16,11 @@ export const orderFieldLimits = {
   phone: 20,
   address: 200,
   notes: 500,
+  /** A factura's company (D24; migration 0017 bounds the columns alike). */
+  invoiceName: 150,
+  invoiceGiro: 100,
+  invoiceAddress: 200,
+  invoiceEmail: 254,
 } as const;
 
 export const quoteFieldLimits = {

@@ -87,6 +87,7 @@ describe("orderSchema (purchase-data form)", () => {
       rut: undefined,
       notes: undefined,
       acceptTerms: true,
+      documentType: "boleta",
     });
   });
 
@@ -124,6 +125,7 @@ describe("orderSchema (purchase-data form)", () => {
         "acceptTerms",
         "address",
         "comuna",
+        "documentType",
         "email",
         "kitId",
         "name",
@@ -416,6 +418,82 @@ describe("orderSchema (purchase-data form)", () => {
     it("is required (an unchecked box is not posted at all)", () => {
       expect(messagesAt(orderSchema, without("acceptTerms"), "acceptTerms")).toEqual([
         "Debes aceptar los Términos y Condiciones para continuar",
+      ]);
+    });
+  });
+
+  describe("documento: boleta or factura (issue 23, D24)", () => {
+    const company = {
+      documentType: "factura",
+      invoiceRut: "76086428-5",
+      invoiceName: "  Comercial Austral SpA ",
+      invoiceGiro: "Venta de artículos de seguridad",
+      invoiceAddress: "Av. Apoquindo 4500, oficina 12",
+      invoiceRegion: "13",
+      invoiceComuna: "13114",
+      invoiceEmail: " facturas@austral.cl ",
+    };
+    const factura = (changes: Record<string, unknown> = {}) => order({ ...company, ...changes });
+
+    it("is a boleta when nothing is chosen, and ignores company fields typed before going back to boleta", () => {
+      expect(dataOf(orderSchema, order({ documentType: "" })).documentType).toBe("boleta");
+      const data = dataOf(orderSchema, order({ ...company, documentType: "boleta", invoiceRut: "1-2" }));
+      expect(data.documentType).toBe("boleta");
+      expect(data).not.toHaveProperty("invoiceRut");
+      expect(data).not.toHaveProperty("invoiceName");
+    });
+
+    it("keeps a factura's company, cleaned, with the RUT written the Chilean way", () => {
+      expect(dataOf(orderSchema, factura())).toMatchObject({
+        documentType: "factura",
+        invoiceRut: "76.086.428-5",
+        invoiceName: "Comercial Austral SpA",
+        invoiceGiro: "Venta de artículos de seguridad",
+        invoiceAddress: "Av. Apoquindo 4500, oficina 12",
+        invoiceRegion: "13",
+        invoiceComuna: "13114",
+        invoiceEmail: "facturas@austral.cl",
+      });
+    });
+
+    it("asks for every field of the company, each under its own field, with the rest of the form's", () => {
+      expect(issuesOf(orderSchema, { documentType: "factura" }).slice(-7)).toEqual([
+        { path: "invoiceRut", message: "Ingresa el RUT de la empresa (por ejemplo, 76.123.456-0)" },
+        { path: "invoiceName", message: "Ingresa la razón social de la empresa" },
+        { path: "invoiceGiro", message: "Ingresa el giro de la empresa" },
+        { path: "invoiceAddress", message: "Ingresa la dirección de facturación (al menos 5 caracteres)" },
+        { path: "invoiceRegion", message: "Selecciona la región de facturación" },
+        { path: "invoiceComuna", message: "Selecciona la comuna de facturación de la región elegida" },
+        { path: "invoiceEmail", message: "Ingresa un email válido para recibir la factura" },
+      ]);
+    });
+
+    it.each([
+      [
+        "invoiceRut",
+        "76.086.428-4",
+        "El RUT de la empresa no es válido: revisa el número y el dígito verificador",
+      ],
+      [
+        "invoiceRut",
+        "empresa",
+        "El RUT de la empresa no es válido: revisa el número y el dígito verificador",
+      ],
+      ["invoiceName", "A", "Ingresa la razón social de la empresa"],
+      ["invoiceName", "a".repeat(151), "La razón social debe tener como máximo 150 caracteres."],
+      ["invoiceGiro", "  ", "Ingresa el giro de la empresa"],
+      ["invoiceGiro", "a".repeat(101), "El giro debe tener como máximo 100 caracteres."],
+      ["invoiceAddress", "Av 1", "Ingresa la dirección de facturación (al menos 5 caracteres)"],
+      ["invoiceRegion", "99", "Selecciona la región de facturación"],
+      ["invoiceComuna", "05101", "Selecciona la comuna de facturación de la región elegida"],
+      ["invoiceEmail", "facturas@austral", "Ingresa un email válido para recibir la factura"],
+    ])("refuses %s %j", (field, value, message) => {
+      expect(issuesOf(orderSchema, factura({ [field]: value }))).toEqual([{ path: field, message }]);
+    });
+
+    it("refuses a document that is neither", () => {
+      expect(messagesAt(orderSchema, order({ documentType: "ticket" }), "documentType")).toEqual([
+        "Elige boleta o factura",
       ]);
     });
   });

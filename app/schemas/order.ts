@@ -28,7 +28,88 @@ const messages = {
   rut: "Ingresa un RUT válido (por ejemplo, 12.345.678-5)",
   notesMax: `Las notas deben tener como máximo ${orderFieldLimits.notes} caracteres.`,
   acceptTerms: "Debes aceptar los Términos y Condiciones para continuar",
+  documentType: "Elige boleta o factura",
+  invoiceRut: "Ingresa el RUT de la empresa (por ejemplo, 76.123.456-0)",
+  invoiceRutInvalid: "El RUT de la empresa no es válido: revisa el número y el dígito verificador",
+  invoiceName: "Ingresa la razón social de la empresa",
+  invoiceNameMax: `La razón social debe tener como máximo ${orderFieldLimits.invoiceName} caracteres.`,
+  invoiceGiro: "Ingresa el giro de la empresa",
+  invoiceGiroMax: `El giro debe tener como máximo ${orderFieldLimits.invoiceGiro} caracteres.`,
+  invoiceAddress: "Ingresa la dirección de facturación (al menos 5 caracteres)",
+  invoiceAddressMax: `La dirección de facturación debe tener como máximo ${orderFieldLimits.invoiceAddress} caracteres.`,
+  invoiceRegion: "Selecciona la región de facturación",
+  invoiceComuna: "Selecciona la comuna de facturación de la región elegida",
+  invoiceEmail: "Ingresa un email válido para recibir la factura",
+  invoiceEmailMax: `El email de la factura debe tener como máximo ${orderFieldLimits.invoiceEmail} caracteres.`,
 } as const;
+
+/** The tax document an order asks for (D24; docs/decisions/064): boleta unless the customer says factura. */
+export const documentTypes = ["boleta", "factura"] as const;
+export type DocumentType = (typeof documentTypes)[number];
+
+/**
+ * A factura's company, each field checked only when "Factura" is chosen: a boleta ignores whatever
+ * was typed in them (the fields stay in the page, hidden, after switching back to boleta).
+ */
+const invoiceFields = {
+  invoiceRut: visibleText({ message: messages.invoiceRut, min: 1 })
+    .refine(isValidRut, messages.invoiceRutInvalid)
+    .transform((rut) => formatRut(rut)),
+  invoiceName: visibleText({
+    message: messages.invoiceName,
+    min: 2,
+    max: { length: orderFieldLimits.invoiceName, message: messages.invoiceNameMax },
+  }),
+  invoiceGiro: visibleText({
+    message: messages.invoiceGiro,
+    min: 3,
+    max: { length: orderFieldLimits.invoiceGiro, message: messages.invoiceGiroMax },
+  }),
+  invoiceAddress: visibleText({
+    message: messages.invoiceAddress,
+    min: 5,
+    max: { length: orderFieldLimits.invoiceAddress, message: messages.invoiceAddressMax },
+  }),
+  invoiceRegion: z
+    .string({ error: messages.invoiceRegion })
+    .trim()
+    .refine((cut) => getRegion(cut) !== undefined, messages.invoiceRegion),
+  invoiceComuna: z
+    .string({ error: messages.invoiceComuna })
+    .trim()
+    .refine((cut) => getComuna(cut) !== undefined, messages.invoiceComuna),
+  invoiceEmail: visibleText({
+    message: messages.invoiceEmail,
+    min: 1,
+    max: { length: orderFieldLimits.invoiceEmail, message: messages.invoiceEmailMax },
+  }).pipe(z.email({ error: messages.invoiceEmail })),
+};
+
+type InvoiceFieldName = keyof typeof invoiceFields;
+const invoiceFieldNames = Object.keys(invoiceFields) as InvoiceFieldName[];
+
+/** A factura's company as the order stores it. */
+export type InvoiceData = { [K in InvoiceFieldName]: z.output<(typeof invoiceFields)[K]> };
+
+/** Each factura field checked, or its first Spanish message; undefined when they are all fine. */
+function checkInvoice(
+  raw: Partial<Record<InvoiceFieldName, unknown>>,
+):
+  | { invoice: InvoiceData; problems?: undefined }
+  | { invoice?: undefined; problems: Array<[InvoiceFieldName, string]> } {
+  const invoice: Partial<Record<InvoiceFieldName, string>> = {};
+  const problems: Array<[InvoiceFieldName, string]> = [];
+  for (const name of invoiceFieldNames) {
+    const result = invoiceFields[name].safeParse(raw[name]);
+    if (result.success) invoice[name] = result.data;
+    else problems.push([name, result.error.issues[0]?.message ?? messages[name]]);
+  }
+  if (problems.length > 0) return { problems };
+  if (!isComunaInRegion(invoice.invoiceComuna!, invoice.invoiceRegion!)) {
+    return { problems: [["invoiceComuna", messages.invoiceComuna]] };
+  }
+  return { invoice: invoice as InvoiceData };
+}
 
 /** A checked checkbox posts "on" (or "true" from a fetcher); anything else is "not accepted". */
 function isChecked(value: unknown): boolean {
@@ -80,6 +161,15 @@ export const orderSchema = z
       }),
     ),
     acceptTerms: z.preprocess(isChecked, z.literal(true, { error: messages.acceptTerms })),
+    documentType: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z.enum(documentTypes, { error: messages.documentType }).default("boleta"),
+    ),
+    // Read as they come; checked below only for a factura (checkInvoice).
+    ...(Object.fromEntries(invoiceFieldNames.map((name) => [name, z.unknown().optional()])) as Record<
+      InvoiceFieldName,
+      z.ZodOptional<z.ZodUnknown>
+    >),
   })
   .refine((order) => isComunaInRegion(order.comuna, order.region), {
     path: ["comuna"],
@@ -89,9 +179,52 @@ export const orderSchema = z
       typeof value === "object" &&
       value !== null &&
       !issues.some((issue) => issue.path?.[0] === "region" || issue.path?.[0] === "comuna"),
-  });
+  })
+  .superRefine(
+    (order, context) => {
+      if (order.documentType !== "factura") return;
+      for (const [name, message] of checkInvoice(order).problems ?? []) {
+        context.addIssue({ code: "custom", path: [name], message, input: order[name] });
+      }
+    },
+    // Also when other fields are wrong, so every message shows at once.
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  )
+  .transform(
+    ({
+      invoiceRut,
+      invoiceName,
+      invoiceGiro,
+      invoiceAddress,
+      invoiceRegion,
+      invoiceComuna,
+      invoiceEmail,
+      ...order
+    }) => {
+      const raw = {
+        invoiceRut,
+        invoiceName,
+        invoiceGiro,
+        invoiceAddress,
+        invoiceRegion,
+        invoiceComuna,
+        invoiceEmail,
+      };
+      // A boleta carries no company; a factura its checked, cleaned fields.
+      return order.documentType === "factura" ? { ...order, ...checkInvoice(raw).invoice! } : order;
+    },
+  );
 
-export type OrderFormData = z.infer<typeof orderSchema>;
+/** The purchase form's data: a boleta's, or a factura's with its company (InvoiceData). */
+export type OrderFormData = z.output<typeof orderSchema>;
+
+/** The purchase form's field names (a factura's included). */
+export type OrderFieldName = keyof z.input<typeof orderSchema>;
+
+/** An order as placed (placeOrder): the form's data, where a boleta may leave its type out. */
+export type OrderPlacement = Omit<OrderFormData, "documentType" | InvoiceFieldName> & {
+  documentType?: DocumentType;
+} & Partial<InvoiceData>;
 
 /** An order as it is stored: what the purchase-data form sent, checked, with its shipping (D7). */
 export interface NewOrder {
@@ -106,6 +239,15 @@ export interface NewOrder {
   address: string;
   rut?: string | null;
   notes?: string | null;
+  /** Boleta when left out (D24); a factura comes with its company's fields. */
+  documentType?: DocumentType;
+  invoiceRut?: string | null;
+  invoiceName?: string | null;
+  invoiceGiro?: string | null;
+  invoiceAddress?: string | null;
+  invoiceRegion?: string | null;
+  invoiceComuna?: string | null;
+  invoiceEmail?: string | null;
   /** "free" for continental Chile, "arranged" otherwise (D7). */
   shippingKind: Shipping["kind"];
 }

@@ -356,6 +356,17 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         shippingCost: 0,
         shippingQuotedAt: null,
         shippingQuotedBy: null,
+        // A boleta (the default, D24): no company, nothing issued yet.
+        documentType: "boleta",
+        invoiceRut: null,
+        invoiceName: null,
+        invoiceGiro: null,
+        invoiceAddress: null,
+        invoiceRegionCut: null,
+        invoiceComunaCut: null,
+        invoiceEmail: null,
+        documentFolio: null,
+        documentIssuedAt: null,
       });
       expect(kit.price).toBe(219990);
       expect(row.termsAcceptedAt).toBe(row.createdAt);
@@ -642,6 +653,95 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       expect(answer.status).toBe(400);
       expect(answer.body?.result.error?.[field]).toEqual([message]);
       expect(await rowCounts(db)).toEqual(before);
+    });
+
+    describe("documento: boleta or factura (issue 23, D24)", () => {
+      /** A company's factura data as typed: loosely, a RUT without dots. */
+      const company: Fields = {
+        documentType: "factura",
+        invoiceRut: " 76086428-5 ",
+        invoiceName: " Comercial Austral SpA ",
+        invoiceGiro: " Venta de artículos de seguridad ",
+        invoiceAddress: " Av. Apoquindo 4500, oficina 12 ",
+        invoiceRegion: "13",
+        invoiceComuna: "13114",
+        invoiceEmail: " facturas@austral.cl ",
+      };
+      const storedDocument = (id: string) =>
+        db
+          .selectFrom("orders")
+          .select([
+            "documentType",
+            "invoiceRut",
+            "invoiceName",
+            "invoiceGiro",
+            "invoiceAddress",
+            "invoiceRegionCut",
+            "invoiceComunaCut",
+            "invoiceEmail",
+            "documentFolio",
+            "documentIssuedAt",
+          ])
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow();
+
+      it("stores a factura with every field of the company, the RUT written the Chilean way", async () => {
+        const answer = await postOrder(await orderFields(company));
+        expect(answer.status).toBe(303);
+        expect(await storedDocument(answer.location!.replace("/pedido/", ""))).toEqual({
+          documentType: "factura",
+          invoiceRut: "76.086.428-5",
+          invoiceName: "Comercial Austral SpA",
+          invoiceGiro: "Venta de artículos de seguridad",
+          invoiceAddress: "Av. Apoquindo 4500, oficina 12",
+          invoiceRegionCut: "13",
+          invoiceComunaCut: "13114",
+          invoiceEmail: "facturas@austral.cl",
+          documentFolio: null,
+          documentIssuedAt: null,
+        });
+      });
+
+      it("stores a boleta when nothing is chosen, and none of the company fields a boleta posts", async () => {
+        const plain = await postOrder(await orderFields());
+        expect((await storedDocument(plain.location!.replace("/pedido/", ""))).documentType).toBe("boleta");
+        const back = await postOrder(
+          await orderFields({ ...company, documentType: "boleta", invoiceRut: "1-1" }),
+        );
+        expect(back.status).toBe(303);
+        expect(await storedDocument(back.location!.replace("/pedido/", ""))).toMatchObject({
+          documentType: "boleta",
+          invoiceRut: null,
+          invoiceName: null,
+          invoiceEmail: null,
+        });
+      });
+
+      it.each([
+        [
+          "invoiceRut",
+          "76.086.428-4",
+          "El RUT de la empresa no es válido: revisa el número y el dígito verificador",
+        ],
+        ["invoiceRut", "", "Ingresa el RUT de la empresa (por ejemplo, 76.123.456-0)"],
+        ["invoiceName", "", "Ingresa la razón social de la empresa"],
+        ["invoiceGiro", " ", "Ingresa el giro de la empresa"],
+        ["invoiceAddress", "", "Ingresa la dirección de facturación (al menos 5 caracteres)"],
+        ["invoiceRegion", "", "Selecciona la región de facturación"],
+        ["invoiceComuna", "", "Selecciona la comuna de facturación de la región elegida"],
+        ["invoiceComuna", "05101", "Selecciona la comuna de facturación de la región elegida"],
+        ["invoiceEmail", "", "Ingresa un email válido para recibir la factura"],
+        ["invoiceEmail", "facturas@", "Ingresa un email válido para recibir la factura"],
+      ])(
+        "refuses a factura's %s %j with 400 and its message, storing nothing",
+        async (field, value, message) => {
+          const before = await rowCounts(db);
+          const answer = await postOrder(await orderFields({ ...company, [field]: value }));
+          expect(answer.status).toBe(400);
+          expect(answer.body?.result.error).toEqual({ [field]: [message] });
+          expect(await rowCounts(db)).toEqual(before);
+        },
+      );
     });
 
     it("refuses a post the rate limiter counted over the limit with 429, storing nothing", async () => {
