@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { PublicFormApi } from "~/components/deferred-form";
+import type { FormField, PublicFormApi } from "~/components/deferred-form";
 import { loadOrderSchema } from "~/components/form-schemas";
 import { CheckboxField, EmailField, PhoneField, TextField } from "~/components/form-fields";
 import { closePaymentTab, openPaymentTab } from "~/components/payment-tab";
 import { PaymentNotice } from "~/components/payment-notice";
 import { PublicForm, type KitFormProps } from "~/components/public-form";
 import { useRootData } from "~/lib/root-data";
-import { Field, FieldGrid } from "~/components/ui/field";
+import { Field, FieldError, FieldGrid } from "~/components/ui/field";
+import { cn } from "~/lib/cn";
 import { Select } from "~/components/ui/input";
 import { regions } from "~/content/chile";
 import { purchaseTexts as texts } from "~/content/forms";
@@ -17,7 +18,7 @@ import { formatPrice } from "~/lib/format";
 import { useHydrated } from "~/lib/use-hydrated";
 import { purchasePath } from "~/lib/submission";
 import { orderFieldLimits } from "~/schemas/field-limits";
-import type { OrderFormData } from "~/schemas/order";
+import type { OrderFieldName } from "~/schemas/order";
 
 export interface PurchaseKit {
   id: string;
@@ -35,7 +36,7 @@ export function PurchaseForm({ kit, ...props }: KitFormProps<PurchaseKit>) {
   // Paid through a provider, the action sends this tab there; with links only, a new tab opens.
   const { payment } = useRootData();
   return (
-    <PublicForm<keyof OrderFormData>
+    <PublicForm<OrderFieldName>
       {...props}
       form="order"
       id={`compra-${kit.id}`}
@@ -50,15 +51,11 @@ export function PurchaseForm({ kit, ...props }: KitFormProps<PurchaseKit>) {
   );
 }
 
-function PurchaseFields({ api, kit }: { api: PublicFormApi<keyof OrderFormData>; kit: PurchaseKit }) {
-  const hydrated = useHydrated();
+function PurchaseFields({ api, kit }: { api: PublicFormApi<OrderFieldName>; kit: PurchaseKit }) {
   const regionField = api.field("region");
   const comunaField = api.field("comuna");
-  // Kept typed values (a refusal without JavaScript re-renders the page with them).
-  const [regionCut, setRegionCut] = useState(() => (regionField.initialValue as string | undefined) ?? "");
+  // The comuna decides the shipping shown in the summary (a refusal re-renders with the typed one).
   const [comunaCut, setComunaCut] = useState(() => (comunaField.initialValue as string | undefined) ?? "");
-
-  const regionComunas = regionCut ? comunasOfRegion(regionCut) : [];
   const shipping = comunaCut ? shippingFor(comunaCut).kind : undefined;
 
   return (
@@ -79,60 +76,13 @@ function PurchaseFields({ api, kit }: { api: PublicFormApi<keyof OrderFormData>;
           maxLength={orderFieldLimits.email}
         />
         <PhoneField meta={api.field("phone")} label={texts.phoneLabel} maxLength={orderFieldLimits.phone} />
-        <Field label={texts.regionLabel} errors={regionField.errors}>
-          {(props) => (
-            <Select
-              {...props}
-              key={regionField.key}
-              name={regionField.name}
-              defaultValue={(regionField.initialValue as string | undefined) ?? ""}
-              autoComplete="address-level1"
-              onChange={(event) => {
-                setRegionCut(event.target.value);
-                setComunaCut("");
-              }}
-            >
-              <option value="">{texts.regionPlaceholder}</option>
-              {regions.map((region) => (
-                <option key={region.cut} value={region.cut}>
-                  {region.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label={texts.comunaLabel} errors={comunaField.errors}>
-          {(props) => (
-            <Select
-              {...props}
-              key={`${comunaField.key ?? ""}-${regionCut}`}
-              name={comunaField.name}
-              defaultValue={comunaCut}
-              autoComplete="address-level2"
-              onChange={(event) => setComunaCut(event.target.value)}
-            >
-              <option value="">
-                {regionCut || !hydrated ? texts.comunaPlaceholder : texts.comunaFirstRegion}
-              </option>
-              {hydrated
-                ? regionComunas.map((comuna) => (
-                    <option key={comuna.cut} value={comuna.cut}>
-                      {comuna.name}
-                    </option>
-                  ))
-                : // Without JavaScript the list cannot follow the región: every comuna, by región.
-                  regions.map((region) => (
-                    <optgroup key={region.cut} label={region.name}>
-                      {comunasOfRegion(region.cut).map((comuna) => (
-                        <option key={comuna.cut} value={comuna.cut}>
-                          {comuna.name}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-            </Select>
-          )}
-        </Field>
+        <PlaceFields
+          regionField={regionField}
+          comunaField={comunaField}
+          labels={{ region: texts.regionLabel, comuna: texts.comunaLabel }}
+          autoCompleteSection="shipping"
+          onComunaChange={setComunaCut}
+        />
         <TextField
           meta={api.field("address")}
           label={texts.addressLabel}
@@ -157,6 +107,7 @@ function PurchaseFields({ api, kit }: { api: PublicFormApi<keyof OrderFormData>;
           rows={2}
           maxLength={orderFieldLimits.notes}
         />
+        <DocumentFields api={api} />
         <div className="sm:col-span-2 sm:pb-4">
           <CheckboxField meta={api.field("acceptTerms")} id={`${api.id}-terms`}>
             {texts.termsBefore}
@@ -187,6 +138,186 @@ function PurchaseFields({ api, kit }: { api: PublicFormApi<keyof OrderFormData>;
         </dl>
       </section>
       <PaymentNotice notice={useRootData().payment.notice} />
+    </>
+  );
+}
+
+/**
+ * A región and its comuna, as two selects: with JavaScript the comuna's list follows the región;
+ * without it, every comuna, grouped by región (the server checks that they match).
+ */
+function PlaceFields({
+  regionField,
+  comunaField,
+  labels,
+  autoCompleteSection,
+  onComunaChange,
+}: {
+  regionField: FormField;
+  comunaField: FormField;
+  labels: { region: string; comuna: string };
+  /** The autofill section: the shipping address, or the factura's ("billing"). */
+  autoCompleteSection: "shipping" | "billing";
+  onComunaChange?: (cut: string) => void;
+}) {
+  const hydrated = useHydrated();
+  // Kept typed values (a refusal without JavaScript re-renders the page with them).
+  const [regionCut, setRegionCut] = useState(() => (regionField.initialValue as string | undefined) ?? "");
+  const [comunaCut, setComunaCut] = useState(() => (comunaField.initialValue as string | undefined) ?? "");
+  const chooseComuna = (cut: string) => {
+    setComunaCut(cut);
+    onComunaChange?.(cut);
+  };
+  const regionComunas = regionCut ? comunasOfRegion(regionCut) : [];
+  return (
+    <>
+      <Field label={labels.region} errors={regionField.errors}>
+        {(props) => (
+          <Select
+            {...props}
+            key={regionField.key}
+            name={regionField.name}
+            defaultValue={(regionField.initialValue as string | undefined) ?? ""}
+            autoComplete={`${autoCompleteSection} address-level1`}
+            onChange={(event) => {
+              setRegionCut(event.target.value);
+              chooseComuna("");
+            }}
+          >
+            <option value="">{texts.regionPlaceholder}</option>
+            {regions.map((region) => (
+              <option key={region.cut} value={region.cut}>
+                {region.name}
+              </option>
+            ))}
+          </Select>
+        )}
+      </Field>
+      <Field label={labels.comuna} errors={comunaField.errors}>
+        {(props) => (
+          <Select
+            {...props}
+            key={`${comunaField.key ?? ""}-${regionCut}`}
+            name={comunaField.name}
+            defaultValue={comunaCut}
+            autoComplete={`${autoCompleteSection} address-level2`}
+            onChange={(event) => chooseComuna(event.target.value)}
+          >
+            <option value="">
+              {regionCut || !hydrated ? texts.comunaPlaceholder : texts.comunaFirstRegion}
+            </option>
+            {hydrated
+              ? regionComunas.map((comuna) => (
+                  <option key={comuna.cut} value={comuna.cut}>
+                    {comuna.name}
+                  </option>
+                ))
+              : // Without JavaScript the list cannot follow the región: every comuna, by región.
+                regions.map((region) => (
+                  <optgroup key={region.cut} label={region.name}>
+                    {comunasOfRegion(region.cut).map((comuna) => (
+                      <option key={comuna.cut} value={comuna.cut}>
+                        {comuna.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+          </Select>
+        )}
+      </Field>
+    </>
+  );
+}
+
+/**
+ * Hidden while "Boleta" is chosen, by CSS (`:has`), so it works without JavaScript; a browser
+ * without `:has` shows the factura's fields always, their legend saying they are for a factura only.
+ */
+const shownForFactura = "[form:has(input[name=documentType][value=boleta]:checked)_&]:hidden";
+
+/** "Documento": boleta (the default) or factura, and a factura's company (D24; docs/decisions/064). */
+function DocumentFields({ api }: { api: PublicFormApi<OrderFieldName> }) {
+  const documentField = api.field("documentType");
+  const chosen = documentField.initialValue === "factura" ? "factura" : "boleta";
+  const errorId = `${api.id}-documento-error`;
+  const options = [
+    { value: "boleta", label: texts.documentBoleta, hint: undefined },
+    { value: "factura", label: texts.documentFactura, hint: texts.documentFacturaHint },
+  ] as const;
+  return (
+    <>
+      <fieldset
+        className="sm:col-span-2 sm:pb-4"
+        aria-invalid={documentField.errors ? true : undefined}
+        aria-describedby={documentField.errors ? errorId : undefined}
+      >
+        <legend className="text-sm font-semibold text-foreground">{texts.documentLegend}</legend>
+        <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
+          {options.map((option) => (
+            <div key={option.value} className="flex items-start gap-2">
+              <input
+                type="radio"
+                id={`${api.id}-documento-${option.value}`}
+                key={documentField.key}
+                name={documentField.name}
+                value={option.value}
+                defaultChecked={chosen === option.value}
+                className="mt-1 size-4 accent-primary"
+              />
+              <label htmlFor={`${api.id}-documento-${option.value}`} className="text-sm text-foreground">
+                {option.label}
+                {option.hint ? (
+                  <span className="block text-xs text-subtle-foreground">{option.hint}</span>
+                ) : null}
+              </label>
+            </div>
+          ))}
+        </div>
+        {documentField.errors ? <FieldError id={errorId}>{documentField.errors[0]}</FieldError> : null}
+      </fieldset>
+      <fieldset className={cn("rounded-md border border-border p-3 sm:col-span-2 sm:mb-4", shownForFactura)}>
+        <legend className="px-1 text-sm font-semibold text-foreground">{texts.invoiceLegend}</legend>
+        <FieldGrid>
+          <TextField
+            meta={api.field("invoiceRut")}
+            label={texts.invoiceRutLabel}
+            placeholder="76.123.456-0"
+            maxLength={12}
+          />
+          <TextField
+            meta={api.field("invoiceName")}
+            label={texts.invoiceNameLabel}
+            autoComplete="organization"
+            maxLength={orderFieldLimits.invoiceName}
+          />
+          <TextField
+            meta={api.field("invoiceGiro")}
+            label={texts.invoiceGiroLabel}
+            maxLength={orderFieldLimits.invoiceGiro}
+            className="sm:col-span-2"
+          />
+          <TextField
+            meta={api.field("invoiceAddress")}
+            label={texts.invoiceAddressLabel}
+            autoComplete="billing street-address"
+            maxLength={orderFieldLimits.invoiceAddress}
+            className="sm:col-span-2"
+          />
+          <PlaceFields
+            regionField={api.field("invoiceRegion")}
+            comunaField={api.field("invoiceComuna")}
+            labels={{ region: texts.invoiceRegionLabel, comuna: texts.invoiceComunaLabel }}
+            autoCompleteSection="billing"
+          />
+          <EmailField
+            meta={api.field("invoiceEmail")}
+            label={texts.invoiceEmailLabel}
+            hint={texts.invoiceEmailHint}
+            maxLength={orderFieldLimits.invoiceEmail}
+            className="sm:col-span-2"
+          />
+        </FieldGrid>
+      </fieldset>
     </>
   );
 }

@@ -117,6 +117,18 @@ function expectWellFormedHtml(mail: RenderedMail) {
   expect(mail.text).not.toMatch(/<[a-z]/i);
 }
 
+/** A company's factura data, as the purchase form stores it (D24). */
+const factura = {
+  documentType: "factura",
+  invoiceRut: "76.086.428-5",
+  invoiceName: "Comercial Austral SpA",
+  invoiceGiro: "Venta de artículos de seguridad",
+  invoiceAddress: "Av. Apoquindo 4500, oficina 12",
+  invoiceRegion: "13",
+  invoiceComuna: "13114",
+  invoiceEmail: "facturas@austral.cl",
+} as const;
+
 describe("orderConfirmationForCustomer", () => {
   it("is the receipt: number, kit, total, shipping, delivery promise, links and the seller", () => {
     const mail = orderConfirmationForCustomer(order());
@@ -143,6 +155,24 @@ describe("orderConfirmationForCustomer", () => {
     expect(mail.html).toContain(`href="https://lifebox.cl/pedido/${orderId}"`);
     expect(mail.text).not.toContain("fuera de Chile continental");
     expectSellerIdentity(mail);
+    expectWellFormedHtml(mail);
+  });
+
+  it("says which tax document the order asks for: a boleta, or a factura with the company's data (D24)", () => {
+    expect(orderConfirmationForCustomer(order()).text).toContain("Documento: Boleta\n");
+    const mail = orderConfirmationForCustomer(order(factura));
+    expect(mail.text).toContain("Documento: Factura\n");
+    expect(mail.text).toContain("RUT de la empresa: 76.086.428-5\n");
+    expect(mail.text).toContain("Razón social: Comercial Austral SpA\n");
+    expect(mail.text).toContain("Giro: Venta de artículos de seguridad\n");
+    expect(mail.text).toContain(
+      "Dirección de facturación: Av. Apoquindo 4500, oficina 12, Las Condes, Región Metropolitana de Santiago\n",
+    );
+    expect(mail.text).toContain("Email para la factura: facturas@austral.cl\n");
+    expect(mail.text).toContain(
+      "Emitiremos la factura con estos datos cuando se confirme el pago y la enviaremos a facturas@austral.cl.",
+    );
+    expect(mail.html).toContain("Comercial Austral SpA");
     expectWellFormedHtml(mail);
   });
 
@@ -389,6 +419,18 @@ describe("newOrderForShop", () => {
     expect(mail.text).toContain("Notas:\n  Dejar con el conserje.\n  Gracias\n");
     expect(mail.text).toContain(`https://lifebox.cl/pedido/${orderId}`);
     expect(mail.html).toContain('href="mailto:jose.munoz@example.cl?subject=Tu%20pedido%20LB-7K3F9Q"');
+    expectWellFormedHtml(mail);
+  });
+
+  it("gives the shop the tax document to issue: a boleta, or a factura with the company's data (D24)", () => {
+    expect(newOrderForShop(order()).text).toContain("Documento tributario");
+    expect(newOrderForShop(order()).text).toContain("Documento: Boleta\n");
+    const mail = newOrderForShop(order(factura));
+    expect(mail.text).toContain("Documento: Factura\n");
+    expect(mail.text).toContain("RUT de la empresa: 76.086.428-5\n");
+    expect(mail.text).toContain("Razón social: Comercial Austral SpA\n");
+    expect(mail.text).toContain("Giro: Venta de artículos de seguridad\n");
+    expect(mail.text).toContain("Email para la factura: facturas@austral.cl\n");
     expectWellFormedHtml(mail);
   });
 

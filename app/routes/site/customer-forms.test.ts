@@ -685,7 +685,8 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
           .where("id", "=", id)
           .executeTakeFirstOrThrow();
 
-      it("stores a factura with every field of the company, the RUT written the Chilean way", async () => {
+      it("stores a factura with every field of the company, the RUT written the Chilean way, and both e-mails say so", async () => {
+        const mailBefore = await mailIds(db);
         const answer = await postOrder(await orderFields(company));
         expect(answer.status).toBe(303);
         expect(await storedDocument(answer.location!.replace("/pedido/", ""))).toEqual({
@@ -700,6 +701,13 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
           documentFolio: null,
           documentIssuedAt: null,
         });
+        const mails = await mailSince(db, mailBefore);
+        expect(mails).toHaveLength(2);
+        for (const mail of mails) {
+          expect(mail.text).toContain("Documento: Factura\n");
+          expect(mail.text).toContain("RUT de la empresa: 76.086.428-5\n");
+          expect(mail.text).toContain("Razón social: Comercial Austral SpA\n");
+        }
       });
 
       it("stores a boleta when nothing is chosen, and none of the company fields a boleta posts", async () => {
