@@ -1,3 +1,5 @@
+import { quotationReviewTime } from "./policies";
+
 /**
  * The order confirmation page /pedido/{id} (DECISIONS D8) and the chatbot's order answers, which use
  * its words. A module of its own: only that page and the chatbot read it, so its texts stay out of
@@ -47,9 +49,9 @@ export const orderPageTexts = {
   subtotalLabel: "Productos",
   /** An order outside the continent, before its shipping is quoted (D25). */
   quotePendingIntro: (comuna: string) =>
-    `Guardamos tu pedido. Te enviaremos el costo de envío a ${comuna} dentro de 24 horas hábiles; entonces podrás pagar el total desde esta página.`,
+    `Guardamos tu pedido. Te enviaremos el costo de envío a ${comuna} dentro de ${quotationReviewTime}; entonces podrás pagar el total desde esta página.`,
   quotePendingNote: (comuna: string) =>
-    `Estamos calculando el costo de envío a ${comuna}. Te lo enviaremos por correo dentro de 24 horas hábiles, con el total y el enlace para pagar.`,
+    `Estamos calculando el costo de envío a ${comuna}. Te lo enviaremos por correo dentro de ${quotationReviewTime}, con el total y el enlace para pagar.`,
   statusLabel: "Estado",
   dateLabel: "Fecha",
   deliveryLabel: "Entrega",
