@@ -358,6 +358,20 @@ function orderSummaryFields(order: OrderMailData): Field[] {
   ];
 }
 
+/** The tax document an order asks for (D24): "Boleta", or "Factura" with the company it is for. */
+function documentFields(order: OrderMailData): Field[] {
+  if (order.documentType !== "factura") return [["Documento", "Boleta"]];
+  const place = placeName(order.invoiceComuna ?? "", order.invoiceRegion ?? "");
+  return [
+    ["Documento", "Factura"],
+    ["RUT de la empresa", order.invoiceRut],
+    ["Razón social", order.invoiceName],
+    ["Giro", order.invoiceGiro],
+    ["Dirección de facturación", `${oneLine(order.invoiceAddress ?? "")}, ${place.comuna}, ${place.region}`],
+    ["Email para la factura", order.invoiceEmail],
+  ];
+}
+
 /** To the shop: a new order, with everything needed to prepare and ship it. */
 export function newOrderForShop(order: OrderMailData): RenderedMail {
   const place = placeName(order.comuna, order.region);
@@ -380,6 +394,8 @@ export function newOrderForShop(order: OrderMailData): RenderedMail {
         ["Notas", order.notes, { multiline: true }],
       ],
     },
+    { type: "heading", text: "Documento tributario" },
+    { type: "fields", fields: documentFields(order) },
     order.shippingKind === "arranged" &&
       "La dirección está fuera de Chile continental: el pedido espera que ingreses el costo de envío en su página del panel; entonces el cliente recibe el total y puede pagar.",
     { type: "link", label: "Página del pedido", url: orderPageUrl(order) },
@@ -403,8 +419,11 @@ export function orderConfirmationForCustomer(order: OrderMailData): RenderedMail
         ["Plazo de entrega", deliveryPromise],
         ["Estado", orderStatusLabels[status]],
         ["Despacho a", `${oneLine(order.address)}, ${place.comuna}, ${place.region}`],
+        ...documentFields(order),
       ],
     },
+    order.documentType === "factura" &&
+      `Emitiremos la factura con estos datos cuando se confirme el pago y la enviaremos a ${order.invoiceEmail ?? order.email}.`,
     order.shippingKind === "arranged" && shippingQuoteWait(place.comuna),
     // Outside the continent the total is known, and paid, once the shipping is quoted.
     !!paymentUrl && order.shippingKind !== "arranged" && "Si aún no completas el pago, puedes hacerlo aquí:",
