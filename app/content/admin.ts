@@ -293,6 +293,22 @@ export const adminOrdersTexts = {
   back: "Volver a Pedidos",
   orderHeading: "Pedido",
   customerHeading: "Cliente y envío",
+  /** Boleta or factura (D24; docs/decisions/064). */
+  documentHeading: "Documento tributario",
+  documentFields: {
+    type: "Documento",
+    invoiceRut: "RUT de la empresa",
+    invoiceName: "Razón social",
+    invoiceGiro: "Giro",
+    invoiceAddress: "Dirección de facturación",
+    invoiceComuna: "Comuna de facturación",
+    invoiceRegion: "Región de facturación",
+    invoiceEmail: "Email para la factura",
+    folio: "Folio",
+    issuedAt: "Emitido el",
+  },
+  documentTypes: { boleta: "Boleta", factura: "Factura" },
+  documentNotIssued: "Sin emitir",
   historyHeading: "Historial de estados",
   changeHeading: "Cambiar estado",
   fields: {

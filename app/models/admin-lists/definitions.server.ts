@@ -81,6 +81,12 @@ const shippingFilterOptions = [
 const paidByValues = { webpay: "webpay", flow: "flow", "a-mano": "manual" } as const;
 const paidByLabels = { webpay: "Webpay", flow: "Flow", manual: "A mano" } as const;
 
+/**
+ * The tax document (orders.document_type, migration 0017; D24): the "Documento" filter's values in
+ * the URL (?documento=factura), and the labels of the column and the filter.
+ */
+const documentLabels = { boleta: "Boleta", factura: "Factura" } as const;
+
 /** The couriers' names, for the filter ("Otro" gathers every courier staff typed). */
 const courierNames = Object.fromEntries(courierIds.map((id) => [id, courierLabel(id)!]));
 
@@ -163,6 +169,32 @@ export const ordersList = defineList({
       value: (row) => (row.paidBy ? paidByLabels[row.paidBy] : null),
       showFrom: "2xl",
     },
+    // Issue 23 (D24): boleta or factura; a factura's company in the CSV.
+    {
+      key: "document",
+      label: "Documento",
+      value: (row) => documentLabels[row.documentType],
+      showFrom: "2xl",
+    },
+    {
+      key: "invoiceRut",
+      label: "RUT de la empresa",
+      value: (row) => row.invoiceRut,
+      inTable: false,
+    },
+    { key: "invoiceName", label: "Razón social", value: (row) => row.invoiceName, inTable: false },
+    { key: "invoiceGiro", label: "Giro", value: (row) => row.invoiceGiro, inTable: false },
+    {
+      key: "invoiceAddress",
+      label: "Dirección de facturación",
+      value: (row) =>
+        row.invoiceAddress === null
+          ? null
+          : `${row.invoiceAddress}, ${getComuna(row.invoiceComunaCut ?? "")?.name ?? row.invoiceComunaCut}, ${getRegion(row.invoiceRegionCut ?? "")?.shortName ?? row.invoiceRegionCut}`,
+      inTable: false,
+    },
+    { key: "invoiceEmail", label: "Email para la factura", value: (row) => row.invoiceEmail, inTable: false },
+    { key: "documentFolio", label: "Folio", value: (row) => row.documentFolio, inTable: false },
     { key: "notes", label: "Notas", value: (row) => row.notes, inTable: false },
     {
       key: "cancellationReason",
@@ -201,6 +233,12 @@ export const ordersList = defineList({
       ),
     },
     { key: "envio", label: "Envío", options: shippingFilterOptions },
+    {
+      key: "documento",
+      label: "Documento",
+      // Migration 0017's index is on document_type alone, as paid_by's.
+      options: equalsFilterOptions("document_type", ["boleta", "factura"], documentLabels),
+    },
   ],
   ftsTable: "orders_search",
 });

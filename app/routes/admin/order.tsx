@@ -85,8 +85,13 @@ import { pageFlash } from "./page-flash.server";
 
 const f = texts.fields;
 
-function orderFields(order: AdminOrderDetail): { order: RecordField[]; customer: RecordField[] } {
+function orderFields(order: AdminOrderDetail): {
+  order: RecordField[];
+  customer: RecordField[];
+  document: RecordField[];
+} {
   return {
+    document: documentFields(order),
     order: [
       { label: f.number, value: order.number },
       { label: f.createdAt, value: formatAdminDateTime(order.createdAt) },
@@ -112,6 +117,39 @@ function orderFields(order: AdminOrderDetail): { order: RecordField[]; customer:
       { label: f.notes, value: order.notes ?? "", long: true },
     ],
   };
+}
+
+/** The tax document the customer asked for (D24): a boleta, or a factura with its company; its folio once issued. */
+function documentFields(order: AdminOrderDetail): RecordField[] {
+  const d = texts.documentFields;
+  const company: RecordField[] =
+    order.documentType === "factura"
+      ? [
+          { label: d.invoiceRut, value: order.invoiceRut ?? "" },
+          { label: d.invoiceName, value: order.invoiceName ?? "" },
+          { label: d.invoiceGiro, value: order.invoiceGiro ?? "" },
+          { label: d.invoiceAddress, value: order.invoiceAddress ?? "", long: true },
+          {
+            label: d.invoiceComuna,
+            value: getComuna(order.invoiceComunaCut ?? "")?.name ?? order.invoiceComunaCut ?? "",
+          },
+          {
+            label: d.invoiceRegion,
+            value: getRegion(order.invoiceRegionCut ?? "")?.name ?? order.invoiceRegionCut ?? "",
+          },
+          ...(order.invoiceEmail
+            ? [{ label: d.invoiceEmail, value: order.invoiceEmail, href: `mailto:${order.invoiceEmail}` }]
+            : []),
+        ]
+      : [];
+  return [
+    { label: d.type, value: texts.documentTypes[order.documentType] },
+    ...company,
+    { label: d.folio, value: order.documentFolio ?? texts.documentNotIssued },
+    ...(order.documentIssuedAt
+      ? [{ label: d.issuedAt, value: formatAdminDateTime(order.documentIssuedAt) }]
+      : []),
+  ];
 }
 
 /** Free, quoted (its cost and when), waiting for its quote, or agreed by hand before quotes existed. */
@@ -626,6 +664,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 
       <Panel id="pedido-cliente" title={texts.customerHeading}>
         <RecordFields fields={loaderData.fields.customer} className="mt-3" />
+      </Panel>
+
+      <Panel id="pedido-documento" title={texts.documentHeading}>
+        <RecordFields fields={loaderData.fields.document} className="mt-3" />
       </Panel>
 
       <Panel id="pedido-estado" title={texts.changeHeading}>
