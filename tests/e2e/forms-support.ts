@@ -27,6 +27,7 @@ export const messages = {
     comuna: "Selecciona una comuna de la región elegida",
     address: "La dirección debe tener al menos 10 caracteres.",
     terms: "Debes aceptar los Términos y Condiciones para continuar",
+    invoiceRut: "El RUT de la empresa no es válido: revisa el número y el dígito verificador",
     linkRefusesQuotedShipping:
       "El envío a esta comuna se cotiza aparte y no podemos cobrarlo con el enlace de pago. Escríbenos para coordinar tu compra.",
   },
@@ -204,10 +205,22 @@ export function purchaseFields(scope: Locator | Page) {
     region: scope.getByLabel("Región", { exact: true }),
     comuna: scope.getByLabel("Comuna", { exact: true }),
     address: scope.getByLabel("Dirección de despacho", { exact: true }),
-    rut: scope.getByLabel(/^RUT/),
+    // The person's RUT, not the company's of a factura ("RUT de la empresa").
+    rut: scope.getByLabel(/^RUT(?! de la empresa)/),
     notes: scope.getByLabel(/^Notas/),
     terms: scope.getByLabel(purchaseTexts.terms),
     submit: scope.getByRole("button", { name: purchaseTexts.submit }),
+    // "Documento" (D24): boleta, the default, or factura with the company's data.
+    boleta: scope.getByRole("radio", { name: "Boleta" }),
+    factura: scope.getByRole("radio", { name: /^Factura/ }),
+    invoice: scope.getByRole("group", { name: "Datos para la factura (solo si eliges factura)" }),
+    invoiceRut: scope.getByLabel("RUT de la empresa", { exact: true }),
+    invoiceName: scope.getByLabel("Razón social", { exact: true }),
+    invoiceGiro: scope.getByLabel("Giro", { exact: true }),
+    invoiceAddress: scope.getByLabel("Dirección de facturación", { exact: true }),
+    invoiceRegion: scope.getByLabel("Región de facturación", { exact: true }),
+    invoiceComuna: scope.getByLabel("Comuna de facturación", { exact: true }),
+    invoiceEmail: scope.getByLabel("Email para la factura", { exact: true }),
   };
 }
 
@@ -383,6 +396,14 @@ export interface OrderRow {
   rut: string | null;
   notes: string | null;
   terms_accepted_at: string;
+  document_type: string;
+  invoice_rut: string | null;
+  invoice_name: string | null;
+  invoice_giro: string | null;
+  invoice_address: string | null;
+  invoice_region_cut: string | null;
+  invoice_comuna_cut: string | null;
+  invoice_email: string | null;
 }
 
 export function ordersByEmail(email: string): OrderRow[] {

@@ -437,11 +437,17 @@ test.describe("completing a purchase", () => {
     await expect(fields.rut).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(fields.notes).toBeFocused();
+    // "Documento": Boleta, already chosen; the factura's fields stay hidden, out of the way.
+    await page.keyboard.press("Tab");
+    await expect(fields.boleta).toBeFocused();
+    await expect(fields.boleta).toBeChecked();
+    await expect(fields.invoice).toBeHidden();
     await page.keyboard.press("Tab");
     await expect(fields.terms).toBeFocused();
     await page.keyboard.press("Space");
     await expect(fields.terms).toBeChecked();
     // Back to the notes, which were skipped.
+    await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Shift+Tab");
     await expect(fields.notes).toBeFocused();
     await page.keyboard.type(data.notes!);
@@ -477,6 +483,80 @@ test.describe("completing a purchase", () => {
       address: data.address,
       notes: data.notes,
     });
+  });
+});
+
+test.describe("a company's purchase with a factura", () => {
+  test("chooses Factura with the keyboard, fixes a RUT's check digit, and the order keeps the company", async ({
+    page,
+    context,
+  }) => {
+    await stubPaymentSite(context);
+    const kit = kits.essential;
+    const data = purchaseData("compra-factura");
+    await page.goto(`/productos/kit-${kit.id}`);
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Comprar", exact: true }).first().click();
+    const dialog = purchaseDialog(page, kit.name);
+    await expect(dialog).toBeVisible();
+    await fillPurchaseForm(dialog, data);
+    const fields = purchaseFields(dialog);
+    await expect(fields.invoice).toBeHidden();
+
+    // A radio group: focus it, then the arrow key picks Factura and shows the company's fields.
+    await fields.notes.focus();
+    await page.keyboard.press("Tab");
+    await expect(fields.boleta).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(fields.factura).toBeChecked();
+    await expect(fields.factura).toBeFocused();
+    await expect(fields.invoice).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(fields.invoiceRut).toBeFocused();
+    await page.keyboard.type("76.086.428-4");
+    await page.keyboard.press("Tab");
+    await expect(fields.invoiceName).toBeFocused();
+    await page.keyboard.type("Comercial Austral SpA");
+    await page.keyboard.press("Tab");
+    await expect(fields.invoiceGiro).toBeFocused();
+    await page.keyboard.type("Venta de artículos de seguridad");
+    await page.keyboard.press("Tab");
+    await expect(fields.invoiceAddress).toBeFocused();
+    await page.keyboard.type("Av. Apoquindo 4500, oficina 12");
+    await page.keyboard.press("Tab");
+    await expect(fields.invoiceRegion).toBeFocused();
+    await chooseWithArrowKeys(page, fields.invoiceRegion, "13");
+    await page.keyboard.press("Tab");
+    await expect(fields.invoiceComuna).toBeFocused();
+    await page.keyboard.type("Las Condes");
+    await expect(fields.invoiceComuna).toHaveValue("13114");
+    await page.keyboard.press("Tab");
+    await expect(fields.invoiceEmail).toBeFocused();
+    await page.keyboard.type("facturas@austral.cl");
+
+    // The wrong check digit is explained under the company's RUT, and nothing is stored.
+    await fields.submit.click();
+    await expectFieldError(fields.invoiceRut, messages.order.invoiceRut);
+    expect(ordersByEmail(data.email)).toHaveLength(0);
+    await expectNoViolations(page, "the purchase dialog asking for a factura, with an error");
+
+    await fields.invoiceRut.fill("76.086.428-5");
+    const { number } = await submitPurchase(page, () => fields.submit.click(), kit.id);
+    const rows = ordersByEmail(data.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      number,
+      document_type: "factura",
+      invoice_rut: "76.086.428-5",
+      invoice_name: "Comercial Austral SpA",
+      invoice_giro: "Venta de artículos de seguridad",
+      invoice_address: "Av. Apoquindo 4500, oficina 12",
+      invoice_region_cut: "13",
+      invoice_comuna_cut: "13114",
+      invoice_email: "facturas@austral.cl",
+    });
+    const receipt = await waitForMail((mail) => mail.to === data.email && mail.subject.includes(number));
+    expect(receipt.text).toContain("Razón social: Comercial Austral SpA");
   });
 });
 
