@@ -44,6 +44,7 @@ import SQLite from "better-sqlite3";
 import { checkout } from "./lib/checkout-journey.mjs";
 import { startStandInThread } from "./lib/payments-stand-in-thread.mjs";
 import {
+  benchServerEnv,
   cpuSecondsOf,
   freePort,
   startServer,
@@ -283,13 +284,7 @@ const server = startServer({
   dataDir,
   stdio: ["ignore", "pipe", "inherit"],
   env: {
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    RATE_LIMIT_PER_MINUTE: "100000000",
-    FORM_RATE_LIMIT: "100000000",
-    CAPTCHA_DIFFICULTY: String(captchaDifficulty),
-    // Never send thousands of real e-mails: without SMTP_URL they are written to DATA_DIR/outbox.
-    SMTP_URL: "",
+    ...benchServerEnv(captchaDifficulty),
     SITE_URL: baseUrl,
     PAYMENT_PROVIDER: "webpay",
     WEBPAY_API_URL: standIn.url,

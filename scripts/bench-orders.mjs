@@ -27,6 +27,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import SQLite from "better-sqlite3";
 import {
+  benchServerEnv,
   cpuSecondsOf,
   freePort,
   startServer,
@@ -163,13 +164,7 @@ const server = startServer({
   dataDir,
   stdio: ["ignore", "pipe", "inherit"],
   env: {
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    RATE_LIMIT_PER_MINUTE: "100000000",
-    FORM_RATE_LIMIT: "100000000",
-    CAPTCHA_DIFFICULTY: String(captchaDifficulty),
-    // Never send thousands of real e-mails: without SMTP_URL they are written to DATA_DIR/outbox.
-    SMTP_URL: "",
+    ...benchServerEnv(captchaDifficulty),
     // Orders stored and answered, as they were measured before payments were connected: the
     // journey through a payment provider is bench:checkout.
     PAYMENT_PROVIDER: "link",

@@ -27,7 +27,7 @@ export interface PurchaseKit {
 }
 
 /**
- * The purchase-data form (DECISIONS D6), in the dialog and on the purchase page: stores the order
+ * The purchase-data form (docs/decisions/014), in the dialog and on the purchase page: stores the order
  * and, paid through a provider, the action sends this tab to the provider's page (docs/decisions/059);
  * with payment links only, it opens the payment tab within the click and goes to the order's page,
  * which sends the tab to the kit's payment link (components/payment-tab.ts).

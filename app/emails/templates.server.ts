@@ -1,5 +1,6 @@
 import type { CompanyInfo } from "~/content/company";
 import { termsOfService } from "~/content/legal";
+import { providerNames } from "~/content/payments";
 import {
   deliveryPromise,
   orderProcessingHours,
@@ -79,9 +80,6 @@ export interface OrderStatusMailData extends MailContext {
    */
   refund?: { provider: "webpay" | "flow"; amount: number } | null;
 }
-
-/** The payment providers' names as customers know them. */
-const refundProviderNames = { webpay: "Webpay", flow: "Flow" } as const;
 
 export interface QuoteMailData extends MailContext, Omit<NewQuote, "quantity"> {
   /** Absent from the data of a message queued before quotations had it (migration 0015). */
@@ -626,7 +624,7 @@ export function orderCancelledForCustomer(order: OrderStatusMailData): RenderedM
       ],
     },
     order.refund
-      ? `Devolvimos ${formatPrice(order.refund.amount)} a tu medio de pago (${refundProviderNames[order.refund.provider]}). Según tu banco, puede tardar unos días en verse.`
+      ? `Devolvimos ${formatPrice(order.refund.amount)} a tu medio de pago (${providerNames[order.refund.provider]}). Según tu banco, puede tardar unos días en verse.`
       : order.paid
         ? `Como ya habías pagado, te devolveremos ${formatPrice(order.total)} por el mismo medio de pago que usaste, a la mayor brevedad. Te avisaremos cuando hagamos la devolución.`
         : `No alcanzamos a recibir tu pago, así que no hay nada que devolver. Si pagaste y no lo registramos, escríbenos a ${order.seller.email} con el comprobante y te devolveremos el monto.`,

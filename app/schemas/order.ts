@@ -7,7 +7,7 @@ import { formatRut, isValidRut } from "~/lib/rut";
 import { digitCount, optional, visibleText } from "~/schemas/text";
 
 /**
- * The purchase-data form ("Producto {nombre}", DECISIONS D6), shared by the browser and the order
+ * The purchase-data form ("Producto {nombre}"; docs/decisions/014), shared by the browser and the order
  * action. Texts follow `visibleText` (schemas/text.ts); a missing field gets the empty one's message,
  * and unknown fields (honeypot, captcha) are dropped.
  */
@@ -43,6 +43,20 @@ const messages = {
   invoiceEmailMax: `El email de la factura debe tener como máximo ${orderFieldLimits.invoiceEmail} caracteres.`,
 } as const;
 
+/** A región's CUT from a select, or `message`; the same check for the shipping and the billing place. */
+const regionCut = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((cut) => getRegion(cut) !== undefined, message);
+
+/** A comuna's CUT from a select, or `message` (whether it lies in the región is checked with both). */
+const comunaCut = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((cut) => getComuna(cut) !== undefined, message);
+
 /** The tax document an order asks for (D24; docs/decisions/064): boleta unless the customer says factura. */
 export const documentTypes = ["boleta", "factura"] as const;
 export type DocumentType = (typeof documentTypes)[number];
@@ -70,14 +84,8 @@ const invoiceFields = {
     min: 5,
     max: { length: orderFieldLimits.invoiceAddress, message: messages.invoiceAddressMax },
   }),
-  invoiceRegion: z
-    .string({ error: messages.invoiceRegion })
-    .trim()
-    .refine((cut) => getRegion(cut) !== undefined, messages.invoiceRegion),
-  invoiceComuna: z
-    .string({ error: messages.invoiceComuna })
-    .trim()
-    .refine((cut) => getComuna(cut) !== undefined, messages.invoiceComuna),
+  invoiceRegion: regionCut(messages.invoiceRegion),
+  invoiceComuna: comunaCut(messages.invoiceComuna),
   invoiceEmail: visibleText({
     message: messages.invoiceEmail,
     min: 1,
@@ -135,14 +143,8 @@ export const orderSchema = z
     })
       .regex(/^\+?[0-9 ]*$/, messages.phoneChars)
       .refine((phone) => digitCount(phone) >= 8, messages.phoneMin),
-    region: z
-      .string({ error: messages.region })
-      .trim()
-      .refine((cut) => getRegion(cut) !== undefined, messages.region),
-    comuna: z
-      .string({ error: messages.comuna })
-      .trim()
-      .refine((cut) => getComuna(cut) !== undefined, messages.comuna),
+    region: regionCut(messages.region),
+    comuna: comunaCut(messages.comuna),
     address: visibleText({
       message: messages.addressMin,
       min: 10,

@@ -13,3 +13,4 @@ export function waitForHealth(baseUrl: string, server: ChildProcess, timeoutMs?:
 export function stopServer(server: ChildProcess): Promise<void>;
 export function cpuSecondsOf(pid: number): number;
 export function watchBenchServer(server: ChildProcess, dataDir: string, count?: number): string[];
+export function benchServerEnv(captchaDifficulty: number): Record<string, string>;

@@ -109,3 +109,19 @@ export function watchBenchServer(server, dataDir, count = 20) {
   process.once("SIGTERM", interrupted);
   return lines;
 }
+
+/**
+ * What a benchmark's production server runs with: limits no benchmark reaches, a proof of work of
+ * `captchaDifficulty` (the server's cost to check one is the same at any difficulty), warnings only,
+ * and e-mails written to DATA_DIR/outbox instead of sent (no SMTP_URL).
+ */
+export function benchServerEnv(captchaDifficulty) {
+  return {
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_PER_MINUTE: "100000000",
+    FORM_RATE_LIMIT: "100000000",
+    CAPTCHA_DIFFICULTY: String(captchaDifficulty),
+    SMTP_URL: "",
+  };
+}

@@ -142,7 +142,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const unpaid = order.status === initialOrderStatus;
   const { entered, courier, courierName, trackingNumber, comunaCut: _comunaCut, ...shown } = order;
   const shipped = order.status === "enviado" || order.status === "entregado";
-  const { payments } = getEnv();
+  const env = getEnv();
+  const { payments } = env;
   const result = new URL(request.url).searchParams.get("pago") ?? undefined;
   const comuna = getComuna(order.comunaCut)?.name ?? "tu comuna";
   const waitsForQuote = awaitsShippingQuote(order);
@@ -165,7 +166,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       quotePending: waitsForQuote ? comuna : null,
       paymentUrl:
         unpaid && payments.provider === "link"
-          ? paymentUrlFor(getEnv(), order.kitId as KitId, order.number)
+          ? paymentUrlFor(env, order.kitId as KitId, order.number)
           : null,
       payment,
       paymentNotice: unpaid ? paymentNoticeOf(payments) : null,

@@ -8,6 +8,7 @@ import {
   OrderStatusTransitionError,
   type OrderStatusChange,
 } from "~/models/orders.server";
+import { providerNames } from "~/content/payments";
 import { formatPrice } from "~/lib/format";
 import { enqueueMails } from "~/models/mail-queue.server";
 import { inTransaction, type Db } from "~/infra/db.server";
@@ -36,9 +37,6 @@ type PaymentAttempt = Selectable<PaymentAttemptsTable>;
 
 /** Where Flow tells the refund's outcome (the route is the checkout's). */
 export const flowRefundCallbackPath = "/pago/flow/reembolso";
-
-/** The providers' names as staff and customers know them. */
-const providerNames: Record<PaymentProviderName, string> = { webpay: "Webpay", flow: "Flow" };
 
 /** The most of a reason migration 0014's refund_error keeps. */
 const maxRefundErrorLength = 200;
