@@ -165,3 +165,81 @@ describe.each(dialectsUnderTest)("migration 0017 (tax documents) on %s", (dialec
     ).rejects.toThrow();
   });
 });
+
+describe.each(dialectsUnderTest)("migration 0018 (document records) on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("keeps a recorded document whole: its type, a folio as the SII numbers it, its date and one author", async () => {
+    const db = database.db.withoutPlugins();
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    expect((await migrator.migrateTo("0017-tax-documents")).error).toBeUndefined();
+    const at = new Date().toISOString();
+    for (const [id, number] of [
+      ["o1", "LB-AAAAAA"],
+      ["o2", "LB-BBBBBB"],
+    ]) {
+      await sql`insert into orders (id, number, kit_id, kit_name, unit_price, shipping_kind, subtotal, shipping_cost,
+        total, status, customer_name, email, phone, region_cut, comuna_cut, address, terms_accepted_at, created_at,
+        updated_at) values (${id}, ${number}, 'nautical', 'Kit Náutico', 50000, 'free', 50000, 0, 50000, 'pagado',
+        'Ana Pérez', 'ana@example.cl', '+56 9 8765 4321', '13', '13101', 'Calle Falsa 123, Santiago', ${at}, ${at},
+        ${at})`.execute(db);
+    }
+    // A folio typed into the database before has no type or author: the migration says so, changing nothing.
+    await sql`update orders set document_folio = '77' where id = 'o1'`.execute(db);
+    const refused = await migrator.migrateTo("0018-document-records");
+    expect(String(refused.error)).toContain("LB-AAAAAA");
+    await sql`update orders set document_folio = null where id = 'o1'`.execute(db);
+    expect((await migrator.migrateTo("0018-document-records")).error).toBeUndefined();
+
+    const document = (id: string, values: string) =>
+      sql`update orders set ${sql.raw(values)} where id = ${id}`.execute(db);
+    const issued = `document_issued_at = '${at}'`;
+    const staff = "document_recorded_by = 'u1', document_provider = null";
+    // A folio needs its type, its date and one author; a type needs a folio.
+    for (const values of [
+      `document_folio = '12', ${issued}, ${staff}`,
+      `document_sii_type = 39, ${staff}`,
+      `document_sii_type = 39, document_folio = '12', ${staff}`,
+      `document_sii_type = 39, document_folio = '12', ${issued}`,
+      `document_sii_type = 39, document_folio = '12', ${issued}, document_recorded_by = 'u1', document_provider = 'openfactura'`,
+      `document_recorded_by = 'u1'`,
+      `document_provider = 'openfactura'`,
+      // Only the SII's codes, and folios as the SII numbers them.
+      `document_sii_type = 40, document_folio = '12', ${issued}, ${staff}`,
+      `document_sii_type = 39, document_folio = '012', ${issued}, ${staff}`,
+      `document_sii_type = 39, document_folio = '0', ${issued}, ${staff}`,
+      `document_sii_type = 39, document_folio = 'B-12', ${issued}, ${staff}`,
+      `document_sii_type = 39, document_folio = '12345678901', ${issued}, ${staff}`,
+    ]) {
+      await expect(document("o1", values), values).rejects.toThrow();
+    }
+    await document("o1", `document_sii_type = 39, document_folio = '12', ${issued}, ${staff}`);
+    await document(
+      "o2",
+      `document_sii_type = 33, document_folio = '12', ${issued}, document_recorded_by = null, document_provider = 'openfactura'`,
+    );
+    // One order per type and folio.
+    await expect(document("o2", "document_sii_type = 39")).rejects.toThrow();
+
+    const row = (values: string) =>
+      sql`insert into order_document_records (id, order_id, sii_type, folio, issued_at, recorded_by, provider,
+        recorded_at) values (${sql.raw(values)})`.execute(db);
+    await row(`'r1', 'o1', 39, '12', '${at}', 'u1', null, '${at}'`);
+    await row(`'r2', 'o2', 33, '12', '${at}', null, 'openfactura', '${at}'`);
+    for (const values of [
+      `'r3', 'o1', 40, '12', '${at}', 'u1', null, '${at}'`,
+      `'r3', 'o1', 39, '012', '${at}', 'u1', null, '${at}'`,
+      `'r3', 'o1', 39, '13', '${at}', 'u1', 'openfactura', '${at}'`,
+      `'r3', 'o1', 39, '13', '${at}', null, null, '${at}'`,
+      `'r3', 'nobody', 39, '13', '${at}', 'u1', null, '${at}'`,
+    ]) {
+      await expect(row(values), values).rejects.toThrow();
+    }
+  });
+});

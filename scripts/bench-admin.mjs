@@ -519,6 +519,9 @@ async function main() {
       ["search 'pérez', page 20", { q: "pérez", page: "20" }],
       ["filter status 'pagado'", { estado: "pagado" }],
       ["filter 'pagado' + sort Total ↓", { estado: "pagado", sort: "total", dir: "desc" }],
+      // Decision 065: no folio is seeded, so nearly every paid order lacks its document (the worst case).
+      ["filter 'Pagados sin documento'", { emision: "sin-emitir" }],
+      ["'Pagados sin documento' + sort Total ↓", { emision: "sin-emitir", sort: "total", dir: "desc" }],
       ["sort by customer, deep page", { sort: "customer", dir: "asc", page: String(middlePage) }],
       [`last page (${lastPage.toLocaleString("en")})`, { page: String(lastPage) }],
     ];

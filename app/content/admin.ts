@@ -100,6 +100,10 @@ export const adminDashboardTexts = {
     count === "1"
       ? "1 pedido fuera del continente espera su costo de envío"
       : `${count} pedidos fuera del continente esperan su costo de envío`,
+  awaitingDocument: (count: string) =>
+    count === "1"
+      ? "1 pedido pagado espera su boleta o factura"
+      : `${count} pedidos pagados esperan su boleta o factura`,
   unpaidTitle: "Pendientes de pago hace más de 48 horas",
   unpaidIntro: "Escríbeles para saber si necesitan ayuda con el pago.",
   unpaidMore: (count: string) => `Y ${count} más en la lista de pedidos.`,
@@ -306,9 +310,42 @@ export const adminOrdersTexts = {
     invoiceEmail: "Email para la factura",
     folio: "Folio",
     issuedAt: "Emitido el",
+    issued: "Documento emitido",
+    recordedBy: "Registrado por",
   },
   documentTypes: { boleta: "Boleta", factura: "Factura" },
   documentNotIssued: "Sin emitir",
+  // The document issued, recorded by staff or a provider (docs/decisions/065).
+  siiTypes: {
+    39: "Boleta electrónica",
+    41: "Boleta exenta electrónica",
+    33: "Factura electrónica",
+    34: "Factura no afecta o exenta electrónica",
+  } as Record<number, string>,
+  documentMissing: (document: string) =>
+    `Pagado sin documento: emite la ${document} en tu sistema de facturación y registra aquí su folio.`,
+  documentLater: "El folio se registra cuando el pedido esté pagado.",
+  documentRecordLegend: "Registrar el documento emitido",
+  documentCorrectSummary: "Corregir el tipo o el folio",
+  documentTypeLabel: "Tipo",
+  folioLabel: "Folio",
+  folioHint: "El número que le dio tu sistema de facturación, solo con números.",
+  documentSubmit: "Guardar el folio",
+  documentCorrectSubmit: "Guardar la corrección",
+  documentMailNote: "Al cliente no le escribimos: tu sistema de facturación le envía el documento.",
+  documentSuccessTitle: "Documento registrado",
+  documentRecorded: (type: string, folio: string) => `Guardamos la ${type} con folio ${folio}.`,
+  documentCorrected: (type: string, folio: string) =>
+    `Corregimos el documento: ahora es la ${type} con folio ${folio}.`,
+  documentUnchanged: "Ese documento ya estaba registrado; no cambió nada.",
+  documentNotPaid:
+    "Solo se registra el documento de un pedido pagado (pagado, en preparación, enviado o entregado).",
+  folioTaken: (type: string, folio: string, order: string) =>
+    `La ${type} con folio ${folio} ya está registrada en el pedido ${order}. Revisa el número.`,
+  documentByProvider: (provider: string) => `${provider} (automático)`,
+  documentRecordsHeading: "Registros anteriores",
+  documentRecordEntry: (type: string, folio: string, at: string, by: string) =>
+    `${type}, folio ${folio}: registrado el ${at} por ${by}`,
   historyHeading: "Historial de estados",
   changeHeading: "Cambiar estado",
   fields: {

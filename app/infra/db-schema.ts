@@ -20,6 +20,7 @@ export interface Database {
   galleryLikes: GalleryLikesTable;
   rateLimitHits: RateLimitHitsTable;
   paymentAttempts: PaymentAttemptsTable;
+  orderDocumentRecords: OrderDocumentRecordsTable;
 }
 
 /** "free": continental Chile; "arranged": shipping agreed with the customer (D7). */
@@ -93,9 +94,35 @@ export interface OrdersTable {
   invoiceComunaCut: string | null;
   /** Where the factura is sent. */
   invoiceEmail: string | null;
-  /** The issued document's folio and when it was issued; null until then (a later slice). */
+  /**
+   * The document issued for the order (migration 0018; docs/decisions/065), all null until then: its
+   * SII type, its folio (the SII's number, digits without leading zeros) and when it was issued.
+   */
+  documentSiiType: SiiDocumentType | null;
   documentFolio: string | null;
   documentIssuedAt: string | null;
+  /** Who recorded it: a staff user id, or the tax provider that issued it (exactly one, with a folio). */
+  documentRecordedBy: string | null;
+  documentProvider: string | null;
+}
+
+/**
+ * The SII's codes of the electronic documents a sale is recorded with (tipo de DTE): 39 boleta, 41
+ * boleta exenta, 33 factura, 34 factura no afecta o exenta.
+ */
+export type SiiDocumentType = 33 | 34 | 39 | 41;
+
+/** Every record of an order's issued document (migration 0018): the first and each correction. */
+export interface OrderDocumentRecordsTable {
+  id: string;
+  orderId: string;
+  siiType: SiiDocumentType;
+  folio: string;
+  issuedAt: string;
+  /** A staff user id, or the provider's name: exactly one. */
+  recordedBy: string | null;
+  provider: string | null;
+  recordedAt: string;
 }
 
 /** The tax document of an order (D24): a boleta, or a factura to a company. */

@@ -46,6 +46,17 @@ export function canTransition(from: string, to: string): boolean {
   return isOrderStatus(from) && isOrderStatus(to) && allowedTransitions[from].includes(to);
 }
 
+/**
+ * An order that was paid and not cancelled: a sale (the dashboard's), whose tax document is due
+ * (D24; docs/decisions/065). Migration 0018's index of paid orders without their document (and
+ * the filter that uses it) names the others: pendiente_pago and cancelado.
+ */
+export const paidOrderStatuses = ["pagado", "en_preparacion", "enviado", "entregado"] as const;
+
+export function isPaidStatus(status: string): boolean {
+  return (paidOrderStatuses as readonly string[]).includes(status);
+}
+
 /** Statuses with no way out. */
 export function isFinalStatus(status: OrderStatus): boolean {
   return allowedTransitions[status].length === 0;

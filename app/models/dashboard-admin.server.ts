@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { initialOrderStatus, isOrderStatus, orderStatuses, type OrderStatus } from "~/lib/order-status";
+import { paidWithoutDocument } from "~/models/orders-admin.server";
 import type { Db } from "~/infra/db.server";
 
 /**
@@ -183,6 +184,16 @@ export async function countAwaitingShippingQuote(db: Db): Promise<number> {
     .where("status", "=", initialOrderStatus)
     .where("shippingKind", "=", "arranged")
     .where("shippingCost", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Paid orders still without their boleta or factura recorded (D24), through migration 0018's index. */
+export async function countPaidWithoutDocument(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select(count)
+    .where(paidWithoutDocument())
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { withdrawUnsentMail } from "~/models/mail-queue.server";
 import {
   changeOrderStatus,
@@ -8,11 +8,11 @@ import {
   statusMailDueAt,
   type OrderStatusChange,
 } from "~/models/orders.server";
-import type { ManualPayment, OrderStatusDetails } from "~/schemas/admin-records";
-import type { OrderStatus } from "~/lib/order-status";
+import { readFolio, type ManualPayment, type OrderStatusDetails } from "~/schemas/admin-records";
+import { isPaidStatus, orderStatuses, type OrderStatus } from "~/lib/order-status";
 import { withAdminTables } from "~/infra/admin-db-schema";
-import type { Db } from "~/infra/db.server";
-import type { OrdersTable } from "~/infra/db-schema";
+import { inTransaction, type Db } from "~/infra/db.server";
+import type { OrdersTable, SiiDocumentType } from "~/infra/db-schema";
 
 /** Orders as the back office reads and moves them (issue 4 "Pedidos"; DECISIONS D9). */
 
@@ -223,4 +223,180 @@ export async function undoOrderStatusChange(
       .execute();
     return { id, from: undoable.toStatus, to: undoable.fromStatus, changedAt: at, mailId: null };
   });
+}
+
+// --- The tax document issued for an order (D24; docs/decisions/065) ---
+
+/** The SII types a record may carry (migration 0018): boletas 39 and 41, facturas 33 and 34. */
+export const siiDocumentTypes: readonly SiiDocumentType[] = [39, 41, 33, 34];
+
+/**
+ * Paid orders without their document, as the orders list's filter and the dashboard write it:
+ * textually the WHERE of migration 0018's partial index, which SQLite uses only then. It names
+ * the statuses that are not paid: an IN over the paid ones would let SQLite, without statistics,
+ * prefer the status index and sort. `indexed` false keeps SQLite off every index for it (unary +,
+ * as equalsFilterOptions; never on PostgreSQL).
+ */
+export function paidWithoutDocument(indexed = true) {
+  const plus = indexed ? sql`` : sql`+`;
+  const unpaid = orderStatuses.filter((status) => !isPaidStatus(status));
+  return sql<boolean>`(${plus}document_folio is null and ${plus}status not in (${sql.join(
+    unpaid.map((status) => sql.lit(status)),
+  )}))`;
+}
+
+/** Why a document is not recorded: the order is not paid (or was cancelled), or the record is not one. */
+export class DocumentRecordRefusedError extends Error {
+  override name = "DocumentRecordRefusedError";
+  constructor(
+    readonly reason: "not-paid" | "invalid",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** That type and folio are another order's document already (a folio is unique per type at the SII). */
+export class DocumentFolioTakenError extends Error {
+  override name = "DocumentFolioTakenError";
+  constructor(readonly orderNumber: string) {
+    super(`The folio is order ${orderNumber}'s document`);
+  }
+}
+
+export interface DocumentRecord {
+  siiType: SiiDocumentType;
+  /** The folio as typed or sent (readFolio reads it: "001234", "1.234" → "1234"). */
+  folio: string;
+  /** Staff (their user id), or the tax provider that issued it (its name, e.g. "openfactura"). */
+  by: { staffUserId: string } | { provider: string };
+  /** When it was issued: the provider says; staff record a document as they issue it (now). */
+  issuedAt?: Date;
+}
+
+/** A unique index refused the write (SQLite's or PostgreSQL's word for it). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}
+
+/**
+ * Records the document issued for a paid order (pagado, en preparación, enviado, entregado): its SII
+ * type and folio, when it was issued and who recorded it, on the order and as a row of its
+ * records, in one transaction. Recording another type or folio corrects the last one (the earlier
+ * records stay); the same type and folio again changes nothing (a provider may say it twice). The
+ * customer is not written to: the tax provider sends the document itself.
+ * DocumentRecordRefusedError for an order not paid or a record that is not one (an unknown type, a
+ * folio that is not a whole number from 1 with up to 10 digits, a provider's name that is not
+ * lower-case letters, digits and dashes); DocumentFolioTakenError when another order has that type
+ * and folio; OrderNotFoundError; OrderStatusConflictError if the order stops being paid meanwhile.
+ */
+export async function recordOrderDocument(
+  db: Db,
+  orderId: string,
+  record: DocumentRecord,
+  now: Date = new Date(),
+): Promise<{ folio: string; corrected: boolean; changed: boolean }> {
+  const read = readFolio(record.folio);
+  if (!("folio" in read)) throw new DocumentRecordRefusedError("invalid", `Not a folio: ${record.folio}`);
+  if (!siiDocumentTypes.includes(record.siiType)) {
+    throw new DocumentRecordRefusedError("invalid", `Not an SII document type: ${record.siiType}`);
+  }
+  if ("provider" in record.by && !/^[a-z0-9-]{1,30}$/.test(record.by.provider)) {
+    throw new DocumentRecordRefusedError("invalid", `Not a provider's name: ${record.by.provider}`);
+  }
+  const { folio } = read;
+  const at = now.toISOString();
+  const issuedAt = (record.issuedAt ?? now).toISOString();
+  const who =
+    "provider" in record.by
+      ? { recordedBy: null, provider: record.by.provider }
+      : { recordedBy: record.by.staffUserId, provider: null };
+  const otherOrderWithFolio = (trx: Db) =>
+    trx
+      .selectFrom("orders")
+      .select("number")
+      .where("documentSiiType", "=", record.siiType)
+      .where("documentFolio", "=", folio)
+      .where("id", "!=", orderId)
+      .executeTakeFirst();
+  try {
+    return await inTransaction(db, async (trx) => {
+      const order = isUuid(orderId)
+        ? await trx
+            .selectFrom("orders")
+            .select(["status", "documentSiiType", "documentFolio"])
+            .where("id", "=", orderId)
+            .executeTakeFirst()
+        : undefined;
+      if (!order) throw new OrderNotFoundError(orderId);
+      if (!isPaidStatus(order.status)) {
+        throw new DocumentRecordRefusedError("not-paid", `Order ${orderId} is ${order.status}, not paid`);
+      }
+      const corrected = order.documentFolio !== null;
+      if (order.documentSiiType === record.siiType && order.documentFolio === folio) {
+        return { folio, corrected, changed: false };
+      }
+      const other = await otherOrderWithFolio(trx);
+      if (other) throw new DocumentFolioTakenError(other.number);
+      const updated = await trx
+        .updateTable("orders")
+        .set({
+          documentSiiType: record.siiType,
+          documentFolio: folio,
+          documentIssuedAt: issuedAt,
+          documentRecordedBy: who.recordedBy,
+          documentProvider: who.provider,
+          updatedAt: at,
+        })
+        .where("id", "=", orderId)
+        .where("status", "=", order.status)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows !== 1n)
+        throw new OrderStatusConflictError(`Order ${orderId} changed meanwhile`);
+      await trx
+        .insertInto("orderDocumentRecords")
+        .values({
+          id: crypto.randomUUID(),
+          orderId,
+          siiType: record.siiType,
+          folio,
+          issuedAt,
+          ...who,
+          recordedAt: at,
+        })
+        .execute();
+      return { folio, corrected, changed: true };
+    });
+  } catch (error) {
+    // Another order took this folio between the check and the write (PostgreSQL, two at once).
+    if (!isUniqueViolation(error)) throw error;
+    const other = await otherOrderWithFolio(db);
+    throw other ? new DocumentFolioTakenError(other.number) : error;
+  }
+}
+
+/**
+ * Every record of the order's document, newest first: type, folio, dates, and who (a staff
+ * member's name, also null for an id no account has; or the provider).
+ */
+export async function getOrderDocumentRecords(db: Db, orderId: string) {
+  if (!isUuid(orderId)) return [];
+  return withAdminTables(db)
+    .selectFrom("orderDocumentRecords")
+    .leftJoin("adminUsers", "adminUsers.id", "orderDocumentRecords.recordedBy")
+    .select([
+      "orderDocumentRecords.id",
+      "orderDocumentRecords.siiType",
+      "orderDocumentRecords.folio",
+      "orderDocumentRecords.issuedAt",
+      "orderDocumentRecords.recordedAt",
+      "orderDocumentRecords.recordedBy",
+      "orderDocumentRecords.provider",
+      "adminUsers.name as recordedByName",
+    ])
+    .where("orderDocumentRecords.orderId", "=", orderId)
+    .orderBy("orderDocumentRecords.recordedAt", "desc")
+    .orderBy("orderDocumentRecords.id", "desc")
+    .execute();
 }

@@ -24,6 +24,10 @@ export const adminRecordMessages = {
   choosePaymentMeans: "Elige cómo pagó el cliente.",
   paymentReference: "Escribe el número de operación del pago (de la transferencia, el depósito o el recibo).",
   paymentReferenceTooLong: "El número de operación puede tener hasta 60 caracteres.",
+  chooseDocumentType: "Elige el tipo de documento que emitiste.",
+  folio: "Escribe el folio del documento, solo con números (por ejemplo, 1234).",
+  folioZero: "El folio es un número desde 1: revisa el número del documento.",
+  folioTooLong: "El folio tiene hasta 10 dígitos: revisa el número del documento.",
 } as const;
 
 /**
@@ -134,6 +138,43 @@ export const shippingQuoteSchema = z.object({
     .refine((typed) => /^\d{1,7}$/.test(typed), adminRecordMessages.shippingCost)
     .transform(Number)
     .refine((cost) => cost <= maxShippingCost, adminRecordMessages.shippingCostTooHigh),
+});
+
+/**
+ * The SII document types staff record by hand (tipo de DTE), in the form's order: boleta electrónica
+ * (39) and factura electrónica (33). The shop's kits are taxed sales, so the exempt ones (41, 34),
+ * which a provider may still record (migration 0018), are not offered (docs/decisions/065).
+ */
+export const staffSiiTypes = ["39", "33"] as const;
+
+/** The most digits of a folio: the DTE's Folio field is a number of up to 10 digits. */
+export const maxFolioDigits = 10;
+
+/**
+ * The folio as the SII numbers it, from what staff type or paste: "1234", "001234", "1.234" (Chile's
+ * thousands), "N° 1234" (as printed on the document) → "1234"; or what is wrong with it: not a whole
+ * number, 0, more than 10 digits. Shared by the form and the model (which a provider calls too).
+ */
+export function readFolio(typed: string): { folio: string } | { problem: "invalid" | "zero" | "tooLong" } {
+  const compact = typed.replace(/\s/g, "").replace(/^(n\.?[°º]|#)/i, "");
+  const digits = /^\d{1,3}(\.\d{3})+$/.test(compact) ? compact.replaceAll(".", "") : compact;
+  if (!/^\d+$/.test(digits)) return { problem: "invalid" };
+  const folio = digits.replace(/^0+/, "");
+  if (folio === "") return { problem: "zero" };
+  return folio.length <= maxFolioDigits ? { folio } : { problem: "tooLong" };
+}
+
+const folioMessages = { invalid: m.folio, zero: m.folioZero, tooLong: m.folioTooLong } as const;
+
+/** Recording the document issued for a paid order (D24): its type and its folio. */
+export const documentRecordSchema = z.object({
+  siiType: z.enum(staffSiiTypes, { error: m.chooseDocumentType }).transform(Number),
+  folio: z.string({ error: m.folio }).transform((typed, context) => {
+    const read = readFolio(typed);
+    if ("folio" in read) return read.folio;
+    context.addIssue({ code: "custom", message: folioMessages[read.problem] });
+    return z.NEVER;
+  }),
 });
 
 /** The undo of a change just made (docs/decisions/033-order-status-emails.md): the change's id. */

@@ -129,3 +129,54 @@ test("an order paid through Flow: its attempts, a mismatch, and a refund that ca
     { status: "cancelado" },
   ]);
 });
+
+test("staff record the boleta of a paid order: the order leaves 'Pagados sin documento'", async ({
+  page,
+}) => {
+  const order = seedOrder({ through: ["pendiente_pago", "pagado"], customerName: "Tomás Folio Pendiente" });
+  // A folio of its own: the SII numbers each type once.
+  const folio = String(100_000 + crypto.randomInt(900_000));
+  await signInAsAdmin(page, adminEmail);
+
+  // The dashboard counts the paid orders without their document and links to them.
+  await page.goto("/admin/dashboard");
+  await waitForAdminHydration(page);
+  await page.getByTestId("awaiting-document").click();
+  await expect(page).toHaveURL(/\/admin\/orders\?emision=sin-emitir$/);
+  const main = page.getByRole("main");
+  await main.getByRole("link", { name: order.number }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
+  await waitForAdminHydration(page);
+
+  const documentPanel = main.getByRole("region", { name: "Documento tributario" });
+  await expect(documentPanel).toContainText(
+    "Pagado sin documento: emite la boleta electrónica en tu sistema de facturación y registra aquí su folio.",
+  );
+  await expect(documentPanel.getByRole("radio", { name: "Boleta electrónica" })).toBeChecked();
+  const folioField = documentPanel.getByLabel("Folio", { exact: true });
+  await folioField.fill("12,5");
+  await documentPanel.getByRole("button", { name: "Guardar el folio" }).click();
+  await expectFieldError(folioField, "Escribe el folio del documento, solo con números (por ejemplo, 1234).");
+  await expectAdminPageAccessible(page, "document form refused");
+
+  await folioField.fill(folio);
+  await documentPanel.getByRole("button", { name: "Guardar el folio" }).click();
+  await expect(main.getByText(`Guardamos la boleta electrónica con folio ${folio}.`).first()).toBeVisible();
+  await expect(documentPanel).not.toContainText("Pagado sin documento");
+  await expect(documentPanel).toContainText("Boleta electrónica");
+  await expect(documentPanel).toContainText(folio);
+  await expect(documentPanel).toContainText("Rocío Pagos");
+  await expect(documentPanel.getByText("Corregir el tipo o el folio")).toBeVisible();
+  await expectAdminPageAccessible(page, "document recorded");
+  expect(
+    queryRows<{ document_sii_type: number; document_folio: string }>(
+      "select document_sii_type, document_folio from orders where id = ?",
+      order.id,
+    ),
+  ).toEqual([{ document_sii_type: 39, document_folio: folio }]);
+
+  await page.goto("/admin/orders?emision=sin-emitir");
+  await expect(main.getByRole("link", { name: order.number })).toHaveCount(0);
+  await page.goto("/admin/orders?emision=emitido");
+  await expect(main.getByRole("link", { name: order.number })).toBeVisible();
+});

@@ -3,9 +3,15 @@ import { adminChatbotTexts, adminGalleryTexts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { getComuna, getRegion } from "~/lib/chile";
 import { courierIds, courierLabel } from "~/lib/couriers";
-import { defineList, equalsFilterOptions, type ListFilter } from "~/models/admin-lists/engine.server";
+import {
+  defineList,
+  equalsFilterOptions,
+  type ListFilter,
+  type ListFilterOption,
+} from "~/models/admin-lists/engine.server";
 import { chatDurationSeconds, chatSessionEnd, formatChatDuration } from "~/models/chat-admin.server";
 import { initialOrderStatus, orderStatusLabels, orderStatuses } from "~/lib/order-status";
+import { paidWithoutDocument } from "~/models/orders-admin.server";
 import { getEnv } from "~/infra/env.server";
 import { getStorage } from "~/infra/storage.server";
 
@@ -86,6 +92,29 @@ const paidByLabels = { webpay: "Webpay", flow: "Flow", manual: "A mano" } as con
  * the URL (?documento=factura), and the labels of the column and the filter.
  */
 const documentLabels = { boleta: "Boleta", factura: "Factura" } as const;
+
+/**
+ * The "Emisión" filter (D24; docs/decisions/065): the paid orders still without their boleta or
+ * factura (?emision=sin-emitir, the dashboard's link), and the orders whose document is recorded.
+ * Migration 0018's partial index holds the former by date: it counts them and walks the default
+ * sort's pages; with another sort they are read through it and sorted while they are few (the
+ * usual case: staff record folios as they go), else SQLite walks that sort's index and checks each
+ * row (unary +: right after the feature came, every paid order lacked its folio). The recorded ones
+ * are counted, and read while few, through the (type, folio) index, whose WHERE is theirs.
+ */
+const documentIssueOptions: ListFilterOption[] = [
+  {
+    value: "sin-emitir",
+    label: "Pagados sin documento",
+    where: (useIndex) => paidWithoutDocument(useIndex),
+    indexedSorts: ["createdAt"],
+  },
+  {
+    value: "emitido",
+    label: "Con documento",
+    where: (useIndex) => (useIndex ? sql`document_folio is not null` : sql`+document_folio is not null`),
+  },
+];
 
 /** The couriers' names, for the filter ("Otro" gathers every courier staff typed). */
 const courierNames = Object.fromEntries(courierIds.map((id) => [id, courierLabel(id)!]));
@@ -238,6 +267,13 @@ export const ordersList = defineList({
       label: "Documento",
       // Migration 0017's index is on document_type alone, as paid_by's.
       options: equalsFilterOptions("document_type", ["boleta", "factura"], documentLabels),
+    },
+    {
+      key: "emision",
+      label: "Emisión",
+      options: documentIssueOptions,
+      // With a sort no index of theirs serves, the orders are read and sorted while few.
+      fewRows: 10_000,
     },
   ],
   ftsTable: "orders_search",

@@ -48,6 +48,8 @@ export interface ListFilterOption {
   label: string;
   /** The condition; `useIndex` false asks SQLite not to answer it from an index (equalsFilterOptions). */
   where: (useIndex: boolean) => RawBuilder<unknown>;
+  /** This option's own ListFilter.indexedSorts, when its index is not the other options'. */
+  indexedSorts?: readonly string[];
 }
 
 /** A filter: one URL parameter holding one of a closed set of values. */
@@ -59,6 +61,13 @@ export interface ListFilter {
   options: readonly ListFilterOption[];
   /** Column keys whose sort an index shared with this filter serves; with any other, no index. */
   indexedSorts?: readonly string[];
+  /**
+   * SQLite, with a sort no index of this filter serves: when the chosen option matches at most this
+   * many rows (counted through its own index, stopping past the limit), they are read through that
+   * index and sorted, instead of walking the sort's index and checking every row, which reads the
+   * whole table when they are few (decision 065). Absent: always the walk.
+   */
+  fewRows?: number;
 }
 
 export interface ListDefinition<Row> {
@@ -315,19 +324,33 @@ function and(conditions: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
 
 /**
  * The chosen filters' conditions, for a count (any index helps) or, `forPage`, for reading rows in
- * sort order (on SQLite a filter that shares no index with the sort is told not to use one).
+ * sort order (on SQLite a filter that shares no index with the sort is told not to use one, unless
+ * its rows are few: `fewRows`).
  */
-function filterConditions<Row>(
+async function filterConditions<Row>(
+  db: Db,
   definition: ListDefinition<Row>,
   state: ListState,
-  dialect: Dialect,
   forPage: boolean,
-): RawBuilder<unknown>[] {
-  return definition.filters.flatMap((filter) => {
+): Promise<RawBuilder<unknown>[]> {
+  const dialect = dialectOf(db);
+  const conditions: RawBuilder<unknown>[] = [];
+  for (const filter of definition.filters) {
     const option = filter.options.find((candidate) => candidate.value === state.filters[filter.key]);
-    const useIndex = dialect === "postgres" || !forPage || !!filter.indexedSorts?.includes(state.sort);
-    return option ? [option.where(useIndex)] : [];
-  });
+    if (!option) continue;
+    const indexedSorts = option.indexedSorts ?? filter.indexedSorts;
+    const useIndex = dialect === "postgres" || !forPage || !!indexedSorts?.includes(state.sort);
+    const few =
+      !useIndex &&
+      filter.fewRows !== undefined &&
+      (await countRows(db, definition.table, [option.where(true)], filter.fewRows + 1)) <= filter.fewRows;
+    conditions.push(
+      few
+        ? sql`rowid in (select rowid from ${sql.table(definition.table)} where ${option.where(true)})`
+        : option.where(useIndex),
+    );
+  }
+  return conditions;
 }
 
 /** Rows meeting `conditions`, counting at most `limit` of them when given. */
@@ -356,8 +379,8 @@ async function plan<Row>(
   const countLimit = options.countLimit ?? defaultCountLimit;
   const matchLimit = options.matchLimit ?? countLimit;
   const { table, ftsTable } = definition;
-  const countFilters = filterConditions(definition, state, dialect, false);
-  const pageFilters = filterConditions(definition, state, dialect, true);
+  const countFilters = await filterConditions(db, definition, state, false);
+  const pageFilters = await filterConditions(db, definition, state, true);
   const words = searchWords(state.q);
   const longWords = words.filter((word) => [...word].length >= minSearchWordLength);
   const shortWords = words.filter((word) => [...word].length < minSearchWordLength);

@@ -16,6 +16,7 @@ import { adminPaths } from "~/lib/admin-paths";
 import { formatPrice } from "~/lib/format";
 import {
   countAwaitingShippingQuote,
+  countPaidWithoutDocument,
   getChatSummary,
   getDashboardSummary,
   getSalesSummary,
@@ -36,12 +37,13 @@ import { galleryTabHref } from "./gallery-view.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
-  const [summary, sales, chat, gallery, awaitingQuote] = await Promise.all([
+  const [summary, sales, chat, gallery, awaitingQuote, awaitingDocument] = await Promise.all([
     getDashboardSummary(db),
     getSalesSummary(db),
     getChatSummary(db),
     gallerySummary(db),
     countAwaitingShippingQuote(db),
+    countPaidWithoutDocument(db),
   ]);
   const period = (label: string, { count, total }: { count: number; total: number }) => ({
     label,
@@ -69,6 +71,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       gallery: { pending: numbers.format(gallery.pending), href: galleryTabHref("pending") },
       // Orders outside the continent waiting for their shipping cost (D25).
       awaitingQuote: awaitingQuote > 0 ? texts.awaitingQuote(numbers.format(awaitingQuote)) : null,
+      // Paid orders whose boleta or factura is not recorded yet (D24).
+      awaitingDocument:
+        awaitingDocument > 0 ? texts.awaitingDocument(numbers.format(awaitingDocument)) : null,
       unpaid: {
         more: sales.unpaid.count - sales.unpaid.orders.length,
         orders: sales.unpaid.orders.map((order) => ({
@@ -159,17 +164,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <SalesChart daily={loaderData.sales.daily} />
       </Panel>
 
-      {loaderData.awaitingQuote ? (
-        <p className="mt-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-foreground">
-          <Link
-            to={`${adminPaths.orders}?envio=por-cotizar`}
-            className="font-semibold underline underline-offset-2"
-            data-testid="awaiting-shipping-quote"
-          >
-            {loaderData.awaitingQuote}
-          </Link>
-        </p>
-      ) : null}
+      <OrdersToAttend
+        to={`${adminPaths.orders}?envio=por-cotizar`}
+        text={loaderData.awaitingQuote}
+        testId="awaiting-shipping-quote"
+      />
+      <OrdersToAttend
+        to={`${adminPaths.orders}?emision=sin-emitir`}
+        text={loaderData.awaitingDocument}
+        testId="awaiting-document"
+      />
 
       <Panel id="pendientes-de-pago" title={texts.unpaidTitle}>
         {loaderData.unpaid.orders.length === 0 ? (
@@ -279,6 +283,17 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       </div>
     </AdminPage>
   );
+}
+
+/** A line about orders waiting for staff (a shipping quote, a document), linking to them in the list. */
+function OrdersToAttend({ to, text, testId }: { to: string; text: string | null; testId: string }) {
+  return text ? (
+    <p className="mt-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-foreground">
+      <Link to={to} className="font-semibold underline underline-offset-2" data-testid={testId}>
+        {text}
+      </Link>
+    </p>
+  ) : null;
 }
 
 /**

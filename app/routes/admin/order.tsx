@@ -28,15 +28,20 @@ import { formatPrice } from "~/lib/format";
 import {
   allowedTransitions,
   initialOrderStatus,
+  isPaidStatus,
   orderStatusLabels,
   type OrderStatus,
 } from "~/lib/order-status";
 import {
   changeOrderStatusAsStaff,
+  DocumentFolioTakenError,
+  DocumentRecordRefusedError,
+  getOrderDocumentRecords,
   getOrderForAdmin,
   getOrderHistory,
   getUndoableChange,
   OrderStatusUndoError,
+  recordOrderDocument,
   undoOrderStatusChange,
   type AdminOrderDetail,
 } from "~/models/orders-admin.server";
@@ -51,11 +56,13 @@ import {
 import { attemptsOfOrder, expiredFlag, type PaymentAttempt } from "~/models/payments.server";
 import {
   adminRecordMessages,
+  documentRecordSchema,
   manualPaymentMeans,
   orderStatusChangeSchema,
   orderStatusFieldLimits,
   orderStatusUndoSchema,
   shippingQuoteSchema,
+  staffSiiTypes,
 } from "~/schemas/admin-records";
 import { requireAdmin } from "~/services/auth.server";
 import {
@@ -66,6 +73,7 @@ import {
   refundMismatchedPayment,
 } from "~/services/payments/refunds.server";
 import { getDb } from "~/infra/db.server";
+import type { SiiDocumentType } from "~/infra/db-schema";
 import { getEnv } from "~/infra/env.server";
 import { logger } from "~/infra/logger.server";
 import { requireFormData } from "~/infra/request-body.server";
@@ -85,13 +93,16 @@ import { pageFlash } from "./page-flash.server";
 
 const f = texts.fields;
 
-function orderFields(order: AdminOrderDetail): {
+function orderFields(
+  order: AdminOrderDetail,
+  documentRecords: DocumentRecordRow[],
+): {
   order: RecordField[];
   customer: RecordField[];
   document: RecordField[];
 } {
   return {
-    document: documentFields(order),
+    document: documentFields(order, documentRecords),
     order: [
       { label: f.number, value: order.number },
       { label: f.createdAt, value: formatAdminDateTime(order.createdAt) },
@@ -119,8 +130,21 @@ function orderFields(order: AdminOrderDetail): {
   };
 }
 
-/** The tax document the customer asked for (D24): a boleta, or a factura with its company; its folio once issued. */
-function documentFields(order: AdminOrderDetail): RecordField[] {
+type DocumentRecordRow = Awaited<ReturnType<typeof getOrderDocumentRecords>>[number];
+
+/** Who recorded a document: the staff member's name, or the provider that issued it. */
+function recordedByText(record: Pick<DocumentRecordRow, "provider" | "recordedByName">): string {
+  return record.provider
+    ? texts.documentByProvider(record.provider)
+    : (record.recordedByName ?? texts.unknownStaff);
+}
+
+/**
+ * The tax document the customer asked for (D24): a boleta, or a factura with its company; once
+ * issued, the document recorded (docs/decisions/065): its type, folio, date and who recorded it
+ * (the newest of `records`, which is the order's).
+ */
+function documentFields(order: AdminOrderDetail, records: DocumentRecordRow[]): RecordField[] {
   const d = texts.documentFields;
   const company: RecordField[] =
     order.documentType === "factura"
@@ -145,11 +169,31 @@ function documentFields(order: AdminOrderDetail): RecordField[] {
   return [
     { label: d.type, value: texts.documentTypes[order.documentType] },
     ...company,
-    { label: d.folio, value: order.documentFolio ?? texts.documentNotIssued },
-    ...(order.documentIssuedAt
-      ? [{ label: d.issuedAt, value: formatAdminDateTime(order.documentIssuedAt) }]
-      : []),
+    ...(order.documentFolio !== null && order.documentSiiType !== null && order.documentIssuedAt !== null
+      ? [
+          { label: d.issued, value: texts.siiTypes[order.documentSiiType] ?? String(order.documentSiiType) },
+          { label: d.folio, value: order.documentFolio },
+          { label: d.issuedAt, value: formatAdminDateTime(order.documentIssuedAt) },
+          {
+            label: d.recordedBy,
+            value: order.documentProvider
+              ? texts.documentByProvider(order.documentProvider)
+              : records[0]
+                ? recordedByText(records[0])
+                : texts.unknownStaff,
+          },
+        ]
+      : [{ label: d.folio, value: texts.documentNotIssued }]),
   ];
+}
+
+/** The type a recording starts with: the one recorded, else the one the customer asked for. */
+function documentTypeChoice(order: AdminOrderDetail): string {
+  if (order.documentSiiType !== null) {
+    const recorded = String(order.documentSiiType);
+    return (staffSiiTypes as readonly string[]).includes(recorded) ? recorded : "";
+  }
+  return order.documentType === "factura" ? "33" : "39";
 }
 
 /** Free, quoted (its cost and when), waiting for its quote, or agreed by hand before quotes existed. */
@@ -264,13 +308,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const attempts = await attemptsOfOrder(db, order.id);
   const canCancel = allowedTransitions[order.status].includes("cancelado");
   const refundable = canCancel ? await refundableAttemptOf(db, order.id) : undefined;
+  const documentRecords = await getOrderDocumentRecords(db, order.id);
   return data(
     {
       id: order.id,
       number: order.number,
       status: order.status,
       statusLabel: orderStatusLabels[order.status],
-      fields: orderFields(order),
+      fields: orderFields(order, documentRecords),
       paidBy: order.paidBy ? texts.paidByText[order.paidBy] : null,
       // Outside the continent and unpaid: staff set (or correct) the shipping cost (D25).
       shippingQuote:
@@ -281,6 +326,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
               value: order.shippingCost === null ? "" : String(order.shippingCost),
             }
           : null,
+      // The document issued (D24): recorded once paid, warned about while missing, corrected later.
+      document: {
+        missing:
+          isPaidStatus(order.status) && order.documentFolio === null
+            ? texts.documentMissing(texts.siiTypes[order.documentType === "factura" ? 33 : 39]!.toLowerCase())
+            : null,
+        later: order.status === initialOrderStatus ? texts.documentLater : null,
+        form: isPaidStatus(order.status)
+          ? { correcting: order.documentFolio !== null, siiType: documentTypeChoice(order) }
+          : null,
+        // The records before the order's present one (a correction keeps them).
+        earlier: documentRecords.slice(1).map((record) => ({
+          id: record.id,
+          text: texts.documentRecordEntry(
+            texts.siiTypes[record.siiType] ?? String(record.siiType),
+            record.folio,
+            formatAdminDateTime(record.recordedAt),
+            recordedByText(record),
+          ),
+        })),
+      },
       attempts: attempts.map(attemptView),
       // Cancelling offers to give this payment back through its provider (checked by default).
       refundable: refundable
@@ -320,7 +386,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
             }
           : null,
       // The success the action redirected here with, also shown in the page (the root shows the toast).
-      flash: await pageFlash(request, texts.successTitle),
+      flash: await pageFlash(request, [texts.successTitle, texts.documentSuccessTitle]),
     },
     { headers: admin.headers },
   );
@@ -396,6 +462,56 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (error instanceof OrderNotFoundError) return refuse(texts.notFound, 404);
       if (error instanceof ShippingQuoteRefusedError || error instanceof OrderStatusConflictError) {
         return refuse(texts.quoteRefused, 409);
+      }
+      throw error;
+    }
+  }
+
+  // The boleta or factura issued for a paid order: its type and folio (D24; docs/decisions/065).
+  if (formData.get("intent") === "record-document") {
+    const submission = parseWithZod(formData, { schema: documentRecordSchema });
+    const refuseDocument = (message: string | undefined, status: number, document: unknown) =>
+      data(
+        { tone: "error" as const, title: texts.failureTitle, message, result: undefined, document },
+        { status, headers: admin.headers },
+      );
+    if (submission.status !== "success") return refuseDocument(undefined, 400, submission.reply());
+    const siiType = submission.value.siiType as SiiDocumentType;
+    const type = texts.siiTypes[siiType]!.toLowerCase();
+    try {
+      const recorded = await recordOrderDocument(getDb(), params.id, {
+        siiType,
+        folio: submission.value.folio,
+        by: { staffUserId: admin.user.id },
+      });
+      logger.info(
+        { adminId: admin.user.id, orderId: params.id, siiType, corrected: recorded.corrected },
+        "Order document recorded",
+      );
+      return redirectWithToast(
+        back,
+        {
+          kind: "success",
+          title: texts.documentSuccessTitle,
+          description: !recorded.changed
+            ? texts.documentUnchanged
+            : recorded.corrected
+              ? texts.documentCorrected(type, recorded.folio)
+              : texts.documentRecorded(type, recorded.folio),
+        },
+        admin.headers,
+      );
+    } catch (error) {
+      if (error instanceof OrderNotFoundError) return refuseDocument(texts.notFound, 404, submission.reply());
+      if (error instanceof DocumentFolioTakenError) {
+        const message = texts.folioTaken(type, submission.value.folio, error.orderNumber);
+        return refuseDocument(message, 409, submission.reply({ fieldErrors: { folio: [message] } }));
+      }
+      if (error instanceof DocumentRecordRefusedError && error.reason === "invalid") {
+        return refuseDocument(adminRecordMessages.invalid, 400, submission.reply());
+      }
+      if (error instanceof DocumentRecordRefusedError || error instanceof OrderStatusConflictError) {
+        return refuseDocument(texts.documentNotPaid, 409, submission.reply());
       }
       throw error;
     }
@@ -576,6 +692,91 @@ function ChoiceField({
   );
 }
 
+/**
+ * The document issued for a paid order (D24): its type (boleta or factura electrónica) and folio;
+ * once recorded, the same form behind "Corregir el tipo o el folio" (open after a refusal).
+ */
+function DocumentRecordForm({
+  correcting,
+  siiType,
+  lastResult,
+  saving,
+}: {
+  correcting: boolean;
+  siiType: string;
+  lastResult: Parameters<typeof useAdminForm>[2];
+  saving: boolean;
+}) {
+  const [form, fields] = useAdminForm("documento", documentRecordSchema, lastResult, { revalidate: false });
+  const chosen = typeof fields.siiType.initialValue === "string" ? fields.siiType.initialValue : siiType;
+  const typeErrors = fields.siiType.errors;
+  const body = (
+    <AdminForm form={form} method="post" className="mt-3 space-y-4">
+      <input type="hidden" name="intent" value="record-document" />
+      <fieldset
+        aria-invalid={typeErrors ? true : undefined}
+        aria-describedby={typeErrors ? "documento-tipo-error" : undefined}
+      >
+        <legend className="text-sm font-semibold text-foreground">{texts.documentTypeLabel}</legend>
+        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+          {staffSiiTypes.map((value) => (
+            <div key={value} className="flex items-center gap-2">
+              <input
+                type="radio"
+                id={`documento-tipo-${value}`}
+                key={fields.siiType.key}
+                name={fields.siiType.name}
+                value={value}
+                defaultChecked={chosen === value}
+                className="size-4 accent-primary"
+              />
+              <label htmlFor={`documento-tipo-${value}`} className="text-sm text-foreground">
+                {texts.siiTypes[Number(value)]}
+              </label>
+            </div>
+          ))}
+        </div>
+        {typeErrors ? (
+          <FieldError id="documento-tipo-error" className="mt-2">
+            {typeErrors[0]}
+          </FieldError>
+        ) : null}
+      </fieldset>
+      <TextField
+        meta={fields.folio}
+        label={texts.folioLabel}
+        hint={texts.folioHint}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={20}
+        className="max-w-xs"
+      />
+      <p className="text-xs text-subtle-foreground">{texts.documentMailNote}</p>
+      <SubmitButton busy={saving} busyText={texts.submitting}>
+        {correcting ? texts.documentCorrectSubmit : texts.documentSubmit}
+      </SubmitButton>
+    </AdminForm>
+  );
+  if (!correcting) {
+    return (
+      <section aria-labelledby="documento-registrar" className="mt-4 border-t border-border pt-4">
+        <h3 id="documento-registrar" className="text-sm font-semibold text-foreground">
+          {texts.documentRecordLegend}
+        </h3>
+        {body}
+      </section>
+    );
+  }
+  return (
+    <details className="mt-4 border-t border-border pt-4" open={lastResult ? true : undefined}>
+      <summary className="cursor-pointer text-sm font-semibold text-primary">
+        {texts.documentCorrectSummary}
+      </summary>
+      {body}
+    </details>
+  );
+}
+
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const saving = usePosting();
   // A new form once the status changed: the choices are not the same any more.
@@ -586,6 +787,9 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const shown = useActionFeedback(actionData, loaderData.flash);
   // A refused shipping cost: its message under the field, and what was typed.
   const quoteError = (actionData as { quote?: { error: string; typed: string } } | undefined)?.quote;
+  // A refused document record: its errors under its fields.
+  const documentResult = (actionData as { document?: Parameters<typeof useAdminForm>[2] } | undefined)
+    ?.document;
   const canShip = loaderData.nextStatuses.some((status) => status.value === "enviado");
   const canCancel = loaderData.nextStatuses.some((status) => status.value === "cancelado");
   const canPay = loaderData.nextStatuses.some((status) => status.value === "pagado");
@@ -667,7 +871,33 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </Panel>
 
       <Panel id="pedido-documento" title={texts.documentHeading}>
+        {loaderData.document.missing ? (
+          <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm font-semibold text-foreground">
+            {loaderData.document.missing}
+          </p>
+        ) : null}
         <RecordFields fields={loaderData.fields.document} className="mt-3" />
+        {loaderData.document.later ? (
+          <p className="mt-3 text-sm text-muted-foreground">{loaderData.document.later}</p>
+        ) : null}
+        {loaderData.document.earlier.length > 0 ? (
+          <>
+            <h3 className="mt-4 text-sm font-semibold text-foreground">{texts.documentRecordsHeading}</h3>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+              {loaderData.document.earlier.map((record) => (
+                <li key={record.id}>{record.text}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        {loaderData.document.form ? (
+          <DocumentRecordForm
+            key={loaderData.fields.document.map((field) => field.value).join("|")}
+            {...loaderData.document.form}
+            lastResult={documentResult}
+            saving={saving}
+          />
+        ) : null}
       </Panel>
 
       <Panel id="pedido-estado" title={texts.changeHeading}>

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AdminListView } from "~/components/admin/admin-list";
 import type { RecordField } from "~/components/admin/admin-record";
 import { adminDashboardTexts, adminOrdersTexts as texts } from "~/content/admin";
 import { renderNotification } from "~/emails/templates.server";
@@ -9,19 +8,16 @@ import { adminRecordMessages } from "~/schemas/admin-records";
 import { createAdminAccount } from "~/services/auth.server";
 import type { Db } from "~/infra/db.server";
 import * as dashboard from "./dashboard";
-import * as list from "./list";
-import * as listExport from "./list-export";
-import * as order from "./order";
 import {
   args,
   get,
-  post,
   settle,
   signedInCookie,
   useAsProcessDatabase,
   type Fields,
 } from "../../../tests/support/admin-requests";
 import { removeAdminTestEnv } from "../../../tests/support/admin-env";
+import { adminOrderPage, adminOrdersList } from "../../../tests/support/admin-orders";
 import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
 import { createTestOrder } from "../../../tests/support/orders";
 import { payThroughStandIn } from "../../../tests/support/payments";
@@ -89,18 +85,7 @@ describe.each(dialectsUnderTest)("payments in the back office on %s", (dialect) 
     cookie = await signedInCookie("marta@lifebox.test", password);
   });
 
-  const pathOf = (id: string) => `/admin/orders/${id}`;
-  const load = async (id: string) => {
-    const answer = await settle(() =>
-      order.loader({ ...args<object>(get(pathOf(id), cookie), undefined, { id }) } as never),
-    );
-    expect(answer.status).toBe(200);
-    return answer.body as unknown as OrderPage;
-  };
-  const submit = (id: string, fields: Fields) =>
-    settle(() =>
-      order.action({ ...args<object>(post(pathOf(id), fields, cookie), undefined, { id }) } as never),
-    );
+  const { load, submit } = adminOrderPage<OrderPage>(() => cookie);
   const orderRow = (id: string) =>
     db
       .selectFrom("orders")
@@ -453,14 +438,7 @@ describe.each(dialectsUnderTest)("payments in the back office on %s", (dialect) 
   });
 
   describe("the orders list's 'Pagado por'", () => {
-    const routeArgs = <Args>(path: string) =>
-      ({ ...args<object>(get(path, cookie)), pattern: path.split("?")[0]!.slice(1) }) as Args;
-    const open = async (query: string) =>
-      (await settle(() => list.loader(routeArgs(`/admin/orders${query}`)))).body?.view as AdminListView;
-    const numbersIn = (view: AdminListView) => {
-      const index = view.columns.findIndex((column) => column.key === "number");
-      return view.rows.map((row) => row.cells[index]);
-    };
+    const { open, numbersIn, csv } = adminOrdersList(() => cookie);
 
     it("filters on who said the order was paid, and the CSV says it", async () => {
       const byWebpay = await newOrder("Webpay Pagó");
@@ -490,15 +468,11 @@ describe.each(dialectsUnderTest)("payments in the back office on %s", (dialect) 
       // An unknown value is no filter.
       expect(numbersIn(await open("?pagado-por=cheque")).length).toBe(numbersIn(all).length);
 
-      const response = await listExport.loader(
-        routeArgs("/admin/orders/export.csv?pagado-por=a-mano&q=mano"),
-      );
-      const lines = (await response.text()).split("\r\n");
-      const header = lines[0]!.replace(/^\uFEFF/, "").split(";");
+      const { header, rows } = await csv("?pagado-por=a-mano&q=mano");
       const paidBy = header.indexOf("Pagado por");
       expect(paidBy).toBeGreaterThan(-1);
-      expect(lines[1]!.split(";")[paidBy]).toBe("A mano");
-      expect(lines[1]!.split(";")[0]).toBe(byHand.number);
+      expect(rows[0]![paidBy]).toBe("A mano");
+      expect(rows[0]![0]).toBe(byHand.number);
     });
 
     it("finds the orders outside the continent waiting for their shipping cost, and the dashboard says how many", async () => {
