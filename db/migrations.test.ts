@@ -243,3 +243,106 @@ describe.each(dialectsUnderTest)("migration 0018 (document records) on %s", (dia
     }
   });
 });
+
+describe.each(dialectsUnderTest)("migration 0019 (order lines) on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("turns every order into an order with one line, losing nothing, and searches the lines", async () => {
+    const db = database.db.withoutPlugins();
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    const names = Object.keys(await migrationProvider.getMigrations()).sort();
+    const before = names[names.indexOf("0019-order-lines") - 1]!;
+    expect((await migrator.migrateTo(before)).error).toBeUndefined();
+
+    const at = "2026-11-01T12:00:00.000Z";
+    const kits = [
+      ["pendiente_pago", "essential", "LifeBox Essential", 219990],
+      ["pagado", "expedition", "LifeBox Expedition", 329990],
+      ["en_preparacion", "nautical-mini", "LifeBox Nautical Mini", 199990],
+      ["enviado", "industry", "LifeBox Industry", 539990],
+      ["entregado", "nautical", "LifeBox Nautical", 279990],
+      ["cancelado", "essential-mini", "LifeBox Essential Mini", 149990],
+    ] as const;
+    for (const [index, [status, kitId, kitName, price]] of kits.entries()) {
+      const id = `00000000-0000-4000-8000-00000000000${index}`;
+      await sql`insert into orders (id, number, kit_id, kit_name, unit_price, shipping_kind, subtotal,
+        shipping_cost, total, status, customer_name, email, phone, region_cut, comuna_cut, address, rut,
+        notes, terms_accepted_at, created_at, updated_at, courier, tracking_number, cancellation_reason,
+        paid_by)
+        values (${id}, ${`LB-AAAAA${index}`}, ${kitId}, ${kitName}, ${price}, 'free', ${price}, 0, ${price},
+        ${status}, ${`Cliente ${index}`}, ${`cliente${index}@example.cl`}, '+56 9 8765 4321', '13', '13101',
+        'Calle Falsa 123, Santiago', ${index % 2 ? "12.345.678-5" : null}, ${index % 2 ? null : "Portería"},
+        ${at}, ${at}, ${at}, ${status === "enviado" || status === "entregado" ? "chilexpress" : null},
+        ${status === "enviado" || status === "entregado" ? "99887766" : null},
+        ${status === "cancelado" ? "Sin stock del color pedido" : null},
+        ${status === "pendiente_pago" || status === "cancelado" ? null : "webpay"})`.execute(db);
+      await sql`insert into order_status_changes (id, order_id, from_status, to_status, changed_at)
+        values (${`change-${index}`}, ${id}, null, 'pendiente_pago', ${at})`.execute(db);
+    }
+    await sql`insert into gallery_photos (id, order_id, order_number, author_name, kit_id, kit_name, comment,
+      status, display_key, display_width, display_height, thumb_key, thumb_width, thumb_height, like_count,
+      created_at)
+      values ('photo-1', '00000000-0000-4000-8000-000000000004', 'LB-AAAAA4', 'Cliente', 'nautical',
+      'LifeBox Nautical', 'En el bote', 'approved', 'd.webp', 1200, 900, 't.webp', 400, 300, 3, ${at})`.execute(
+      db,
+    );
+    type Row = Record<string, unknown>;
+    const all = async (query: string) => (await sql.raw<Row>(query).execute(db)).rows;
+    const ordersBefore = await all("select * from orders order by id");
+    const changesBefore = await all("select * from order_status_changes order by id");
+    const photosBefore = await all("select * from gallery_photos order by id");
+
+    expect((await migrator.migrateTo("0019-order-lines")).error).toBeUndefined();
+
+    expect(await all("select * from orders order by id")).toEqual(
+      ordersBefore.map(({ kit_id: _kitId, kit_name: kitName, unit_price: _price, ...order }) => ({
+        ...order,
+        lines_summary: kitName,
+        kit_count: 1,
+      })),
+    );
+    expect(await all("select * from order_lines order by order_id")).toEqual(
+      ordersBefore.map((order) => ({
+        order_id: order.id,
+        position: 1,
+        kit_id: order.kit_id,
+        kit_name: order.kit_name,
+        unit_price: order.unit_price,
+        quantity: 1,
+        line_total: order.unit_price,
+      })),
+    );
+    expect(await all("select * from order_status_changes order by id")).toEqual(changesBefore);
+    expect(await all("select * from gallery_photos order by id")).toEqual(photosBefore);
+
+    // A line's total is its price times its quantity; a kit is one line of an order.
+    const orderId = "00000000-0000-4000-8000-000000000000";
+    await expect(
+      sql`insert into order_lines (order_id, position, kit_id, kit_name, unit_price, quantity, line_total)
+        values (${orderId}, 2, 'nautical', 'LifeBox Nautical', 1000, 2, 1000)`.execute(db),
+    ).rejects.toThrow();
+    await expect(
+      sql`insert into order_lines (order_id, position, kit_id, kit_name, unit_price, quantity, line_total)
+        values (${orderId}, 2, 'essential', 'LifeBox Essential', 1000, 2, 2000)`.execute(db),
+    ).rejects.toThrow();
+    await expect(
+      sql`insert into order_lines (order_id, position, kit_id, kit_name, unit_price, quantity, line_total)
+        values (${orderId}, 2, 'nautical', 'LifeBox Nautical', 1000, 0, 0)`.execute(db),
+    ).rejects.toThrow();
+
+    // The admin list's search finds an order by the kits in its lines.
+    if (dialect === "sqlite") {
+      const { rows } = await sql<{ id: string }>`select orders.id from orders_search
+        join orders on orders.rowid = orders_search.rowid where orders_search match '"nautical mini"'`.execute(
+        db,
+      );
+      expect(rows).toEqual([{ id: "00000000-0000-4000-8000-000000000002" }]);
+    }
+  });
+});

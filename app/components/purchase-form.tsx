@@ -9,12 +9,13 @@ import { PublicForm, type KitFormProps } from "~/components/public-form";
 import { useRootData } from "~/lib/root-data";
 import { Field, FieldError, FieldGrid } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import { Select } from "~/components/ui/input";
+import { Input, Select } from "~/components/ui/input";
 import { regions } from "~/content/chile";
 import { purchaseTexts as texts } from "~/content/forms";
 import { deliveryPromise } from "~/content/policies";
 import { comunasOfRegion, shippingFor } from "~/lib/chile";
 import { formatPrice } from "~/lib/format";
+import { maxQuantityPerKit } from "~/lib/order-lines";
 import { useHydrated } from "~/lib/use-hydrated";
 import { purchasePath } from "~/lib/submission";
 import { orderFieldLimits } from "~/schemas/field-limits";
@@ -51,94 +52,152 @@ export function PurchaseForm({ kit, ...props }: KitFormProps<PurchaseKit>) {
   );
 }
 
-function PurchaseFields({ api, kit }: { api: PublicFormApi<OrderFieldName>; kit: PurchaseKit }) {
-  const regionField = api.field("region");
-  const comunaField = api.field("comuna");
+function PurchaseFields({ api, kit }: { api: PurchaseFormApi; kit: PurchaseKit }) {
+  const { payment } = useRootData();
   // The comuna decides the shipping shown in the summary (a refusal re-renders with the typed one).
-  const [comunaCut, setComunaCut] = useState(() => (comunaField.initialValue as string | undefined) ?? "");
-  const shipping = comunaCut ? shippingFor(comunaCut).kind : undefined;
+  const [shipping, setShipping] = useShippingOf(api);
+  const quantityField = api.field("quantity");
+  const [quantity, setQuantity] = useState(() => String(quantityField.initialValue ?? "1"));
+  const count = /^ *\d{1,2} *$/.test(quantity) ? Number(quantity) : NaN;
+  const total = count >= 1 && count <= maxQuantityPerKit ? formatPrice(kit.price * count) : "—";
 
   return (
     <>
-      <input type="hidden" name="kitId" value={kit.id} />
-      <FieldGrid disabled={api.busy}>
-        <TextField
-          meta={api.field("name")}
-          label={texts.nameLabel}
-          autoComplete="name"
-          maxLength={orderFieldLimits.name}
-          className="sm:col-span-2"
-        />
-        <EmailField
-          meta={api.field("email")}
-          label={texts.emailLabel}
-          hint={texts.emailHint}
-          maxLength={orderFieldLimits.email}
-        />
-        <PhoneField meta={api.field("phone")} label={texts.phoneLabel} maxLength={orderFieldLimits.phone} />
-        <PlaceFields
-          regionField={regionField}
-          comunaField={comunaField}
-          labels={{ region: texts.regionLabel, comuna: texts.comunaLabel }}
-          autoCompleteSection="shipping"
-          onComunaChange={setComunaCut}
-        />
-        <TextField
-          meta={api.field("address")}
-          label={texts.addressLabel}
-          hint={texts.addressHint}
-          autoComplete="street-address"
-          maxLength={orderFieldLimits.address}
-          className="sm:col-span-2"
-        />
-        <TextField
-          meta={api.field("rut")}
-          label={texts.rutLabel}
-          optional
-          hint={texts.rutHint}
-          placeholder="12.345.678-5"
-          maxLength={12}
-        />
-        <TextField
-          meta={api.field("notes")}
-          label={texts.notesLabel}
-          optional
-          hint={texts.notesHint}
-          rows={2}
-          maxLength={orderFieldLimits.notes}
-        />
-        <DocumentFields api={api} />
-        <div className="sm:col-span-2 sm:pb-4">
-          <CheckboxField meta={api.field("acceptTerms")} id={`${api.id}-terms`}>
-            {texts.termsBefore}
-            <Link to="/terminos" target="_blank" className="font-semibold underline">
-              {texts.termsLink}
-            </Link>
-            {texts.termsAfter}
-          </CheckboxField>
-        </div>
-      </FieldGrid>
+      {/* A fixed payment link charges one kit: that shop sells one per order (docs/decisions/067). */}
+      {payment.opensTab ? null : (
+        <Field
+          label={texts.quantityLabel}
+          hint={texts.quantityHint(maxQuantityPerKit)}
+          errors={quantityField.errors}
+          className="max-w-48"
+        >
+          {(props) => (
+            <Input
+              {...props}
+              key={quantityField.key}
+              name={quantityField.name}
+              defaultValue={quantity}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={2}
+              onChange={(event) => setQuantity(event.target.value)}
+            />
+          )}
+        </Field>
+      )}
+      <CustomerFields api={api} onComunaChange={setShipping} />
 
       <section aria-label={texts.summaryHeading} className="rounded-md bg-muted p-3 text-sm">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-muted-foreground">{texts.productLabel}</dt>
-          <dd className="text-right font-medium">{kit.name}</dd>
+          <dd className="text-right font-medium">
+            {count > 1 && total !== "—" ? `${count} × ${kit.name}` : kit.name}
+          </dd>
           <dt className="text-muted-foreground">{texts.shippingLabel}</dt>
           <dd className="text-right font-medium" aria-live="polite">
-            {shipping === "free"
-              ? texts.shippingFree
-              : shipping === "arranged"
-                ? texts.shippingArranged
-                : texts.shippingPending}
+            {shippingText(shipping)}
           </dd>
           <dt className="text-muted-foreground">{texts.deliveryLabel}</dt>
           <dd className="text-right font-medium">{deliveryPromise}</dd>
           <dt className="font-bold">{texts.totalLabel}</dt>
-          <dd className="text-right text-base font-bold">{formatPrice(kit.price)}</dd>
+          <dd className="text-right text-base font-bold" aria-live="polite">
+            {total}
+          </dd>
         </dl>
       </section>
-      <PaymentNotice notice={useRootData().payment.notice} />
+      <PaymentNotice notice={payment.notice} />
     </>
+  );
+}
+
+export type PurchaseFormApi = PublicFormApi<OrderFieldName>;
+
+/** The shipping of the comuna typed so far (a refusal re-renders with the typed one), and its setter. */
+export function useShippingOf(api: PurchaseFormApi) {
+  const typed = (api.field("comuna").initialValue as string | undefined) ?? "";
+  const [comunaCut, setComunaCut] = useState(typed);
+  const kind = comunaCut ? shippingFor(comunaCut).kind : undefined;
+  return [kind, setComunaCut] as const;
+}
+
+/** The shipping line of a summary: free, to be quoted, or not known until the comuna is chosen. */
+export function shippingText(kind: "free" | "arranged" | undefined): string {
+  return kind === "free"
+    ? texts.shippingFree
+    : kind === "arranged"
+      ? texts.shippingArranged
+      : texts.shippingPending;
+}
+
+/**
+ * The customer's data of a purchase (the "Comprar" dialog's and the cart's checkout): the spec's
+ * fields, the document (D24) and the Terms.
+ */
+export function CustomerFields({
+  api,
+  onComunaChange,
+}: {
+  api: PurchaseFormApi;
+  onComunaChange: (cut: string) => void;
+}) {
+  return (
+    <FieldGrid disabled={api.busy}>
+      <TextField
+        meta={api.field("name")}
+        label={texts.nameLabel}
+        autoComplete="name"
+        maxLength={orderFieldLimits.name}
+        className="sm:col-span-2"
+      />
+      <EmailField
+        meta={api.field("email")}
+        label={texts.emailLabel}
+        hint={texts.emailHint}
+        maxLength={orderFieldLimits.email}
+      />
+      <PhoneField meta={api.field("phone")} label={texts.phoneLabel} maxLength={orderFieldLimits.phone} />
+      <PlaceFields
+        regionField={api.field("region")}
+        comunaField={api.field("comuna")}
+        labels={{ region: texts.regionLabel, comuna: texts.comunaLabel }}
+        autoCompleteSection="shipping"
+        onComunaChange={onComunaChange}
+      />
+      <TextField
+        meta={api.field("address")}
+        label={texts.addressLabel}
+        hint={texts.addressHint}
+        autoComplete="street-address"
+        maxLength={orderFieldLimits.address}
+        className="sm:col-span-2"
+      />
+      <TextField
+        meta={api.field("rut")}
+        label={texts.rutLabel}
+        optional
+        hint={texts.rutHint}
+        placeholder="12.345.678-5"
+        maxLength={12}
+      />
+      <TextField
+        meta={api.field("notes")}
+        label={texts.notesLabel}
+        optional
+        hint={texts.notesHint}
+        rows={2}
+        maxLength={orderFieldLimits.notes}
+      />
+      <DocumentFields api={api} />
+      <div className="sm:col-span-2 sm:pb-4">
+        <CheckboxField meta={api.field("acceptTerms")} id={`${api.id}-terms`}>
+          {texts.termsBefore}
+          <Link to="/terminos" target="_blank" className="font-semibold underline">
+            {texts.termsLink}
+          </Link>
+          {texts.termsAfter}
+        </CheckboxField>
+      </div>
+    </FieldGrid>
   );
 }
 
@@ -236,7 +295,7 @@ function PlaceFields({
 const shownForFactura = "[form:has(input[name=documentType][value=boleta]:checked)_&]:hidden";
 
 /** "Documento": boleta (the default) or factura, and a factura's company (D24; docs/decisions/064). */
-function DocumentFields({ api }: { api: PublicFormApi<OrderFieldName> }) {
+function DocumentFields({ api }: { api: PurchaseFormApi }) {
   const documentField = api.field("documentType");
   const chosen = documentField.initialValue === "factura" ? "factura" : "boleta";
   const errorId = `${api.id}-documento-error`;

@@ -351,7 +351,6 @@ export const adminOrdersTexts = {
   fields: {
     ...fieldLabels,
     number: "N.º de pedido",
-    unitPrice: "Precio del kit",
     shipping: "Envío",
     id: "ID del pedido",
     region: "Región",
@@ -365,6 +364,7 @@ export const adminOrdersTexts = {
   shippingQuoted: (cost: string, at: string) => `${cost} (cotizado el ${at})`,
   shippingArrangedByHand: "Coordinado con el cliente",
   subtotal: "Productos",
+  linesHeading: "Productos",
   quoteHeading: "Costo de envío",
   quoteIntro: (comuna: string) =>
     `El pedido va a ${comuna}, fuera de Chile continental: ingresa el costo de envío. El total pasa a ser productos + envío y le escribimos al cliente con el total y el enlace para pagar.`,

@@ -75,6 +75,8 @@ export const purchaseTexts = {
   termsBefore: "Acepto los ",
   termsLink: "Términos y Condiciones",
   termsAfter: ", incluida la garantía y el derecho a retracto.",
+  quantityLabel: "Cantidad",
+  quantityHint: (max: number) => `De 1 a ${max} kits. Para más, pide una cotización.`,
   summaryHeading: "Resumen",
   productLabel: "Producto",
   shippingLabel: "Envío",

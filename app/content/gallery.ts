@@ -86,6 +86,9 @@ export const galleryUploadTexts = {
     "Tu foto tardó demasiado en llegar. Revisa tu conexión a internet o elige una foto más liviana e intenta nuevamente.",
   orderNotFound:
     "No encontramos un pedido con ese número y ese email. Revisa ambos datos tal como aparecen en el correo de confirmación de tu compra.",
+  /** The kit chosen is not one of the order's (docs/decisions/067). */
+  kitNotInOrder: (number: string) =>
+    `Ese kit no está en tu pedido ${number}. Elige el kit que compraste y que aparece en la foto.`,
   metaTitle: "Comparte tu LifeBox: envía una foto de tu kit | LifeBox",
   metaDescription:
     "¿Compraste un LifeBox? Envíanos una foto de tu kit con tu número de pedido y la publicaremos en la galería de clientes después de revisarla.",

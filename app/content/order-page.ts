@@ -39,8 +39,9 @@ export const orderPageTexts = {
     "Guardamos tu pedido. Para confirmarlo, completa el pago en la página de pago; si no se abrió, usa el botón «Pagar ahora».",
   confirmedIntro: "Este es el estado actual de tu pedido.",
   numberLabel: "Número de pedido",
-  productLabel: "Producto",
   totalLabel: "Total",
+  /** Outside the continent, before the shipping is quoted: the total has the kits only (D25). */
+  totalBeforeShippingLabel: "Total sin envío",
   shippingLabel: "Envío",
   shippingFree: "Gratis (Chile continental)",
   shippingArranged: "Por cotizar: te enviaremos el costo por correo",

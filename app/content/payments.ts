@@ -40,6 +40,9 @@ export const paymentTexts = {
   },
   refresh: "Actualizar estado",
   /** The link-only shop (PAYMENT_LINK_*) cannot charge a shipping cost that is quoted. */
+  /** The link-only shop: a fixed link charges one kit's price (docs/decisions/067). */
+  linkRefusesQuantity:
+    "Con nuestro enlace de pago puedes comprar un kit por pedido. Para comprar varios, haz un pedido por kit o escríbenos.",
   linkRefusesQuotedShipping:
     "El envío a esta comuna se cotiza aparte y no podemos cobrarlo con el enlace de pago. Escríbenos para coordinar tu compra.",
   notFound: "No encontramos este pago. Vuelve a la página de tu pedido desde el enlace de tu correo.",

@@ -27,6 +27,7 @@ import {
   type QuoteMailData,
   type RenderedMail,
 } from "~/emails/templates.server";
+import { facturaCompany } from "../../tests/support/orders";
 
 const seller: CompanyInfo = {
   brand: "LifeBox",
@@ -118,16 +119,7 @@ function expectWellFormedHtml(mail: RenderedMail) {
 }
 
 /** A company's factura data, as the purchase form stores it (D24). */
-const factura = {
-  documentType: "factura",
-  invoiceRut: "76.086.428-5",
-  invoiceName: "Comercial Austral SpA",
-  invoiceGiro: "Venta de artículos de seguridad",
-  invoiceAddress: "Av. Apoquindo 4500, oficina 12",
-  invoiceRegion: "13",
-  invoiceComuna: "13114",
-  invoiceEmail: "facturas@austral.cl",
-} as const;
+const factura = facturaCompany;
 
 describe("orderConfirmationForCustomer", () => {
   it("is the receipt: number, kit, total, shipping, delivery promise, links and the seller", () => {
@@ -585,5 +577,51 @@ describe("formatMailDate", () => {
   it("shows Chile's time", () => {
     expect(formatMailDate("2025-07-01T03:30:00.000Z")).toBe("30 de junio de 2025, 23:30");
     expect(formatMailDate(new Date("2025-01-15T15:05:00.000Z"))).toBe("15 de enero de 2025, 12:05");
+  });
+});
+
+describe("orders with several lines (docs/decisions/067)", () => {
+  const lines = [
+    { kitName: "LifeBox Essential", unitPrice: 219990, quantity: 2, lineTotal: 439980 },
+    { kitName: "LifeBox Essential Mini", unitPrice: 139990, quantity: 1, lineTotal: 139990 },
+  ];
+  const withLines = { kitName: undefined, lines, subtotal: 579970, total: 579970 };
+
+  it("lists each line with its quantity, unit price and amount, then the kits' amount and the total", () => {
+    for (const mail of [orderConfirmationForCustomer(order(withLines)), newOrderForShop(order(withLines))]) {
+      expect(mail.text).toContain("2 × LifeBox Essential: $439.980 ($219.990 c/u)\n");
+      expect(mail.text).toContain("LifeBox Essential Mini: $139.990\n");
+      expect(mail.text).toContain("Productos: $579.970\n");
+      expect(mail.text).toContain("Total: $579.970\n");
+      expect(mail.text).not.toContain("Kit:");
+      expect(mail.html).toContain("2 × LifeBox Essential");
+    }
+    expect(orderConfirmationForCustomer(order(withLines)).subject).toBe(
+      "Recibimos tu pedido LB-7K3F9Q: 2 × LifeBox Essential, LifeBox Essential Mini",
+    );
+    expect(newOrderForShop(order(withLines)).subject).toBe(
+      "Nuevo pedido LB-7K3F9Q: 2 × LifeBox Essential, LifeBox Essential Mini ($579.970)",
+    );
+  });
+
+  it("speaks of the kits in the plural in the status e-mails", () => {
+    const shipped = orderShippedForCustomer(
+      statusChange({ ...withLines, status: "enviado", courier: "starken" }),
+    );
+    expect(shipped.text).toContain("¡Tus 3 kits van en camino! Los entregamos a Starken.");
+    const delivered = orderDeliveredForCustomer(statusChange({ ...withLines, status: "entregado" }));
+    expect(delivered.text).toContain("Tus 3 kits fueron entregados.");
+    expect(delivered.text).toContain("Cada kit tiene una garantía");
+    expect(delivered.text).toContain("¿Cómo quedaron tus 3 kits en tu casa");
+    const one = orderShippedForCustomer(
+      statusChange({
+        kitName: undefined,
+        lines: [{ kitName: "LifeBox Nautical", unitPrice: 279990, quantity: 1, lineTotal: 279990 }],
+        status: "enviado",
+        courier: "starken",
+      }),
+    );
+    expect(one.text).toContain("¡Tu LifeBox Nautical va en camino! Lo entregamos a Starken.");
+    expect(one.text).toContain("LifeBox Nautical: $279.990\n");
   });
 });

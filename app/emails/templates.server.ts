@@ -13,6 +13,7 @@ import { courierLabel, trackingUrlFor } from "~/lib/couriers";
 import { getComuna, getRegion } from "~/lib/chile";
 import { formatCount, formatPrice } from "~/lib/format";
 import { initialOrderStatus, orderStatusLabels, type OrderStatus } from "~/lib/order-status";
+import { kitCount, lineLabel, linesSummary, type OrderLine } from "~/lib/order-lines";
 import type { NewContactMessage } from "~/schemas/contact";
 import type { NewOrder } from "~/schemas/order";
 import type { NewQuote } from "~/schemas/quote";
@@ -35,13 +36,24 @@ interface MailContext {
   seller: CompanyInfo;
 }
 
+/**
+ * What an order holds, as its e-mails show it: its lines (docs/decisions/067). A message queued
+ * before orders had lines names its one kit instead (kitName), and is still written out.
+ */
+interface OrderedKits {
+  lines?: ReadonlyArray<Pick<OrderLine, "kitName" | "quantity" | "unitPrice" | "lineTotal">>;
+  /** Before lines: the order's one kit. */
+  kitName?: string;
+  /** The kits' amount (absent before lines: the total was the kit's price). */
+  subtotal?: number;
+  total: number;
+}
+
 /** An order as the purchase form sent it, plus what createOrder and the catalogue add. */
-export interface OrderMailData extends MailContext, Omit<NewOrder, "kitId"> {
+export interface OrderMailData extends MailContext, Omit<NewOrder, "lines">, OrderedKits {
   /** The order's UUID (the confirmation link). */
   id: string;
   number: string;
-  kitName: string;
-  total: number;
   /** Default: the initial status, "Pendiente de pago". */
   status?: OrderStatus;
   createdAt: string | Date;
@@ -53,11 +65,9 @@ export interface OrderMailData extends MailContext, Omit<NewOrder, "kitId"> {
 export type NotifiedOrderStatus = "pagado" | "enviado" | "entregado" | "cancelado";
 
 /** An order's status change as its customer's e-mail tells it: the order, the change, and its details. */
-export interface OrderStatusMailData extends MailContext {
+export interface OrderStatusMailData extends MailContext, OrderedKits {
   id: string;
   number: string;
-  kitName: string;
-  total: number;
   /** The customer's name. */
   name: string;
   shippingKind: NewOrder["shippingKind"];
@@ -154,6 +164,11 @@ export function escapeHtml(value: string): string {
 }
 
 /** Customer text meant for one line (names, subjects): line breaks and runs of spaces become one space. */
+/** "tus 3 kits" → "Tus 3 kits". */
+function capitalized(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
 }
@@ -345,14 +360,41 @@ function orderPageUrl(order: Pick<OrderMailData, "siteUrl" | "id">): string {
   return `${order.siteUrl}/pedido/${encodeURIComponent(order.id)}`;
 }
 
-/** The order's number, date, kit, total and shipping, as shown to the shop and to the customer. */
+/** The order's kits in a few words: "2 × LifeBox Essential, LifeBox Essential Mini". */
+function orderedText(order: OrderedKits): string {
+  return order.lines ? linesSummary(order.lines) : (order.kitName ?? "");
+}
+
+/** The kits of an order as a sentence's subject: "tu LifeBox Essential", or "tus 3 kits". */
+function orderedSubject(order: OrderedKits): { one: boolean; words: string } {
+  const count = order.lines ? kitCount(order.lines) : 1;
+  if (count === 1) return { one: true, words: `tu ${order.lines?.[0]?.kitName ?? order.kitName ?? "kit"}` };
+  return { one: false, words: `tus ${formatCount(count)} kits` };
+}
+
+/** Each line with its quantity, unit price and amount; the kits' amount when there is more than one. */
+function lineFields(order: OrderedKits): Field[] {
+  if (!order.lines) return [["Kit", order.kitName]];
+  const fields: Field[] = order.lines.map((line) => [
+    lineLabel(line),
+    line.quantity === 1
+      ? formatPrice(line.lineTotal)
+      : `${formatPrice(line.lineTotal)} (${formatPrice(line.unitPrice)} c/u)`,
+  ]);
+  if (order.subtotal !== undefined && (order.lines.length > 1 || order.lines[0]?.quantity !== 1)) {
+    fields.push(["Productos", formatPrice(order.subtotal)]);
+  }
+  return fields;
+}
+
+/** The order's number, date, kits, total and shipping, as shown to the shop and to the customer. */
 function orderSummaryFields(order: OrderMailData): Field[] {
   return [
     ["Pedido", order.number],
     ["Fecha", formatMailDate(order.createdAt)],
-    ["Kit", order.kitName],
-    ["Total", formatPrice(order.total)],
+    ...lineFields(order),
     ["Envío", shippingLabels[order.shippingKind]],
+    ["Total", formatPrice(order.total)],
   ];
 }
 
@@ -374,9 +416,9 @@ function documentFields(order: OrderMailData): Field[] {
 export function newOrderForShop(order: OrderMailData): RenderedMail {
   const place = placeName(order.comuna, order.region);
   const status = orderStatusLabels[order.status ?? initialOrderStatus];
-  return render(`Nuevo pedido ${order.number}: ${order.kitName} (${formatPrice(order.total)})`, [
+  return render(`Nuevo pedido ${order.number}: ${orderedText(order)} (${formatPrice(order.total)})`, [
     { type: "heading", text: `Nuevo pedido ${order.number}` },
-    `${oneLine(order.name)} hizo un pedido de ${order.kitName} por ${formatPrice(order.total)}. Queda en estado «${status}» hasta que confirmes el pago en el panel de administración.`,
+    `${oneLine(order.name)} hizo un pedido de ${orderedText(order)} por ${formatPrice(order.total)}. Queda en estado «${status}» hasta que confirmes el pago en el panel de administración.`,
     { type: "fields", fields: [...orderSummaryFields(order), ["Estado", status]] },
     { type: "heading", text: "Cliente y despacho" },
     {
@@ -407,7 +449,7 @@ export function orderConfirmationForCustomer(order: OrderMailData): RenderedMail
   const place = placeName(order.comuna, order.region);
   const status = order.status ?? initialOrderStatus;
   const paymentUrl = status === "pendiente_pago" ? safeUrl(order.paymentUrl) : undefined;
-  return render(`Recibimos tu pedido ${order.number}: ${order.kitName}`, [
+  return render(`Recibimos tu pedido ${order.number}: ${orderedText(order)}`, [
     `Hola, ${oneLine(order.name)}:`,
     `¡Gracias por tu compra! Registramos tu pedido ${order.number}. Este es el detalle:`,
     {
@@ -496,13 +538,9 @@ export function newContactForShop(message: ContactMailData): RenderedMail {
   ]);
 }
 
-/** The order's number, kit and total, heading each status e-mail's details. */
+/** The order's number, kits and total, heading each status e-mail's details. */
 function statusOrderFields(order: OrderStatusMailData): Field[] {
-  return [
-    ["Pedido", order.number],
-    ["Kit", order.kitName],
-    ["Total", formatPrice(order.total)],
-  ];
+  return [["Pedido", order.number], ...lineFields(order), ["Total", formatPrice(order.total)]];
 }
 
 function termsLink(order: MailContext): Block {
@@ -568,9 +606,10 @@ export function orderPaidForCustomer(order: OrderStatusMailData): RenderedMail {
 export function orderShippedForCustomer(order: OrderStatusMailData): RenderedMail {
   const courier = courierLabel(order.courier ?? null, order.courierName) ?? "el courier";
   const trackingUrl = safeUrl(trackingUrlFor(order.courier ?? null, order.trackingNumber ?? null));
+  const kits = orderedSubject(order);
   return render(`Tu pedido ${order.number} va en camino`, [
     `Hola, ${oneLine(order.name)}:`,
-    `¡Tu ${order.kitName} va en camino! Lo entregamos a ${courier}.`,
+    `¡${capitalized(kits.words)} ${kits.one ? "va" : "van"} en camino! ${kits.one ? "Lo" : "Los"} entregamos a ${courier}.`,
     {
       type: "fields",
       fields: [
@@ -595,14 +634,17 @@ export function orderShippedForCustomer(order: OrderStatusMailData): RenderedMai
 
 /** Entregado: thanks, the warranty and withdrawal the customer now has, and the gallery's invitation (D16). */
 export function orderDeliveredForCustomer(order: OrderStatusMailData): RenderedMail {
+  const kits = orderedSubject(order);
   return render(`Tu pedido ${order.number} fue entregado`, [
     `Hola, ${oneLine(order.name)}:`,
-    `Tu ${order.kitName} fue entregado. ¡Gracias por confiar en ${order.seller.brand}!`,
+    `${capitalized(kits.words)} ${kits.one ? "fue entregado" : "fueron entregados"}. ¡Gracias por confiar en ${order.seller.brand}!`,
     { type: "fields", fields: [...statusOrderFields(order), ["Entregado", formatMailDate(order.changedAt)]] },
-    `Tu kit tiene una garantía de ${warrantyMonths} meses, contados desde que lo recibiste, contra defectos de fabricación. Si algo falla, escríbenos a ${order.seller.email} con tu número de pedido y, si puedes, una fotografía.`,
-    `Si el kit no es lo que esperabas, puedes retractarte dentro de ${withdrawalDays} días desde que lo recibiste, como explican los Términos y Condiciones (no aplica a kits personalizados).`,
+    kits.one
+      ? `Tu kit tiene una garantía de ${warrantyMonths} meses, contados desde que lo recibiste, contra defectos de fabricación. Si algo falla, escríbenos a ${order.seller.email} con tu número de pedido y, si puedes, una fotografía.`
+      : `Cada kit tiene una garantía de ${warrantyMonths} meses, contados desde que lo recibiste, contra defectos de fabricación. Si algo falla, escríbenos a ${order.seller.email} con tu número de pedido y, si puedes, una fotografía.`,
+    `Si ${kits.one ? "el kit no es" : "los kits no son"} lo que esperabas, puedes retractarte dentro de ${withdrawalDays} días desde que lo recibiste, como explican los Términos y Condiciones (no aplica a kits personalizados).`,
     termsLink(order),
-    `¿Cómo quedó tu ${order.kitName} en tu casa, tu auto o tu bote? Nos encantaría verlo: comparte una foto en la galería de clientes con tu número de pedido y este correo. La publicamos después de revisarla.`,
+    `¿Cómo ${kits.one ? "quedó" : "quedaron"} ${kits.words} en tu casa, tu auto o tu bote? Nos encantaría verlo: comparte una foto en la galería de clientes con tu número de pedido y este correo. La publicamos después de revisarla.`,
     { type: "button", label: "Compartir una foto", url: `${order.siteUrl}/galeria/compartir` },
     { type: "link", label: "Tu pedido", url: orderPageUrl(order) },
     helpParagraph(order),
@@ -614,7 +656,7 @@ export function orderDeliveredForCustomer(order: OrderStatusMailData): RenderedM
 export function orderCancelledForCustomer(order: OrderStatusMailData): RenderedMail {
   return render(`Tu pedido ${order.number} fue cancelado`, [
     `Hola, ${oneLine(order.name)}:`,
-    `Cancelamos tu pedido ${order.number} (${order.kitName}).`,
+    `Cancelamos tu pedido ${order.number} (${orderedText(order)}).`,
     {
       type: "fields",
       fields: [
@@ -640,12 +682,11 @@ export function shippingQuoteWait(comuna: string): string {
 }
 
 /** The shipping cost of an order outside the continent, as the customer's e-mail tells it. */
-export interface ShippingQuoteMailData extends MailContext {
+export interface ShippingQuoteMailData extends MailContext, OrderedKits {
   id: string;
   number: string;
   /** The customer's name. */
   name: string;
-  kitName: string;
   subtotal: number;
   shippingCost: number;
   total: number;
@@ -662,7 +703,7 @@ export function shippingQuotedForCustomer(order: ShippingQuoteMailData): Rendere
       type: "fields",
       fields: [
         ["Pedido", order.number],
-        ["Kit", order.kitName],
+        ...lineFields({ ...order, subtotal: undefined }),
         ["Productos", formatPrice(order.subtotal)],
         ["Envío", formatPrice(order.shippingCost)],
         ["Total", formatPrice(order.total)],

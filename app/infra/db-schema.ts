@@ -9,6 +9,7 @@ import type { OrderStatus } from "~/lib/order-status";
 export interface Database {
   subscribers: SubscribersTable;
   orders: OrdersTable;
+  orderLines: OrderLinesTable;
   orderStatusChanges: OrderStatusChangesTable;
   quotes: QuotesTable;
   contactMessages: ContactMessagesTable;
@@ -43,10 +44,14 @@ export interface OrdersTable {
   id: string;
   /** Short human number, e.g. "LB-7K3F9Q"; unique. */
   number: string;
-  kitId: string;
-  /** The kit's name and price when the order was made. */
-  kitName: string;
-  unitPrice: number;
+  /**
+   * The order's lines written out for people ("2 × LifeBox Essential, LifeBox Essential Mini"),
+   * written with the order and never changed, as its lines (migration 0019): what the admin list
+   * shows, sorts and searches.
+   */
+  linesSummary: string;
+  /** How many kits the order holds: its lines' quantities added up. */
+  kitCount: number;
   shippingKind: ShippingKind;
   /** The kits' amount, whole pesos (migration 0016). */
   subtotal: number;
@@ -123,6 +128,20 @@ export interface OrderDocumentRecordsTable {
   recordedBy: string | null;
   provider: string | null;
   recordedAt: string;
+}
+
+/** One kit of an order, as it was ordered (migration 0019); never changed after the order is stored. */
+export interface OrderLinesTable {
+  orderId: string;
+  /** 1, 2, … in the order the customer listed them. */
+  position: number;
+  kitId: string;
+  /** The kit's name and price (whole pesos) when the order was made. */
+  kitName: string;
+  unitPrice: number;
+  quantity: number;
+  /** unitPrice × quantity (checked by the database). */
+  lineTotal: number;
 }
 
 /** The tax document of an order (D24): a boleta, or a factura to a company. */

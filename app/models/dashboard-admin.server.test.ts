@@ -15,7 +15,7 @@ async function orderAt(db: Db, at: Date, status: OrderStatus) {
   const order = await createOrder(
     db,
     {
-      kitId: "essential",
+      lines: [{ kitId: "essential", quantity: 1 }],
       name: "Ana Pérez",
       email: "ana@example.cl",
       phone: "+56 9 1234 5678",

@@ -68,7 +68,7 @@ export async function getSalesSummary(db: Db, now: Date = new Date()) {
       .execute(),
     unpaid.select(count).executeTakeFirstOrThrow(),
     unpaid
-      .select(["id", "number", "customerName", "kitName", "total", "createdAt"])
+      .select(["id", "number", "customerName", "linesSummary", "total", "createdAt"])
       .orderBy("createdAt", "asc")
       .limit(unpaidListed)
       .execute(),
@@ -127,7 +127,7 @@ export async function getDashboardSummary(db: Db) {
     countRows("subscribers"),
     db
       .selectFrom("orders")
-      .select(["id", "number", "kitName", "customerName", "total", "status", "createdAt"])
+      .select(["id", "number", "linesSummary", "customerName", "total", "status", "createdAt"])
       .orderBy("createdAt", "desc")
       .orderBy("id", "desc")
       .limit(recentCount)

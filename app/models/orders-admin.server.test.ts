@@ -41,7 +41,7 @@ describe.each(dialectsUnderTest)("the staff's order changes on %s", (dialect) =>
     const { id } = await createOrder(
       db,
       {
-        kitId: "essential",
+        lines: [{ kitId: "essential", quantity: 1 }],
         name: "Ana Pérez Soto",
         email: `ana.${crypto.randomUUID().slice(0, 8)}@example.cl`,
         phone: "+56 9 1234 5678",

@@ -2,6 +2,7 @@ import { sql, type Selectable } from "kysely";
 import { withdrawUnsentMail } from "~/models/mail-queue.server";
 import {
   changeOrderStatus,
+  getOrderLines,
   isUuid,
   OrderNotFoundError,
   OrderStatusConflictError,
@@ -10,18 +11,20 @@ import {
 } from "~/models/orders.server";
 import { readFolio, type ManualPayment, type OrderStatusDetails } from "~/schemas/admin-records";
 import { isPaidStatus, orderStatuses, type OrderStatus } from "~/lib/order-status";
+import type { OrderLine } from "~/lib/order-lines";
 import { withAdminTables } from "~/infra/admin-db-schema";
 import { inTransaction, type Db } from "~/infra/db.server";
 import type { OrdersTable, SiiDocumentType } from "~/infra/db-schema";
 
 /** Orders as the back office reads and moves them (issue 4 "Pedidos"; DECISIONS D9). */
 
-export type AdminOrderDetail = Selectable<OrdersTable>;
+export type AdminOrderDetail = Selectable<OrdersTable> & { lines: OrderLine[] };
 
-/** The order with this id, or undefined for an unknown or malformed id. */
+/** The order with this id and its lines, or undefined for an unknown or malformed id. */
 export async function getOrderForAdmin(db: Db, id: string): Promise<AdminOrderDetail | undefined> {
   if (!isUuid(id)) return undefined;
-  return db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+  const order = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
+  return order && { ...order, lines: await getOrderLines(db, id) };
 }
 
 /**

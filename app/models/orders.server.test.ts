@@ -7,6 +7,8 @@ import {
   createOrder,
   findOrderByNumberAndEmail,
   getOrderForCustomer,
+  getOrderLines,
+  OrderLinesRefusedError,
   OrderNotFoundError,
   OrderNumberUnavailableError,
   OrderStatusTransitionError,
@@ -20,7 +22,7 @@ const orderNumber = /^LB-[A-HJ-KM-NP-Z2-9]{6}$/;
 
 function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
   return {
-    kitId: "essential",
+    lines: [{ kitId: "essential", quantity: 1 }],
     name: "Ana Pérez Soto",
     email: "ana@example.cl",
     phone: "+56 9 1234 5678",
@@ -74,9 +76,8 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
     expect(row).toEqual({
       id,
       number,
-      kitId: "essential",
-      kitName: "LifeBox Essential",
-      unitPrice: 219990,
+      linesSummary: "LifeBox Essential",
+      kitCount: 1,
       shippingKind: "free",
       total: 219990,
       status: "pendiente_pago",
@@ -109,9 +110,15 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
       invoiceRegionCut: null,
       invoiceComunaCut: null,
       invoiceEmail: null,
+      documentSiiType: null,
       documentFolio: null,
       documentIssuedAt: null,
+      documentRecordedBy: null,
+      documentProvider: null,
     });
+    expect(await getOrderLines(db, id)).toEqual([
+      { kitId: "essential", kitName: "LifeBox Essential", unitPrice: 219990, quantity: 1, lineTotal: 219990 },
+    ]);
 
     const changes = await db.selectFrom("orderStatusChanges").selectAll().where("orderId", "=", id).execute();
     expect(changes).toEqual([
@@ -134,7 +141,7 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
     const { id } = await createOrder(
       db,
       newOrder({
-        kitId: "nautical-mini",
+        lines: [{ kitId: "nautical-mini", quantity: 1 }],
         rut: "",
         notes: undefined,
         comuna: "05201",
@@ -144,9 +151,9 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
     );
     const row = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      kitId: "nautical-mini",
-      kitName: "LifeBox Nautical Mini",
-      unitPrice: 199990,
+      linesSummary: "LifeBox Nautical Mini",
+      subtotal: 199990,
+      shippingCost: null,
       total: 199990,
       shippingKind: "arranged",
       regionCut: "05",
@@ -158,7 +165,7 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
 
   it("takes the price from the catalogue, never from the input", async () => {
     const tampered = {
-      ...newOrder({ kitId: "industry" }),
+      ...newOrder({ lines: [{ kitId: "industry", quantity: 1 }] }),
       price: 1,
       unitPrice: 1,
       total: 1,
@@ -167,22 +174,88 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
     const { id } = await createOrder(db, tampered);
     const row = await db
       .selectFrom("orders")
-      .select(["kitName", "unitPrice", "total"])
+      .select(["linesSummary", "subtotal", "total"])
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     const kit = getKit("industry");
-    expect(row).toEqual({ kitName: kit?.name, unitPrice: kit?.price, total: kit?.price });
-    expect(row.unitPrice).toBe(539990);
+    expect(row).toEqual({ linesSummary: kit?.name, subtotal: kit?.price, total: kit?.price });
+    expect(await getOrderLines(db, id)).toEqual([
+      { kitId: "industry", kitName: kit?.name, unitPrice: 539990, quantity: 1, lineTotal: 539990 },
+    ]);
+  });
+
+  it("stores several lines with their quantities, each priced from the catalogue, and their sum", async () => {
+    const { id, lines, subtotal, total } = await createOrder(
+      db,
+      newOrder({
+        lines: [
+          { kitId: "essential", quantity: 2 },
+          { kitId: "essential-mini", quantity: 1 },
+        ],
+      }),
+    );
+    const essential = getKit("essential")!;
+    const mini = getKit("essential-mini")!;
+    const expected = [
+      {
+        kitId: "essential",
+        kitName: essential.name,
+        unitPrice: essential.price,
+        quantity: 2,
+        lineTotal: 2 * essential.price,
+      },
+      {
+        kitId: "essential-mini",
+        kitName: mini.name,
+        unitPrice: mini.price,
+        quantity: 1,
+        lineTotal: mini.price,
+      },
+    ];
+    expect(lines).toEqual(expected);
+    expect(await getOrderLines(db, id)).toEqual(expected);
+    expect(subtotal).toBe(2 * essential.price + mini.price);
+    expect(total).toBe(subtotal);
+    const row = await db
+      .selectFrom("orders")
+      .select(["linesSummary", "kitCount", "subtotal", "total"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      linesSummary: `2 × ${essential.name}, ${mini.name}`,
+      kitCount: 3,
+      subtotal,
+      total: subtotal,
+    });
+  });
+
+  it.each([
+    ["no line", []],
+    ["a quantity of 0", [{ kitId: "essential", quantity: 0 }]],
+    ["a negative quantity", [{ kitId: "essential", quantity: -1 }]],
+    ["a fractional quantity", [{ kitId: "essential", quantity: 1.5 }]],
+    ["21 of a kit", [{ kitId: "essential", quantity: 21 }]],
+    [
+      "the same kit twice",
+      [
+        { kitId: "essential", quantity: 1 },
+        { kitId: "essential", quantity: 2 },
+      ],
+    ],
+  ])("refuses %s with a typed error and stores nothing", async (_case, lines) => {
+    const email = `refused-${crypto.randomUUID()}@example.cl`;
+    await expect(createOrder(db, newOrder({ lines, email }))).rejects.toBeInstanceOf(OrderLinesRefusedError);
+    expect(await countRows(db, "orders", "email", email)).toBe(0);
   });
 
   it("refuses an unknown kit with a typed error and stores nothing", async () => {
     const email = "unknown-kit@example.cl";
-    await expect(createOrder(db, newOrder({ kitId: "deluxe", email }))).rejects.toBeInstanceOf(
-      UnknownKitError,
-    );
-    await expect(createOrder(db, newOrder({ kitId: "toString", email }))).rejects.toBeInstanceOf(
-      UnknownKitError,
-    );
+    await expect(
+      createOrder(db, newOrder({ lines: [{ kitId: "deluxe", quantity: 1 }], email })),
+    ).rejects.toBeInstanceOf(UnknownKitError);
+    await expect(
+      createOrder(db, newOrder({ lines: [{ kitId: "toString", quantity: 1 }], email })),
+    ).rejects.toBeInstanceOf(UnknownKitError);
     expect(await countRows(db, "orders", "email", email)).toBe(0);
   });
 
@@ -229,13 +302,24 @@ describe.each(dialectsUnderTest)("orders on %s", (dialect) => {
 
   it("shows a customer their order by its id, and nothing for anything else", async () => {
     const now = new Date("2025-04-02T10:00:00.000Z");
-    const { id, number } = await createOrder(db, newOrder({ kitId: "expedition-mini" }), { now });
+    const { id, number } = await createOrder(
+      db,
+      newOrder({ lines: [{ kitId: "expedition-mini", quantity: 1 }] }),
+      { now },
+    );
     expect(await getOrderForCustomer(db, id)).toEqual({
       id,
       number,
-      kitId: "expedition-mini",
-      kitName: "LifeBox Expedition Mini",
-      unitPrice: 179990,
+      linesSummary: "LifeBox Expedition Mini",
+      lines: [
+        {
+          kitId: "expedition-mini",
+          kitName: "LifeBox Expedition Mini",
+          unitPrice: 179990,
+          quantity: 1,
+          lineTotal: 179990,
+        },
+      ],
       shippingKind: "free",
       total: 179990,
       status: "pendiente_pago",

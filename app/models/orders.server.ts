@@ -1,6 +1,7 @@
 import { sql, type Selectable } from "kysely";
 import { getKit } from "~/content/kits";
 import type { KitId } from "~/content/types";
+import { isLineQuantity, kitCount, linesSummary, type LineRequest, type OrderLine } from "~/lib/order-lines";
 import { shippingFor } from "~/lib/chile";
 import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
 import { enqueueMails } from "~/models/mail-queue.server";
@@ -19,9 +20,11 @@ import {
 import type { OrderStatusDetails } from "~/schemas/admin-records";
 
 /**
- * Orders (DECISIONS D6–D9): recorded before the customer goes to the external payment page, with a
- * UUID for the confirmation link and a short number for people. The kit's name and price are taken
- * from the catalogue at the time of the order, never from the browser.
+ * Orders (docs/decisions/014, 059, 067): recorded before the customer goes to pay, with a UUID for
+ * the confirmation link and a short number for people. An order holds lines — a kit and a quantity
+ * each — whose names and prices are taken from the catalogue at the time of the order, never from
+ * the browser; its lines and totals never change after it is stored (the shipping cost of an order
+ * outside the continent is set once staff quote it).
  */
 
 /** What the order confirmation page shows (D8); nothing more leaves the database for the public. */
@@ -29,9 +32,7 @@ type CustomerOrderView = Pick<
   Selectable<OrdersTable>,
   | "id"
   | "number"
-  | "kitId"
-  | "kitName"
-  | "unitPrice"
+  | "linesSummary"
   | "shippingKind"
   | "subtotal"
   | "shippingCost"
@@ -45,6 +46,7 @@ type CustomerOrderView = Pick<
   | "trackingNumber"
   | "cancellationReason"
 > & {
+  lines: OrderLine[];
   /** When the order entered each status it went through (a change undone by staff does not count). */
   entered: Partial<Record<OrderStatus, string>>;
 };
@@ -79,6 +81,40 @@ export class UnknownKitError extends Error {
   constructor(readonly kitId: string) {
     super(`Unknown kit: ${JSON.stringify(kitId)}`);
   }
+}
+
+/** The lines asked for are not an order: none, a quantity out of range, or a kit twice. */
+export class OrderLinesRefusedError extends Error {
+  override name = "OrderLinesRefusedError";
+}
+
+/**
+ * Each line priced from the catalogue as it is now: the kit's name and price, the quantity, the
+ * line's total. Throws UnknownKitError for a kit not sold, OrderLinesRefusedError for no line, a
+ * quantity that is not 1 to maxQuantityPerKit, or a kit asked for twice.
+ */
+export function priceLines(requests: readonly LineRequest[]): OrderLine[] {
+  if (requests.length === 0) throw new OrderLinesRefusedError("An order needs a line");
+  const seen = new Set<string>();
+  return requests.map(({ kitId, quantity }) => {
+    const kit = getKit(kitId);
+    if (!kit) throw new UnknownKitError(kitId);
+    if (seen.has(kit.id)) throw new OrderLinesRefusedError(`Kit ${kit.id} twice`);
+    seen.add(kit.id);
+    if (!isLineQuantity(quantity)) throw new OrderLinesRefusedError(`Not a quantity: ${quantity}`);
+    return {
+      kitId: kit.id,
+      kitName: kit.name,
+      unitPrice: kit.price,
+      quantity,
+      lineTotal: kit.price * quantity,
+    };
+  });
+}
+
+/** The kits' amount of priced lines. */
+export function subtotalOf(lines: readonly Pick<OrderLine, "lineTotal">[]): number {
+  return lines.reduce((sum, line) => sum + line.lineTotal, 0);
 }
 
 /** Every generated order number was taken (practically impossible, but bounded). */
@@ -120,17 +156,18 @@ export function blankToNull(value: string | null | undefined): string | null {
 }
 
 /**
- * Records an order and its first status change in one transaction. Shipping is free to continental
- * Chile; outside it, the order waits for staff to quote it (quoteShipping), so the total is the
- * kit's price until then. `random` is for tests.
+ * Records an order, its lines and its first status change in one transaction. Each line is priced
+ * from the catalogue (priceLines). Shipping is free to continental Chile; outside it, the order
+ * waits for staff to quote it (quoteShipping), so the total is the kits' amount until then.
+ * `random` is for tests.
  */
 export async function createOrder(
   db: Db,
   input: NewOrder,
   { now = new Date(), random }: { now?: Date; random?: RandomSource } = {},
-): Promise<{ id: string; number: string; kitName: string; total: number }> {
-  const kit = getKit(input.kitId);
-  if (!kit) throw new UnknownKitError(input.kitId);
+): Promise<{ id: string; number: string; lines: OrderLine[]; subtotal: number; total: number }> {
+  const lines = priceLines(input.lines);
+  const subtotal = subtotalOf(lines);
   const id = crypto.randomUUID();
   const at = now.toISOString();
 
@@ -144,14 +181,13 @@ export async function createOrder(
         .values({
           id,
           number,
-          kitId: kit.id,
-          kitName: kit.name,
-          unitPrice: kit.price,
+          linesSummary: linesSummary(lines),
+          kitCount: kitCount(lines),
           shippingKind: input.shippingKind,
-          subtotal: kit.price,
+          subtotal,
           // Free to continental Chile; outside it, unknown until staff quote it (quoteShipping).
           shippingCost: input.shippingKind === "free" ? 0 : null,
-          total: kit.price,
+          total: subtotal,
           status: initialOrderStatus,
           customerName: input.name,
           email: input.email,
@@ -172,6 +208,10 @@ export async function createOrder(
       if (inserted.numInsertedOrUpdatedRows !== 1n) continue;
 
       await trx
+        .insertInto("orderLines")
+        .values(lines.map((line, index) => ({ orderId: id, position: index + 1, ...line })))
+        .execute();
+      await trx
         .insertInto("orderStatusChanges")
         .values({
           id: crypto.randomUUID(),
@@ -182,10 +222,20 @@ export async function createOrder(
           changedAt: at,
         })
         .execute();
-      return { id, number, kitName: kit.name, total: kit.price };
+      return { id, number, lines, subtotal, total: subtotal };
     }
     throw new OrderNumberUnavailableError(`No free order number after ${orderNumberAttempts} attempts`);
   });
+}
+
+/** An order's lines, in their order. */
+export async function getOrderLines(db: Db, orderId: string): Promise<OrderLine[]> {
+  return db
+    .selectFrom("orderLines")
+    .select(["kitId", "kitName", "unitPrice", "quantity", "lineTotal"])
+    .where("orderId", "=", orderId)
+    .orderBy("position")
+    .execute();
 }
 
 /** The document columns of a new order: a boleta, or a factura with every field of its company. */
@@ -203,45 +253,54 @@ function invoiceColumns(input: NewOrder) {
   };
 }
 
-/** The kit's payment page for an order: the configured link with {pedido} replaced (decision 014). */
+/**
+ * The payment page of an order when the shop has only fixed links (decision 014): the kit's
+ * configured link with {pedido} replaced. A link charges one kit's price, so only an order of one
+ * kit has one (the purchase forms refuse more in that mode); null otherwise.
+ */
 export function paymentUrlFor(
   settings: Pick<Env, "paymentLinks">,
-  kitId: KitId,
+  lines: ReadonlyArray<Pick<OrderLine, "kitId" | "quantity">>,
   orderNumber: string,
-): string {
-  return settings.paymentLinks[kitId].replaceAll("{pedido}", encodeURIComponent(orderNumber));
+): string | null {
+  const [line, ...others] = lines;
+  if (!line || others.length > 0 || line.quantity !== 1 || !getKit(line.kitId)) return null;
+  return settings.paymentLinks[line.kitId as KitId].replaceAll("{pedido}", encodeURIComponent(orderNumber));
 }
 
 /**
- * A customer's order from the purchase form (D6–D9, D19), all or nothing in one transaction: the
- * captcha challenge marked used (ChallengeUsedError if it was), the order with its shipping by
- * comuna, and the e-mails to the shop and the customer queued.
+ * A customer's order from the purchase form or the checkout (D6–D9, D19, D23), all or nothing in
+ * one transaction: the captcha challenge marked used (ChallengeUsedError if it was), the order with
+ * its lines priced from the catalogue and its shipping by comuna, and the e-mails to the shop and
+ * the customer queued.
  */
 export async function placeOrder(
-  input: OrderPlacement & { captcha: SolvedChallenge },
+  input: OrderPlacement & { lines: readonly LineRequest[]; captcha: SolvedChallenge },
   {
     db = getDb(),
     settings = getEnv(),
     now = new Date(),
   }: { db?: Db; settings?: ShopSettings; now?: Date } = {},
-): Promise<{ id: string; number: string; paymentUrl: string }> {
-  const { captcha, ...order } = input;
+): Promise<{ id: string; number: string; paymentUrl: string | null }> {
+  const { captcha, lines: requested, ...order } = input;
   const shippingKind = shippingFor(order.comuna).kind;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await useChallenge(trx, captcha);
-    const { id, number, kitName, total } = await createOrder(trx, { ...order, shippingKind }, { now });
+    const stored = await createOrder(trx, { ...order, lines: requested, shippingKind }, { now });
+    const { id, number, lines, subtotal, total } = stored;
     // Paid through a provider, the customer pays (again) from the order's page; with links only,
     // at the kit's link.
     const paymentUrl =
       settings.payments && settings.payments.provider !== "link"
         ? `${settings.SITE_URL.replace(/\/+$/, "")}/pedido/${id}`
-        : paymentUrlFor(settings, order.kitId, number);
+        : paymentUrlFor(settings, lines, number);
     const mailData = {
       ...order,
       shippingKind,
       id,
       number,
-      kitName,
+      lines,
+      subtotal,
       total,
       createdAt: now,
       paymentUrl,
@@ -262,9 +321,7 @@ export async function getOrderForCustomer(db: Db, id: string): Promise<CustomerO
     .select([
       "id",
       "number",
-      "kitId",
-      "kitName",
-      "unitPrice",
+      "linesSummary",
       "shippingKind",
       "subtotal",
       "shippingCost",
@@ -293,7 +350,7 @@ export async function getOrderForCustomer(db: Db, id: string): Promise<CustomerO
   for (const change of changes) {
     if (change.undoes === null && !undone.has(change.id)) entered[change.toStatus] = change.changedAt;
   }
-  return { ...order, entered };
+  return { ...order, lines: await getOrderLines(db, key), entered };
 }
 
 /**
@@ -393,7 +450,7 @@ export async function changeOrderStatus(
         {
           id: order.id,
           number: order.number,
-          kitName: order.kitName,
+          lines: await getOrderLines(trx, id),
           total: order.total,
           name: order.customerName,
           shippingKind: order.shippingKind,
@@ -497,7 +554,7 @@ export async function quoteShipping(
               id: order.id,
               number: order.number,
               name: order.customerName,
-              kitName: order.kitName,
+              lines: await getOrderLines(trx, id),
               subtotal: order.subtotal,
               shippingCost: cost,
               total,

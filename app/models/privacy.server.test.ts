@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { exampleCompany } from "~/content/company";
-import { changeOrderStatus } from "~/models/orders.server";
+import { changeOrderStatus, getOrderLines } from "~/models/orders.server";
 import { settlePaymentAttempt, startPaymentAttempt } from "~/models/payments.server";
 import { anonymisedCustomerName, erasePersonalData, findPersonalData } from "~/models/privacy.server";
 import type { Db } from "~/infra/db.server";
@@ -46,7 +46,7 @@ async function sendEverything(db: Db, email: string, name: string) {
   const options = { db, settings, now: t0 };
   const order = await placeOrder(
     {
-      kitId: "essential",
+      lines: [{ kitId: "essential", quantity: 1 }],
       name,
       email,
       phone: "+56 9 1234 5678",
@@ -203,6 +203,15 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       address: "Av. Providencia 1234",
       rut: "12.345.678-5",
       status: "pendiente_pago",
+      lines: [
+        {
+          kitId: "essential",
+          kitName: "LifeBox Essential",
+          unitPrice: 219990,
+          quantity: 1,
+          lineTotal: 219990,
+        },
+      ],
       statusHistory: [{ fromStatus: null, toStatus: "pendiente_pago", changedAt: t0.toISOString() }],
     });
     expect(report.quotes.map((quote) => [quote.fullName, quote.company, quote.quantity])).toEqual([
@@ -364,7 +373,7 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(sale).toMatchObject({
       number: anaOrder.number,
-      kitId: "essential",
+      linesSummary: "LifeBox Essential",
       status: "cancelado",
       customerName: anonymisedCustomerName,
       email: "",
@@ -374,6 +383,8 @@ describe.each(dialectsUnderTest)("privacy requests on %s", (dialect) => {
       notes: null,
       updatedAt: later.toISOString(),
     });
+    // Its lines stay too: they hold nothing about the person.
+    expect(await getOrderLines(db, anaOrder.id)).toMatchObject([{ kitId: "essential", quantity: 1 }]);
     const history = await db
       .selectFrom("orderStatusChanges")
       .select("toStatus")

@@ -147,10 +147,17 @@ export async function findPersonalData(
         .execute(),
     ]);
   const orderIds = orders.map((order) => order.id);
-  const [history, photos, payments] =
+  const [lines, history, photos, payments] =
     orderIds.length === 0
-      ? [[], [], []]
+      ? [[], [], [], []]
       : await Promise.all([
+          db
+            .selectFrom("orderLines")
+            .select(["orderId", "kitId", "kitName", "unitPrice", "quantity", "lineTotal"])
+            .where("orderId", "in", orderIds)
+            .orderBy("orderId")
+            .orderBy("position")
+            .execute(),
           db
             .selectFrom("orderStatusChanges")
             .select(["orderId", "fromStatus", "toStatus", "changedAt"])
@@ -201,6 +208,7 @@ export async function findPersonalData(
     generatedAt: now.toISOString(),
     orders: orders.map((order) => ({
       ...order,
+      lines: lines.filter((line) => line.orderId === order.id).map(({ orderId: _orderId, ...line }) => line),
       statusHistory: history
         .filter((change) => change.orderId === order.id)
         .map(({ orderId: _orderId, ...change }) => change),

@@ -4,8 +4,9 @@ import { kitIds } from "~/content/types";
 import { orderStatusChangeSchema } from "~/schemas/admin-records";
 import { contactSchema } from "~/schemas/contact";
 import { newsletterSchema } from "~/schemas/newsletter";
-import { orderSchema } from "~/schemas/order";
+import { checkoutSchema, orderSchema } from "~/schemas/order";
 import { quoteSchema } from "~/schemas/quote";
+import { facturaCompany } from "../../tests/support/orders";
 
 // Messages are written out here on purpose (not imported): a changed text must fail a test.
 
@@ -57,7 +58,7 @@ const emailOfLength = (n: number) => `${chars(n - "@ejemplo.cl".length)}@ejemplo
 
 describe("orderSchema (purchase-data form)", () => {
   const valid = {
-    kitId: "essential",
+    quantity: "1",
     name: "María José Pérez",
     email: "maria@correo.cl",
     phone: "+56 9 1234 5678",
@@ -77,7 +78,7 @@ describe("orderSchema (purchase-data form)", () => {
 
   it("accepts a complete form and returns clean, typed data", () => {
     expect(dataOf(orderSchema, valid)).toEqual({
-      kitId: "essential",
+      quantity: 1,
       name: "María José Pérez",
       email: "maria@correo.cl",
       phone: "+56 9 1234 5678",
@@ -97,7 +98,6 @@ describe("orderSchema (purchase-data form)", () => {
 
   it("lists every missing field with its Spanish message, in form order", () => {
     expect(issuesOf(orderSchema, {})).toEqual([
-      { path: "kitId", message: "El producto no es válido. Recarga la página e intenta nuevamente." },
       { path: "name", message: "El nombre debe tener al menos 2 caracteres." },
       { path: "email", message: "Ingresa un email válido" },
       { path: "phone", message: "El teléfono debe tener al menos 8 dígitos." },
@@ -110,12 +110,16 @@ describe("orderSchema (purchase-data form)", () => {
 
   it("lists every empty field with the same messages", () => {
     const empty = Object.fromEntries(Object.keys(valid).map((key) => [key, ""]));
-    expect(issuesOf(orderSchema, empty)).toEqual(issuesOf(orderSchema, {}));
+    // A quantity left out is one kit (a page from before quantities); an emptied one is a mistake.
+    expect(issuesOf(orderSchema, empty)).toEqual([
+      { path: "quantity", message: "Ingresa una cantidad de 1 a 20 kits" },
+      ...issuesOf(orderSchema, {}),
+    ]);
   });
 
   it("fails, without throwing, on something that is not a form", () => {
     expect(orderSchema.safeParse(null).success).toBe(false);
-    expect(orderSchema.safeParse("kitId=essential").success).toBe(false);
+    expect(orderSchema.safeParse("quantity=1").success).toBe(false);
   });
 
   it("drops fields it does not know (honeypot, captcha, tampering)", () => {
@@ -127,10 +131,10 @@ describe("orderSchema (purchase-data form)", () => {
         "comuna",
         "documentType",
         "email",
-        "kitId",
         "name",
         "notes",
         "phone",
+        "quantity",
         "region",
         "rut",
       ].sort(),
@@ -139,19 +143,34 @@ describe("orderSchema (purchase-data form)", () => {
     expect(data).not.toHaveProperty("price");
   });
 
-  describe("kitId", () => {
-    it.each(kitIds)("accepts %s", (kitId) => {
-      expect(dataOf(orderSchema, order({ kitId })).kitId).toBe(kitId);
+  describe("quantity", () => {
+    it.each([
+      ["1", 1],
+      ["20", 20],
+      [" 3 ", 3],
+      [2, 2],
+    ])("accepts %j", (quantity, expected) => {
+      expect(dataOf(orderSchema, order({ quantity })).quantity).toBe(expected);
     });
 
-    it.each(["", "kit-essential", "Essential", "essential-max", " essential", undefined])(
-      "rejects %j as tampering",
-      (kitId) => {
-        expect(messagesAt(orderSchema, order({ kitId }), "kitId")).toEqual([
-          "El producto no es válido. Recarga la página e intenta nuevamente.",
+    it("is one kit when left out", () => {
+      expect(dataOf(orderSchema, order({ quantity: undefined })).quantity).toBe(1);
+    });
+
+    it.each(["", "0", "21", "2.5", "2,5", "-1", "dos", "1e1", "0x2", null, 1.5])(
+      "rejects %j with the Spanish message",
+      (quantity) => {
+        expect(messagesAt(orderSchema, order({ quantity }), "quantity")).toEqual([
+          "Ingresa una cantidad de 1 a 20 kits",
         ]);
       },
     );
+
+    it("is not a field of the cart's checkout (its lines are the cart's)", () => {
+      const data = dataOf(checkoutSchema, order({ quantity: "5", kitId: "industry" }));
+      expect(data).not.toHaveProperty("quantity");
+      expect(data).not.toHaveProperty("kitId");
+    });
   });
 
   describe("name", () => {
@@ -444,16 +463,7 @@ describe("orderSchema (purchase-data form)", () => {
     });
 
     it("keeps a factura's company, cleaned, with the RUT written the Chilean way", () => {
-      expect(dataOf(orderSchema, factura())).toMatchObject({
-        documentType: "factura",
-        invoiceRut: "76.086.428-5",
-        invoiceName: "Comercial Austral SpA",
-        invoiceGiro: "Venta de artículos de seguridad",
-        invoiceAddress: "Av. Apoquindo 4500, oficina 12",
-        invoiceRegion: "13",
-        invoiceComuna: "13114",
-        invoiceEmail: "facturas@austral.cl",
-      });
+      expect(dataOf(orderSchema, factura())).toMatchObject(facturaCompany);
     });
 
     it("asks for every field of the company, each under its own field, with the rest of the form's", () => {

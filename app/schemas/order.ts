@@ -1,19 +1,22 @@
 import "~/schemas/zod-setup";
 import { z } from "zod";
 import { orderFieldLimits } from "~/schemas/field-limits";
-import { kitIds } from "~/content/types";
+import type { LineRequest } from "~/lib/order-lines";
+import { quantityField } from "~/schemas/quantity";
 import { getComuna, getRegion, isComunaInRegion, type Shipping } from "~/lib/chile";
 import { formatRut, isValidRut } from "~/lib/rut";
 import { digitCount, optional, visibleText } from "~/schemas/text";
 
 /**
- * The purchase-data form ("Producto {nombre}"; docs/decisions/014), shared by the browser and the order
- * action. Texts follow `visibleText` (schemas/text.ts); a missing field gets the empty one's message,
- * and unknown fields (honeypot, captcha) are dropped.
+ * The purchase-data forms, shared by the browser and the actions (docs/decisions/014, 067): the
+ * quick "Comprar" dialog of one kit ("Producto {nombre}", orderSchema: the customer's data and the
+ * quantity; the kit is the page's) and the cart's checkout (checkoutSchema: the customer's data; the
+ * kits and quantities are the cart's). Texts follow `visibleText` (schemas/text.ts); a missing field
+ * gets the empty one's message, and unknown fields (honeypot, captcha, a price or a total) are
+ * dropped.
  */
 
 const messages = {
-  kitId: "El producto no es válido. Recarga la página e intenta nuevamente.",
   nameMin: "El nombre debe tener al menos 2 caracteres.",
   nameMax: `El nombre debe tener como máximo ${orderFieldLimits.name} caracteres.`,
   email: "Ingresa un email válido",
@@ -124,103 +127,134 @@ function isChecked(value: unknown): boolean {
   return value === true || value === "on" || value === "true";
 }
 
-export const orderSchema = z
-  .object({
-    kitId: z.enum(kitIds, { error: messages.kitId }),
-    name: visibleText({
-      message: messages.nameMin,
-      min: 2,
-      max: { length: orderFieldLimits.name, message: messages.nameMax },
-    }),
-    email: visibleText({
-      message: messages.email,
-      min: 1,
-      max: { length: orderFieldLimits.email, message: messages.emailMax },
-    }).pipe(z.email({ error: messages.email })),
-    phone: visibleText({
-      message: messages.phoneMin,
-      max: { length: orderFieldLimits.phone, message: messages.phoneMax },
-    })
-      .regex(/^\+?[0-9 ]*$/, messages.phoneChars)
-      .refine((phone) => digitCount(phone) >= 8, messages.phoneMin),
-    region: regionCut(messages.region),
-    comuna: comunaCut(messages.comuna),
-    address: visibleText({
-      message: messages.addressMin,
-      min: 10,
-      max: { length: orderFieldLimits.address, message: messages.addressMax },
-    }),
-    rut: optional(
-      visibleText({ message: messages.rut })
-        .refine(isValidRut, messages.rut)
-        .transform((rut) => formatRut(rut)),
-    ),
-    notes: optional(
-      visibleText({
-        message: messages.notesMax,
-        max: { length: orderFieldLimits.notes, message: messages.notesMax },
-        multiline: true,
-      }),
-    ),
-    acceptTerms: z.preprocess(isChecked, z.literal(true, { error: messages.acceptTerms })),
-    documentType: z.preprocess(
-      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-      z.enum(documentTypes, { error: messages.documentType }).default("boleta"),
-    ),
-    // Read as they come; checked below only for a factura (checkInvoice).
-    ...(Object.fromEntries(invoiceFieldNames.map((name) => [name, z.unknown().optional()])) as Record<
-      InvoiceFieldName,
-      z.ZodOptional<z.ZodUnknown>
-    >),
+/** The customer's data of both purchase forms. */
+const customerFields = {
+  name: visibleText({
+    message: messages.nameMin,
+    min: 2,
+    max: { length: orderFieldLimits.name, message: messages.nameMax },
+  }),
+  email: visibleText({
+    message: messages.email,
+    min: 1,
+    max: { length: orderFieldLimits.email, message: messages.emailMax },
+  }).pipe(z.email({ error: messages.email })),
+  phone: visibleText({
+    message: messages.phoneMin,
+    max: { length: orderFieldLimits.phone, message: messages.phoneMax },
   })
-  .refine((order) => isComunaInRegion(order.comuna, order.region), {
-    path: ["comuna"],
-    error: messages.comuna,
-    // Only compare a known región with a known comuna; otherwise their own messages already show.
-    when: ({ value, issues }) =>
-      typeof value === "object" &&
-      value !== null &&
-      !issues.some((issue) => issue.path?.[0] === "region" || issue.path?.[0] === "comuna"),
-  })
-  .superRefine(
-    (order, context) => {
-      if (order.documentType !== "factura") return;
-      for (const [name, message] of checkInvoice(order).problems ?? []) {
-        context.addIssue({ code: "custom", path: [name], message, input: order[name] });
-      }
-    },
-    // Also when other fields are wrong, so every message shows at once.
-    { when: ({ value }) => typeof value === "object" && value !== null },
-  )
-  .transform(
-    ({
-      invoiceRut,
-      invoiceName,
-      invoiceGiro,
-      invoiceAddress,
-      invoiceRegion,
-      invoiceComuna,
-      invoiceEmail,
-      ...order
-    }) => {
-      const raw = {
-        invoiceRut,
-        invoiceName,
-        invoiceGiro,
-        invoiceAddress,
-        invoiceRegion,
-        invoiceComuna,
-        invoiceEmail,
-      };
-      // A boleta carries no company; a factura its checked, cleaned fields.
-      return order.documentType === "factura" ? { ...order, ...checkInvoice(raw).invoice! } : order;
-    },
-  );
+    .regex(/^\+?[0-9 ]*$/, messages.phoneChars)
+    .refine((phone) => digitCount(phone) >= 8, messages.phoneMin),
+  region: regionCut(messages.region),
+  comuna: comunaCut(messages.comuna),
+  address: visibleText({
+    message: messages.addressMin,
+    min: 10,
+    max: { length: orderFieldLimits.address, message: messages.addressMax },
+  }),
+  rut: optional(
+    visibleText({ message: messages.rut })
+      .refine(isValidRut, messages.rut)
+      .transform((rut) => formatRut(rut)),
+  ),
+  notes: optional(
+    visibleText({
+      message: messages.notesMax,
+      max: { length: orderFieldLimits.notes, message: messages.notesMax },
+      multiline: true,
+    }),
+  ),
+  acceptTerms: z.preprocess(isChecked, z.literal(true, { error: messages.acceptTerms })),
+  documentType: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.enum(documentTypes, { error: messages.documentType }).default("boleta"),
+  ),
+  // Read as they come; checked below only for a factura (checkInvoice).
+  ...(Object.fromEntries(invoiceFieldNames.map((name) => [name, z.unknown().optional()])) as Record<
+    InvoiceFieldName,
+    z.ZodOptional<z.ZodUnknown>
+  >),
+};
 
-/** The purchase form's data: a boleta's, or a factura's with its company (InvoiceData). */
-export type OrderFormData = z.output<typeof orderSchema>;
+/** The customer's data as the fields read it, before the factura's fields are checked. */
+type CustomerValue = z.output<z.ZodObject<typeof customerFields>>;
 
-/** The purchase form's field names (a factura's included). */
+/** The customer's data checked: a boleta's, or a factura's with its company. */
+type CustomerData = Omit<CustomerValue, InvoiceFieldName> & Partial<InvoiceData>;
+
+/** A boleta carries no company; a factura its checked, cleaned fields. */
+function withInvoice(value: CustomerValue): CustomerData {
+  const {
+    invoiceRut,
+    invoiceName,
+    invoiceGiro,
+    invoiceAddress,
+    invoiceRegion,
+    invoiceComuna,
+    invoiceEmail,
+    ...order
+  } = value;
+  const raw = {
+    invoiceRut,
+    invoiceName,
+    invoiceGiro,
+    invoiceAddress,
+    invoiceRegion,
+    invoiceComuna,
+    invoiceEmail,
+  };
+  return order.documentType === "factura" ? { ...order, ...checkInvoice(raw).invoice! } : order;
+}
+
+/**
+ * A purchase form over the customer's data and `extra` fields, checked together (the comuna in its
+ * región, a factura's company). The callbacks read the customer's part of the value.
+ */
+function purchaseSchema<Extra extends z.ZodRawShape>(extra: Extra) {
+  return z
+    .object({ ...extra, ...customerFields })
+    .refine(
+      (value) => {
+        const order = value as CustomerValue;
+        return isComunaInRegion(order.comuna, order.region);
+      },
+      {
+        path: ["comuna"],
+        error: messages.comuna,
+        // Only compare a known región with a known comuna; otherwise their own messages already show.
+        when: ({ value, issues }) =>
+          typeof value === "object" &&
+          value !== null &&
+          !issues.some((issue) => issue.path?.[0] === "region" || issue.path?.[0] === "comuna"),
+      },
+    )
+    .superRefine(
+      (value, context) => {
+        const order = value as CustomerValue;
+        if (order.documentType !== "factura") return;
+        for (const [name, message] of checkInvoice(order).problems ?? []) {
+          context.addIssue({ code: "custom", path: [name], message, input: order[name] });
+        }
+      },
+      // Also when other fields are wrong, so every message shows at once.
+      { when: ({ value }) => typeof value === "object" && value !== null },
+    )
+    .transform(
+      (value) =>
+        withInvoice(value as CustomerValue) as CustomerData & { [K in keyof Extra]: z.output<Extra[K]> },
+    );
+}
+
+/** The quick path's form ("Comprar", D23): one kit (the page's), how many, and the customer's data. */
+export const orderSchema = purchaseSchema({ quantity: quantityField });
+
+/** The cart's checkout form: the customer's data; the lines are the cart's (routes/site/cart*). */
+export const checkoutSchema = purchaseSchema({});
+
+/** The checkout's data: a boleta's, or a factura's with its company (InvoiceData). */
+export type OrderFormData = z.output<typeof checkoutSchema>;
+
+/** The purchase forms' field names (a factura's and the quick path's quantity included). */
 export type OrderFieldName = keyof z.input<typeof orderSchema>;
 
 /** An order as placed (placeOrder): the form's data, where a boleta may leave its type out. */
@@ -230,7 +264,8 @@ export type OrderPlacement = Omit<OrderFormData, "documentType" | InvoiceFieldNa
 
 /** An order as it is stored: what the purchase-data form sent, checked, with its shipping (D7). */
 export interface NewOrder {
-  kitId: string;
+  /** The kits and how many (priced by the model from the catalogue). */
+  lines: readonly LineRequest[];
   name: string;
   email: string;
   phone: string;

@@ -56,7 +56,7 @@ const forms: Record<string, Form> = {
   order: {
     schema: orderSchema,
     valid: {
-      kitId: "essential",
+      quantity: "2",
       name: "María José Pérez",
       email: "maria@correo.cl",
       phone: "+56 9 1234 5678",
@@ -77,7 +77,15 @@ const forms: Record<string, Form> = {
       invoiceEmail: "facturas@austral.cl",
     },
     multiline: ["notes"],
-    choices: ["kitId", "region", "comuna", "acceptTerms", "documentType", "invoiceRegion", "invoiceComuna"],
+    choices: [
+      "quantity",
+      "region",
+      "comuna",
+      "acceptTerms",
+      "documentType",
+      "invoiceRegion",
+      "invoiceComuna",
+    ],
   },
   quote: {
     schema: quoteSchema,

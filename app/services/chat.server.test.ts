@@ -38,7 +38,7 @@ const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
 async function order(db: Db, email: string) {
   return placeOrder(
     {
-      kitId: "nautical",
+      lines: [{ kitId: "nautical", quantity: 1 }],
       name: "Ana Pérez",
       email,
       phone: "+56 9 1234 5678",

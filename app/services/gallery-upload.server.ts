@@ -142,6 +142,12 @@ async function checkFields(
     const formMessage = galleryUploadTexts.orderNotFound;
     return { ok: false, refusal: refuse(fields, { status: 400, formMessage, captchaRejected: true }) };
   }
+  // The photo shows a kit of the order (docs/decisions/067): the gallery names it under the photo.
+  if (!order.lines.some((line) => line.kitId === kitId)) {
+    logger.info(log, "Gallery upload of a kit that is not in its order");
+    const fieldErrors = { kitId: [galleryUploadTexts.kitNotInOrder(order.number)] };
+    return { ok: false, refusal: refuse(fields, { status: 400, fieldErrors, captchaRejected: true }) };
+  }
 
   const release = await uploadsInProgress.acquire(uploadPlaceWaitMs);
   if (!release) {

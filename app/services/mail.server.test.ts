@@ -219,7 +219,7 @@ async function waitFor(
 }
 
 const customerOrder: NewOrder = {
-  kitId: "expedition",
+  lines: [{ kitId: "expedition", quantity: 1 }],
   name: "José Muñoz",
   email: "jose.munoz@example.cl",
   phone: "+56 9 8765 4321",
@@ -362,7 +362,14 @@ describe.each(dialectsUnderTest)("mail delivery on %s", (dialect) => {
               ...customerOrder,
               id: crypto.randomUUID(),
               number: "LB-ABCDEF",
-              kitName: "LifeBox Expedition",
+              lines: [
+                {
+                  kitName: "LifeBox Expedition",
+                  unitPrice: 219990,
+                  quantity: 1,
+                  lineTotal: 219990,
+                },
+              ],
               total: 219990,
               createdAt: t0,
               siteUrl: "https://lifebox.cl",

@@ -139,10 +139,10 @@ export function seedOrder({
     db
       .transaction(() => {
         db.prepare(
-          `insert into orders (id, number, kit_id, kit_name, unit_price, shipping_kind, total, status, customer_name,
-          email, phone, region_cut, comuna_cut, address, rut, notes, terms_accepted_at, created_at, updated_at,
-          courier, tracking_number, cancellation_reason)
-         values (?, ?, 'industry-mini', 'LifeBox Industry Mini', 185990, 'free', 185990, ?, ?, ?,
+          `insert into orders (id, number, lines_summary, kit_count, shipping_kind, subtotal, shipping_cost, total,
+          status, customer_name, email, phone, region_cut, comuna_cut, address, rut, notes, terms_accepted_at,
+          created_at, updated_at, courier, tracking_number, cancellation_reason)
+         values (?, ?, 'LifeBox Industry Mini', 1, 'free', 185990, 0, 185990, ?, ?, ?,
           '+56 9 1234 5678', '13', '13101', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
           id,
@@ -160,6 +160,10 @@ export function seedOrder({
           trackingNumber,
           cancellationReason,
         );
+        db.prepare(
+          `insert into order_lines (order_id, position, kit_id, kit_name, unit_price, quantity, line_total)
+         values (?, 1, 'industry-mini', 'LifeBox Industry Mini', 185990, 1, 185990)`,
+        ).run(id);
         const change = db.prepare(
           `insert into order_status_changes (id, order_id, from_status, to_status, changed_by, changed_at)
          values (?, ?, ?, ?, null, ?)`,

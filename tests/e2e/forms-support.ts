@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import Database from "better-sqlite3";
 import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { dataDir } from "../../playwright.config";
+import { dataDir, paymentsDataDir } from "../../playwright.config";
 
 /**
  * What the form journeys share: the visitor texts they expect (written here as the tests' own truth,
@@ -355,8 +355,11 @@ const databaseFile = path.join(dataDir, "lifebox.sqlite");
  * the same time; on a loaded CI machine one of its transactions can hold the write lock for seconds,
  * so a test waits up to 30 s for it rather than failing with "database is locked".
  */
-export function withShopDatabase<T>(work: (db: Database.Database) => T, { readonly = false } = {}): T {
-  const db = new Database(databaseFile, { readonly, fileMustExist: true });
+export function withShopDatabase<T>(
+  work: (db: Database.Database) => T,
+  { readonly = false, file = databaseFile } = {},
+): T {
+  const db = new Database(file, { readonly, fileMustExist: true });
   try {
     db.pragma("busy_timeout = 30000");
     return work(db);
@@ -370,6 +373,14 @@ export function queryRows<Row = Record<string, unknown>>(sql: string, ...params:
   return withShopDatabase((db) => db.prepare(sql).all(...params) as Row[], { readonly: true });
 }
 
+/** Runs one read-only query against the database of the shop paid through Webpay (paymentsBaseURL). */
+export function paymentsShopRows<Row = Record<string, unknown>>(sql: string, ...params: unknown[]): Row[] {
+  return withShopDatabase((db) => db.prepare(sql).all(...params) as Row[], {
+    readonly: true,
+    file: path.join(paymentsDataDir, "lifebox.sqlite"),
+  });
+}
+
 export type Table = "orders" | "quotes" | "contact_messages" | "subscribers";
 
 /** How many rows of `table` have this e-mail. */
@@ -381,9 +392,9 @@ export function countByEmail(table: Table, email: string): number {
 export interface OrderRow {
   id: string;
   number: string;
-  kit_id: string;
-  kit_name: string;
-  unit_price: number;
+  /** The lines written out ("2 × LifeBox Essential, …"); the lines themselves: orderLinesOf. */
+  lines_summary: string;
+  kit_count: number;
   shipping_kind: string;
   total: number;
   status: string;
@@ -408,6 +419,39 @@ export interface OrderRow {
 
 export function ordersByEmail(email: string): OrderRow[] {
   return queryRows<OrderRow>("select * from orders where email = ?", email);
+}
+
+export interface OrderLineRow {
+  kit_id: string;
+  kit_name: string;
+  unit_price: number;
+  quantity: number;
+  line_total: number;
+}
+
+/** An order's lines as stored, in their order. */
+export function orderLinesOf(orderId: string): OrderLineRow[] {
+  return queryRows<OrderLineRow>(
+    "select kit_id, kit_name, unit_price, quantity, line_total from order_lines where order_id = ? order by position",
+    orderId,
+  );
+}
+
+/** A total under an order's lines on the page ("Productos", "Envío", "Total"): its value's cell. */
+export function orderLinesTotal(page: Page, label: string): Locator {
+  return page
+    .getByRole("main")
+    .locator("tfoot tr")
+    .filter({ has: page.getByRole("rowheader", { name: label, exact: true }) })
+    .getByRole("cell");
+}
+
+/** The line of a kit in the order's table on the page: its row (price, quantity, total cells). */
+export function orderLineRow(page: Page, kitName: string): Locator {
+  return page
+    .getByRole("main")
+    .locator("tbody tr")
+    .filter({ has: page.getByRole("rowheader", { name: kitName, exact: true }) });
 }
 
 export interface QuoteRow {

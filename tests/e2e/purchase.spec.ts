@@ -17,6 +17,8 @@ import {
   submitTimeout,
   uuidPattern,
   waitForMail,
+  orderLineRow,
+  orderLinesTotal,
 } from "./forms-support";
 import { waitForHydration } from "./support";
 
@@ -89,9 +91,13 @@ async function expectOrderConfirmation(
 ) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(orderPageTexts.title);
   await expect(orderDetail(page, "Número de pedido")).toHaveText(order.number);
-  await expect(orderDetail(page, "Producto")).toHaveText(order.kitName);
-  await expect(orderDetail(page, "Total")).toHaveText(order.priceText);
-  await expect(orderDetail(page, "Envío")).toHaveText(order.shipping);
+  await expect(orderLineRow(page, order.kitName).getByRole("cell")).toHaveText([
+    order.priceText,
+    "1",
+    order.priceText,
+  ]);
+  await expect(orderLinesTotal(page, "Total")).toHaveText(order.priceText);
+  await expect(orderLinesTotal(page, "Envío")).toHaveText(order.shipping);
   await expect(orderDetail(page, "Estado")).toHaveText(orderPageTexts.pending);
   await expect(orderDetail(page, "Entrega")).toHaveText(orderPageTexts.delivery);
   const payNow = page.getByRole("link", { name: orderPageTexts.payNow });
@@ -279,9 +285,8 @@ test.describe("completing a purchase", () => {
     expect(rows[0]).toMatchObject({
       id: orderId,
       number,
-      kit_id: kit.id,
-      kit_name: kit.name,
-      unit_price: kit.price,
+      lines_summary: kit.name,
+      kit_count: 1,
       total: kit.price,
       shipping_kind: "free",
       status: "pendiente_pago",
@@ -475,7 +480,7 @@ test.describe("completing a purchase", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       id: orderId,
-      kit_id: kit.id,
+      lines_summary: kit.name,
       customer_name: data.name,
       phone: data.phone,
       region_cut: "13",

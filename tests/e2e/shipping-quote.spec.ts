@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { paymentsBaseURL, paymentsDataDir } from "../../playwright.config";
 import { createAdmin, signInAsAdmin } from "./admin-support";
 import {
@@ -10,6 +10,7 @@ import {
   purchaseFields,
   submitTimeout,
   waitForMail,
+  orderLinesTotal,
 } from "./forms-support";
 import { waitForHydration } from "./support";
 
@@ -26,14 +27,6 @@ test.describe.configure({ timeout: 90_000 });
 
 const staff = { email: "envios@lifebox.test", name: "Equipo Envíos" };
 const outbox = path.join(paymentsDataDir, "outbox");
-
-function orderDetail(page: Page, label: string) {
-  return page
-    .getByRole("main")
-    .locator("dl > div")
-    .filter({ has: page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }) })
-    .getByRole("definition");
-}
 
 test("an Isla de Pascua order waits for its shipping quote, then is paid in full", async ({
   page,
@@ -59,7 +52,7 @@ test("an Isla de Pascua order waits for its shipping quote, then is paid in full
   await expect(
     page.getByText(/Te enviaremos el costo de envío a Isla de Pascua dentro de 24 horas hábiles/),
   ).toBeVisible();
-  await expect(orderDetail(page, "Envío")).toHaveText("Por cotizar: te enviaremos el costo por correo");
+  await expect(orderLinesTotal(page, "Envío")).toHaveText("Por cotizar: te enviaremos el costo por correo");
   await expect(page.getByRole("button", { name: /Pagar con|Reintentar/ })).toHaveCount(0);
   await expectNoViolations(page, "order waiting for its shipping quote");
 
@@ -89,8 +82,8 @@ test("an Isla de Pascua order waits for its shipping quote, then is paid in full
   expect(mail.subject).toContain(`total ${total}`);
   expect(mail.text).toContain(orderPath);
   await page.goto(orderPath);
-  await expect(orderDetail(page, "Envío")).toHaveText("$45.000");
-  await expect(orderDetail(page, "Total")).toHaveText(total);
+  await expect(orderLinesTotal(page, "Envío")).toHaveText("$45.000");
+  await expect(orderLinesTotal(page, "Total")).toHaveText(total);
   await page.getByRole("button", { name: "Pagar con Webpay" }).click();
   await expect(page).toHaveURL(/\/webpayserver\/initTransaction/, { timeout: submitTimeout });
   await expect(page.getByText(total).first()).toBeVisible();

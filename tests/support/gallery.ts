@@ -47,7 +47,7 @@ export async function seedGalleryPhoto(
   const order = await createOrder(
     db,
     {
-      kitId,
+      lines: [{ kitId, quantity: 1 }],
       name: `${authorName} Pérez`,
       email: `${authorName.toLowerCase()}.${crypto.randomUUID()}@example.cl`,
       phone: "+56 9 1234 5678",

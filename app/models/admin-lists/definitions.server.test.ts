@@ -36,7 +36,7 @@ const params = (query: Record<string, string> = {}) => new URLSearchParams(query
 
 function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
   return {
-    kitId: "essential",
+    lines: [{ kitId: "essential", quantity: 1 }],
     name: "Ana Pérez Soto",
     email: "ana@example.cl",
     phone: "+56 9 1234 5678",
@@ -152,15 +152,41 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       db = database().db;
       const orders: Array<[string, Partial<NewOrder>]> = [
         ["ana", {}],
-        ["jose", { kitId: "nautical-mini", name: "José Núñez", email: "jose@correo.cl", comuna: "13101" }],
+        [
+          "jose",
+          {
+            lines: [{ kitId: "nautical-mini", quantity: 1 }],
+            name: "José Núñez",
+            email: "jose@correo.cl",
+            comuna: "13101",
+          },
+        ],
         [
           "maria",
-          { kitId: "industry", name: "María Ñancupil", email: "maria@empresa.cl", phone: "+56 2 2345 6789" },
+          {
+            lines: [{ kitId: "industry", quantity: 1 }],
+            name: "María Ñancupil",
+            email: "maria@empresa.cl",
+            phone: "+56 2 2345 6789",
+          },
         ],
-        ["pedro", { kitId: "nautical", name: "Pedro Perez", email: "pedro@example.cl", rut: null }],
+        [
+          "pedro",
+          {
+            lines: [{ kitId: "nautical", quantity: 1 }],
+            name: "Pedro Perez",
+            email: "pedro@example.cl",
+            rut: null,
+          },
+        ],
         [
           "ines",
-          { kitId: "expedition", name: "Inés Rojas", email: "=cmd@example.cl", notes: 'Llamar, "urgente"' },
+          {
+            lines: [{ kitId: "expedition", quantity: 1 }],
+            name: "Inés Rojas",
+            email: "=cmd@example.cl",
+            notes: 'Llamar, "urgente"',
+          },
         ],
       ];
       for (const [index, [key, overrides]] of orders.entries()) {

@@ -135,12 +135,14 @@ export const ordersList = defineList({
     dateColumn("Fecha"),
     {
       key: "product",
-      label: "Producto",
-      value: (row) => row.kitName,
-      sortBy: ["kitName"],
-      searches: ["kitName"],
+      label: "Productos",
+      // The lines written out with the order (migration 0019): searched and sorted like a column.
+      value: (row) => row.linesSummary,
+      sortBy: ["linesSummary"],
+      searches: ["linesSummary"],
       showFrom: "md",
     },
+    { key: "kitCount", label: "Cantidad de kits", value: (row) => row.kitCount, inTable: false },
     {
       key: "customer",
       label: "Cliente",

@@ -973,7 +973,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
         await createOrder(
           db,
           {
-            kitId: "essential",
+            lines: [{ kitId: "essential", quantity: 1 }],
             name: `Cliente ${i}`,
             email: `cliente${i}@example.cl`,
             phone: "+56 9 1234 5678",

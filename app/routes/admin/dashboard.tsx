@@ -79,7 +79,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         orders: sales.unpaid.orders.map((order) => ({
           id: order.id,
           primary: `${order.number} · ${order.customerName}`,
-          secondary: `${order.kitName} · ${formatPrice(order.total)}`,
+          secondary: `${order.linesSummary} · ${formatPrice(order.total)}`,
           date: formatAdminDateTime(order.createdAt),
         })),
       },
@@ -92,7 +92,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       recentOrders: summary.recentOrders.map((order) => ({
         id: order.id,
         primary: `${order.number} · ${order.customerName}`,
-        secondary: `${order.kitName} · ${formatPrice(order.total)} · ${orderStatusLabels[order.status]}`,
+        secondary: `${order.linesSummary} · ${formatPrice(order.total)} · ${orderStatusLabels[order.status]}`,
         date: formatAdminDateTime(order.createdAt),
       })),
       recentQuotes: summary.recentQuotes.map((quote) => ({

@@ -53,7 +53,7 @@ const at = (minute: number) => new Date(Date.UTC(2026, 0, 10, 12, minute));
 
 function newOrder(overrides: Partial<NewOrder> = {}): NewOrder {
   return {
-    kitId: "essential",
+    lines: [{ kitId: "essential", quantity: 1 }],
     name: "Ana Pérez Soto",
     email: "ana@example.cl",
     phone: "+56 9 1234 5678",
@@ -213,8 +213,14 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
     beforeAll(async () => {
       const made: Array<[string, Partial<NewOrder>]> = [
         ["ana", {}],
-        ["jose", { kitId: "nautical-mini", name: "José Núñez", email: "jose@correo.cl" }],
-        ["maria", { kitId: "industry", name: "María Ñancupil", email: "=maria@empresa.cl" }],
+        [
+          "jose",
+          { lines: [{ kitId: "nautical-mini", quantity: 1 }], name: "José Núñez", email: "jose@correo.cl" },
+        ],
+        [
+          "maria",
+          { lines: [{ kitId: "industry", quantity: 1 }], name: "María Ñancupil", email: "=maria@empresa.cl" },
+        ],
       ];
       for (const [index, [key, overrides]] of made.entries()) {
         const order = await createOrder(db, newOrder(overrides), { now: at(index) });
@@ -240,7 +246,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(view.columns.map((header) => header.label)).toEqual([
         "N.º de pedido",
         "Fecha",
-        "Producto",
+        "Productos",
         "Cliente",
         "Email",
         "Teléfono",
@@ -407,7 +413,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(answer.headers.get("cache-control")).toBe("no-store");
       const lines = answer.text!.split("\r\n");
       expect(lines[0]).toBe(
-        "\uFEFFN.º de pedido;Fecha;Producto;Cliente;Email;Teléfono;RUT;Región / Comuna;Dirección;Total;Envío;Estado;Courier;N.º de seguimiento;Pagado por;Documento;RUT de la empresa;Razón social;Giro;Dirección de facturación;Email para la factura;Folio;Notas;Motivo de cancelación;ID del pedido",
+        "\uFEFFN.º de pedido;Fecha;Productos;Cantidad de kits;Cliente;Email;Teléfono;RUT;Región / Comuna;Dirección;Total;Envío;Estado;Courier;N.º de seguimiento;Pagado por;Documento;RUT de la empresa;Razón social;Giro;Dirección de facturación;Email para la factura;Folio;Notas;Motivo de cancelación;ID del pedido",
       );
       expect(lines.slice(1, -1).map((line) => line.split(";")[0])).toEqual([numbers.ana, numbers.jose]);
       expect(lines[1]).toContain(";Ana Pérez Soto;ana@example.cl;");

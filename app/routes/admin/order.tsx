@@ -12,6 +12,7 @@ import {
   usePosting,
 } from "~/components/admin/admin-form";
 import { Panel } from "~/components/admin/admin-page";
+import { OrderLinesTable } from "~/components/order-lines";
 import type { FormField } from "~/components/deferred-form";
 import { CheckboxField, TextField } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
@@ -109,11 +110,6 @@ function orderFields(
       { label: f.status, value: orderStatusLabels[order.status] },
       ...(order.paidBy ? [{ label: texts.paidByLabel, value: texts.paidBy[order.paidBy] }] : []),
       ...shipmentFields(order),
-      { label: f.kit, value: order.kitName },
-      { label: f.unitPrice, value: formatPrice(order.unitPrice) },
-      { label: texts.subtotal, value: formatPrice(order.subtotal) },
-      { label: f.shipping, value: shippingText(order) },
-      { label: f.total, value: formatPrice(order.total) },
       { label: f.termsAcceptedAt, value: formatAdminDateTime(order.termsAcceptedAt) },
       { label: f.id, value: order.id },
     ],
@@ -316,6 +312,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       status: order.status,
       statusLabel: orderStatusLabels[order.status],
       fields: orderFields(order, documentRecords),
+      lines: order.lines,
+      totals: [
+        { label: texts.subtotal, value: formatPrice(order.subtotal) },
+        { label: f.shipping, value: shippingText(order) },
+        { label: f.total, value: formatPrice(order.total), strong: true },
+      ],
       paidBy: order.paidBy ? texts.paidByText[order.paidBy] : null,
       // Outside the continent and unpaid: staff set (or correct) the shipping cost (D25).
       shippingQuote:
@@ -830,6 +832,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 
       <Panel id="pedido-datos" title={texts.orderHeading}>
         <RecordFields fields={loaderData.fields.order} className="mt-3" />
+      </Panel>
+
+      <Panel id="pedido-productos" title={texts.linesHeading}>
+        <OrderLinesTable lines={loaderData.lines} totals={loaderData.totals} className="mt-3" />
       </Panel>
 
       {loaderData.shippingQuote ? (

@@ -370,7 +370,7 @@ describe.each(dialectsUnderTest)("payments in the back office on %s", (dialect) 
     const islandOrder = async () => {
       count += 1;
       return createOrder(db, {
-        kitId: "nautical",
+        lines: [{ kitId: "nautical", quantity: 1 }],
         name: "Rapa Nui Hotu",
         email: `isla${count}@example.cl`,
         phone: "+56 9 8765 4321",
@@ -478,7 +478,7 @@ describe.each(dialectsUnderTest)("payments in the back office on %s", (dialect) 
     it("finds the orders outside the continent waiting for their shipping cost, and the dashboard says how many", async () => {
       count += 1;
       const waiting = await createOrder(db, {
-        kitId: "industry",
+        lines: [{ kitId: "industry", quantity: 1 }],
         name: "Juan Fernández Robinson",
         email: `robinson${count}@example.cl`,
         phone: "+56 9 8765 4321",
@@ -490,7 +490,7 @@ describe.each(dialectsUnderTest)("payments in the back office on %s", (dialect) 
         shippingKind: "arranged",
       });
       const quotedOrder = await createOrder(db, {
-        kitId: "industry",
+        lines: [{ kitId: "industry", quantity: 1 }],
         name: "Isla Cotizada",
         email: `cotizada${count}@example.cl`,
         phone: "+56 9 8765 4321",

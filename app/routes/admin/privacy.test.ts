@@ -63,7 +63,7 @@ const solvedChallenge = () => ({ id: crypto.randomUUID(), expiresAt: new Date("2
 async function placeCustomerOrder(db: Db, email: string) {
   return placeOrder(
     {
-      kitId: "nautical",
+      lines: [{ kitId: "nautical", quantity: 1 }],
       name: "Camila Rojas",
       email,
       phone: "+56 9 8765 4321",

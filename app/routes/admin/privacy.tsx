@@ -50,7 +50,7 @@ function presentReport(report: PersonalDataReport): ReportSection[] {
       key: "orders",
       items: report.orders.map((order) => ({
         id: order.id,
-        title: `${order.number} · ${order.kitName}`,
+        title: `${order.number} · ${order.linesSummary}`,
         fields: [
           [f.date, formatAdminDateTime(order.createdAt)],
           [f.status, orderStatusLabels[order.status]],

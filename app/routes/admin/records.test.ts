@@ -72,7 +72,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
     ({ id: orderId } = await createOrder(
       db,
       {
-        kitId: "expedition",
+        lines: [{ kitId: "expedition", quantity: 1 }],
         name: "Inés Rojas",
         email: "ines@example.cl",
         phone: "+56 9 8765 4321",
@@ -166,6 +166,8 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
           order: Array<{ label: string; value: string }>;
           customer: Array<{ label: string; value: string }>;
         };
+        lines: unknown[];
+        totals: unknown[];
         history: Array<{ at: string; change: string; by: string }>;
         nextStatuses: Array<{ value: string; label: string }>;
       };
@@ -173,10 +175,21 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
       const values = Object.fromEntries(
         [...body.fields.order, ...body.fields.customer].map((field) => [field.label, field.value]),
       );
+      expect(body.lines).toEqual([
+        {
+          kitId: "expedition",
+          kitName: "LifeBox Expedition",
+          unitPrice: 289990,
+          quantity: 1,
+          lineTotal: 289990,
+        },
+      ]);
+      expect(body.totals).toEqual([
+        { label: "Productos", value: "$289.990" },
+        { label: "Envío", value: "Gratis (Chile continental)" },
+        { label: "Total", value: "$289.990", strong: true },
+      ]);
       expect(values).toMatchObject({
-        Kit: "LifeBox Expedition",
-        Total: "$289.990",
-        Envío: "Gratis (Chile continental)",
         Nombre: "Inés Rojas",
         Email: "ines@example.cl",
         Teléfono: "+56 9 8765 4321",
@@ -310,7 +323,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
 
     it("names a change whose staff account no longer exists as an unknown staff member", async () => {
       const { id } = await createOrder(db, {
-        kitId: "essential",
+        lines: [{ kitId: "essential", quantity: 1 }],
         name: "Pablo Soto",
         email: "pablo@example.cl",
         phone: "+56 9 1111 2222",
@@ -331,7 +344,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
   describe("shipping, cancelling and undoing (issue 12)", () => {
     async function orderIn(path: Array<"pagado" | "en_preparacion">) {
       const { id } = await createOrder(db, {
-        kitId: "essential",
+        lines: [{ kitId: "essential", quantity: 1 }],
         name: "Marta Vidal",
         email: "marta@example.cl",
         phone: "+56 9 3333 4444",

@@ -14,6 +14,7 @@ import {
 import { removeAdminTestEnv } from "../../../tests/support/admin-env";
 import { adminOrdersList } from "../../../tests/support/admin-orders";
 import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
+import { facturaCompany } from "../../../tests/support/orders";
 
 /**
  * Boleta or factura in the back office (issue 23, D24; docs/decisions/064), through the real
@@ -41,7 +42,7 @@ describe.each(dialectsUnderTest)("boleta or factura in the back office on %s", (
     await createAdminAccount({ name: "Marta Admin", email: "marta@lifebox.test", password }, db);
     cookie = await signedInCookie("marta@lifebox.test", password);
     const customer = {
-      kitId: "essential",
+      lines: [{ kitId: "essential", quantity: 1 }],
       phone: "+56 9 8765 4321",
       region: "13",
       comuna: "13101",
@@ -53,14 +54,7 @@ describe.each(dialectsUnderTest)("boleta or factura in the back office on %s", (
       ...customer,
       name: "Factura Empresa",
       email: "compras@austral.cl",
-      documentType: "factura",
-      invoiceRut: "76.086.428-5",
-      invoiceName: "Comercial Austral SpA",
-      invoiceGiro: "Venta de artículos de seguridad",
-      invoiceAddress: "Av. Apoquindo 4500, oficina 12",
-      invoiceRegion: "13",
-      invoiceComuna: "13114",
-      invoiceEmail: "facturas@austral.cl",
+      ...facturaCompany,
     });
   });
 

@@ -163,7 +163,9 @@ async function postNewsletter(fields: Fields, ip = nextIp()) {
 /** A complete purchase-data form as the page posts it (untrimmed, as people type). */
 async function orderFields(overrides: Fields = {}): Promise<Fields> {
   return withHoneypot({
+    // Names the page posted to (postOrder); the form's own kit field is not read.
     kitId: "essential",
+    quantity: "1",
     name: "  Ana Pérez Soto ",
     email: ` ${uniqueEmail("ana")} `,
     phone: " +56 9 1234 5678 ",
@@ -214,6 +216,7 @@ async function newsletterFields(overrides: Fields = {}): Promise<Fields> {
 
 const tables = [
   "orders",
+  "orderLines",
   "orderStatusChanges",
   "quotes",
   "contactMessages",
@@ -287,11 +290,13 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       const answer = await postOrder(fields, { urlKit: "essential-mini" });
       expect(answer.status).toBe(303);
       const row = await db
-        .selectFrom("orders")
-        .select(["kitId", "unitPrice"])
-        .where("id", "=", answer.location!.replace("/pedido/", ""))
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({ kitId: "essential-mini", unitPrice: getKit("essential-mini")!.price });
+        .selectFrom("orderLines")
+        .select(["kitId", "unitPrice", "quantity"])
+        .where("orderId", "=", answer.location!.replace("/pedido/", ""))
+        .execute();
+      expect(row).toEqual([
+        { kitId: "essential-mini", unitPrice: getKit("essential-mini")!.price, quantity: 1 },
+      ]);
     });
 
     it("answers 404 for a page of no kit and stores nothing", async () => {
@@ -329,9 +334,8 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       expect(row).toEqual({
         id,
         number: expect.stringMatching(orderNumber),
-        kitId: "essential",
-        kitName: kit.name,
-        unitPrice: kit.price,
+        linesSummary: kit.name,
+        kitCount: 1,
         shippingKind: "free",
         total: kit.price,
         status: "pendiente_pago",
@@ -365,11 +369,25 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         invoiceRegionCut: null,
         invoiceComunaCut: null,
         invoiceEmail: null,
+        documentSiiType: null,
         documentFolio: null,
         documentIssuedAt: null,
+        documentRecordedBy: null,
+        documentProvider: null,
       });
       expect(kit.price).toBe(219990);
       expect(row.termsAcceptedAt).toBe(row.createdAt);
+      expect(await db.selectFrom("orderLines").selectAll().where("orderId", "=", id!).execute()).toEqual([
+        {
+          orderId: id,
+          position: 1,
+          kitId: "essential",
+          kitName: kit.name,
+          unitPrice: kit.price,
+          quantity: 1,
+          lineTotal: kit.price,
+        },
+      ]);
 
       const changes = await db
         .selectFrom("orderStatusChanges")
@@ -403,6 +421,7 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       expect(await rowCounts(db)).toEqual({
         ...before,
         orders: before.orders + 1,
+        orderLines: before.orderLines + 1,
         orderStatusChanges: before.orderStatusChanges + 1,
         mailQueue: before.mailQueue + 2,
         usedCaptchaChallenges: before.usedCaptchaChallenges + 1,
@@ -417,9 +436,7 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       const row = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
       const kit = getKit("nautical-mini")!;
       expect(row).toMatchObject({
-        kitId: "nautical-mini",
-        kitName: kit.name,
-        unitPrice: kit.price,
+        linesSummary: kit.name,
         total: kit.price,
         shippingKind: "free",
         rut: null,
@@ -427,6 +444,26 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         status: "pendiente_pago",
       });
     });
+
+    it("refuses, with payment links only, more than one kit (a link charges one kit's price), storing nothing", async () => {
+      const fields = await orderFields({ quantity: "2" });
+      const before = await rowCounts(db);
+      const answer = await postOrder(fields);
+      expect(answer.status).toBe(422);
+      expect(answer.body?.result.error).toEqual({ quantity: [paymentTexts.linkRefusesQuantity] });
+      expect(await rowCounts(db)).toEqual(before);
+    });
+
+    it.each(["0", "21", "2.5", "-1", "dos", ""])(
+      "refuses the quantity %j with a Spanish message under the field, storing nothing",
+      async (quantity) => {
+        const before = await rowCounts(db);
+        const answer = await postOrder(await orderFields({ quantity }));
+        expect(answer.status).toBe(400);
+        expect(answer.body?.result.error).toEqual({ quantity: ["Ingresa una cantidad de 1 a 20 kits"] });
+        expect(await rowCounts(db)).toEqual(before);
+      },
+    );
 
     it("refuses, with payment links only, a shipping to be quoted (Isla de Pascua), storing nothing", async () => {
       const fields = await orderFields({ kitId: "nautical-mini", region: "05", comuna: "05201" });
@@ -502,6 +539,7 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       expect(await rowCounts(db)).toEqual({
         ...before,
         orders: before.orders + 1,
+        orderLines: before.orderLines + 1,
         orderStatusChanges: before.orderStatusChanges + 1,
         mailQueue: before.mailQueue + 2,
         usedCaptchaChallenges: before.usedCaptchaChallenges + 1,
@@ -627,12 +665,7 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
     });
 
     it.each([
-      [
-        "a tampered kit",
-        { kitId: "deluxe" },
-        "kitId",
-        "El producto no es válido. Recarga la página e intenta nuevamente.",
-      ],
+      ["a fractional quantity", { quantity: "1.5" }, "quantity", "Ingresa una cantidad de 1 a 20 kits"],
       ["a bad e-mail", { email: "ana@" }, "email", "Ingresa un email válido"],
       [
         "letters in the phone",

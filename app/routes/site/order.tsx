@@ -19,11 +19,11 @@ import {
   useLocation,
 } from "react-router";
 import type { Route } from "./+types/order";
+import { OrderLinesTable, type LinesTotal } from "~/components/order-lines";
 import { sendPaymentTab } from "~/components/payment-tab";
 import { Button } from "~/components/ui/button";
 import { whatsappLink } from "~/content/company";
 import { orderPageTexts as texts } from "~/content/order-page";
-import type { KitId } from "~/content/types";
 import { deliveryPromise, orderProcessingHours, warrantyMonths } from "~/content/policies";
 import { cn } from "~/lib/cn";
 import { courierLabel, trackingUrlFor } from "~/lib/couriers";
@@ -165,9 +165,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       order: { ...shown, createdAtText: dateFormat.format(new Date(order.createdAt)) },
       quotePending: waitsForQuote ? comuna : null,
       paymentUrl:
-        unpaid && payments.provider === "link"
-          ? paymentUrlFor(env, order.kitId as KitId, order.number)
-          : null,
+        unpaid && payments.provider === "link" ? paymentUrlFor(env, order.lines, order.number) : null,
       payment,
       paymentNotice: unpaid ? paymentNoticeOf(payments) : null,
       timeline: orderTimeline(order.status, entered).map((step) => ({
@@ -325,25 +323,26 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
   useEffect(() => {
     if (key !== "default") heading.current?.focus();
   }, [key]);
+  const shipping =
+    order.shippingKind === "free"
+      ? texts.shippingFree
+      : order.shippingCost !== null
+        ? formatPrice(order.shippingCost)
+        : quotePending
+          ? texts.shippingArranged
+          : texts.shippingArrangedByHand;
+  // Outside the continent and not quoted yet, the total is the kits' only: it says so.
+  const totals: LinesTotal[] = [
+    { label: texts.subtotalLabel, value: formatPrice(order.subtotal) },
+    { label: texts.shippingLabel, value: shipping },
+    {
+      label: quotePending ? texts.totalBeforeShippingLabel : texts.totalLabel,
+      value: formatPrice(order.total),
+      strong: true,
+    },
+  ];
   const rows = [
     { label: texts.numberLabel, value: order.number },
-    { label: texts.productLabel, value: order.kitName },
-    // Outside the continent, once quoted: the kits, the shipping, and their total.
-    ...(order.shippingKind === "arranged" && order.shippingCost !== null
-      ? [{ label: texts.subtotalLabel, value: formatPrice(order.subtotal) }]
-      : []),
-    {
-      label: texts.shippingLabel,
-      value:
-        order.shippingKind === "free"
-          ? texts.shippingFree
-          : order.shippingCost !== null
-            ? formatPrice(order.shippingCost)
-            : quotePending
-              ? texts.shippingArranged
-              : texts.shippingArrangedByHand,
-    },
-    { label: texts.totalLabel, value: formatPrice(order.total) },
     { label: texts.statusLabel, value: orderStatusLabels[order.status] },
     { label: texts.dateLabel, value: order.createdAtText },
     ...(open ? [{ label: texts.deliveryLabel, value: deliveryPromise }] : []),
@@ -390,7 +389,10 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
         </div>
       ) : null}
       <Timeline steps={timeline} />
-      <dl className="mt-10 divide-y divide-border rounded-xl border border-border bg-white">
+      <div className="mt-10 rounded-xl border border-border bg-white px-5 py-3">
+        <OrderLinesTable lines={order.lines} totals={totals} />
+      </div>
+      <dl className="mt-6 divide-y divide-border rounded-xl border border-border bg-white">
         {rows.map((row) => (
           <div key={row.label} className="flex flex-wrap justify-between gap-2 px-5 py-3">
             <dt className="text-muted-foreground">{row.label}</dt>

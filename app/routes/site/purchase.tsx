@@ -34,13 +34,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     form: "order",
     schema: orderSchema,
     failureMessage: purchaseTexts.failure,
-    // The link-only shop charges the kit's fixed link: a shipping cost to be quoted cannot be in it.
-    check: (order) =>
-      env.payments.provider === "link" && shippingFor(order.comuna).kind !== "free"
-        ? { comuna: [paymentTexts.linkRefusesQuotedShipping] }
-        : undefined,
-    // The kit is the page's: a form field cannot change it.
-    save: (order, captcha) => placeOrder({ ...order, kitId: kit.id, captcha }),
+    // The link-only shop charges the kit's fixed link: one kit, and no shipping cost to be quoted.
+    check: (order) => (env.payments.provider === "link" ? linkRefusal(order) : undefined),
+    // The kit is the page's: a form field cannot change it; its price is the catalogue's.
+    save: ({ quantity, ...order }, captcha) =>
+      placeOrder({ ...order, lines: [{ kitId: kit.id, quantity }], captcha }),
   });
   if (!outcome.ok) return outcome.refusal;
   const orderId = outcome.stored.id;
@@ -52,6 +50,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const started = await startOrderPayment(getDb(), env, orderId);
   if (started.ok) return redirectDocument(paymentPagePath(started.attempt.id), 303);
   return redirect(orderPaymentPath(orderId, "no-disponible"), 303);
+}
+
+/** What a shop with fixed payment links cannot charge: more than one kit, or a quoted shipping. */
+function linkRefusal(order: { quantity: number; comuna: string }): Record<string, string[]> | undefined {
+  if (order.quantity !== 1) return { quantity: [paymentTexts.linkRefusesQuantity] };
+  if (shippingFor(order.comuna).kind !== "free") return { comuna: [paymentTexts.linkRefusesQuotedShipping] };
+  return undefined;
 }
 
 export const clientAction = formClientAction(purchaseTexts.failure);

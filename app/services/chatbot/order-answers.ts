@@ -25,7 +25,8 @@ export const orderTopics = {
 export interface OrderForChat {
   id: string;
   number: string;
-  kitName: string;
+  /** The kits, written out ("2 × LifeBox Essential, LifeBox Essential Mini"). */
+  linesSummary: string;
   status: OrderStatus;
   courier: string | null;
   courierName: string | null;
@@ -72,7 +73,7 @@ export function orderFoundAnswer(order: OrderForChat): ChatAnswer {
   const trackingUrl = shipped ? trackingUrlFor(order.courier, order.trackingNumber) : null;
   return answer(
     orderTopics.found,
-    `${chatOrderTexts.found(order.number, order.kitName, orderStatusLabels[order.status])} ${statusWords(order, courier)}`,
+    `${chatOrderTexts.found(order.number, order.linesSummary, orderStatusLabels[order.status])} ${statusWords(order, courier)}`,
     {
       link: { href: `/pedido/${order.id}`, label: chatOrderTexts.orderLinkLabel(order.number) },
       ...(trackingUrl && courier
