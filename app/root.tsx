@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { showToast, Toaster } from "~/components/ui/toaster";
+import { cartCount, readCart } from "~/services/cart.server";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { useInlineCss } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
@@ -26,6 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     company: env.company,
     kitLinks: kitList.map((kit) => ({ label: kit.name, to: kitPath(kit) })),
     payment: { opensTab: env.payments.provider === "link", notice: paymentNoticeOf(env.payments) },
+    // The link-only shop charges one kit per order: it has no cart (docs/decisions/068).
+    cart: env.payments.provider === "link" ? null : { count: cartCount(await readCart(request)) },
     toast,
   };
   return data(rootData, { headers });

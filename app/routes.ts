@@ -11,6 +11,8 @@ export default [
     route("faq", "routes/site/faq.tsx"),
     route("contacto", "routes/site/contact.tsx"),
     route("gracias", "routes/site/thanks.tsx"),
+    route("carro", "routes/site/cart.tsx"),
+    route("carro/finalizar", "routes/site/checkout.tsx"),
     route("comprar/:kitId", "routes/site/purchase.tsx"),
     route("cotizar/:kitId", "routes/site/quote.tsx"),
     route("pedido/:id", "routes/site/order.tsx"),

@@ -54,6 +54,13 @@ async function publicPages(baseUrl) {
   ];
   const wanted = (name) => !only || only.includes(name);
   const kept = pages.filter((page) => wanted(page.path.split("?")[0]));
+  if (wanted("/carro") || wanted("/carro/finalizar")) {
+    // The cart and its checkout as a family sees them: two kits in the cart's cookie.
+    const cookie = await filledCartCookie(baseUrl);
+    for (const path of ["/carro", "/carro/finalizar"]) {
+      if (wanted(path)) kept.push({ path, noindex: true, cookie });
+    }
+  }
   if (wanted("/pedido")) {
     kept.push({
       path: await rejectedPaymentPath(baseUrl),
@@ -62,6 +69,23 @@ async function publicPages(baseUrl) {
     });
   }
   return kept;
+}
+
+/** The Cookie header of a cart holding 2 LifeBox Essential and 1 Essential Mini, filled through /carro. */
+async function filledCartCookie(baseUrl) {
+  let cookie = "";
+  for (const kitId of ["essential", "essential", "essential-mini"]) {
+    const response = await fetch(`${baseUrl}/carro`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "add", kitId, volver: "carro" }),
+      headers: { Cookie: cookie },
+      redirect: "manual",
+    });
+    const setCookie = response.headers.get("set-cookie");
+    if (response.status !== 303 || !setCookie) throw new Error(`/carro answered ${response.status} to an add`);
+    cookie = setCookie.split(";")[0];
+  }
+  return cookie;
 }
 
 /** What the order page offers after a payment that did not end well (app/content/payments.ts). */
@@ -100,8 +124,8 @@ async function rejectedPaymentPath(baseUrl) {
 // Lighthouse
 // ---------------------------------------------------------------------------------------------
 
-/** One Lighthouse run in a fresh Chromium; returns the LHR. */
-async function audit(url) {
+/** One Lighthouse run in a fresh Chromium (sending `cookie`, if any); returns the LHR. */
+async function audit(url, cookie) {
   const chrome = await chromeLauncher.launch({
     chromePath: browser.executablePath,
     chromeFlags,
@@ -114,6 +138,7 @@ async function audit(url) {
       output: "json",
       logLevel: "error",
       onlyCategories: categories,
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
     if (result.lhr.runtimeError) {
@@ -128,10 +153,10 @@ async function audit(url) {
 }
 
 /** Lighthouse now and then fails to record a trace (e.g. NO_NAVSTART): try such a page again. */
-async function auditWithRetries(url, attempts = 3) {
+async function auditWithRetries(url, cookie, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(url);
+      return await audit(url, cookie);
     } catch (error) {
       if (attempt >= attempts) throw error;
       console.warn(
@@ -156,12 +181,12 @@ const runsPerPage = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
  */
 const baselineUrl = process.env.BENCH_BASELINE_URL?.replace(/\/$/, "");
 
-async function auditRuns(url, baselinePageUrl) {
+async function auditRuns(url, baselinePageUrl, cookie) {
   const runs = [];
   const baseline = [];
   for (let run = 0; run < runsPerPage; run++) {
-    runs.push(await auditWithRetries(url));
-    if (baselinePageUrl) baseline.push(await auditWithRetries(baselinePageUrl));
+    runs.push(await auditWithRetries(url, cookie));
+    if (baselinePageUrl) baseline.push(await auditWithRetries(baselinePageUrl, cookie));
   }
   return { runs, baseline };
 }
@@ -545,7 +570,7 @@ try {
       baselineUrl && (await fetch(`${baselineUrl}${page.path}`)).ok
         ? `${baselineUrl}${page.path}`
         : undefined;
-    const { runs, baseline } = await auditRuns(`${baseUrl}${page.path}`, baselinePageUrl);
+    const { runs, baseline } = await auditRuns(`${baseUrl}${page.path}`, baselinePageUrl, page.cookie);
     const row = await summarise(page, runs);
     rows.push(row);
     if (baseline.length > 0) pairs.push({ row, base: await summarise(page, baseline) });

@@ -4,4 +4,5 @@
  */
 export const loadContactSchema = () => import("~/schemas/contact").then((module) => module.contactSchema);
 export const loadOrderSchema = () => import("~/schemas/order").then((module) => module.orderSchema);
+export const loadCheckoutSchema = () => import("~/schemas/order").then((module) => module.checkoutSchema);
 export const loadQuoteSchema = () => import("~/schemas/quote").then((module) => module.quoteSchema);

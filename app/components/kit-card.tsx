@@ -1,5 +1,6 @@
 import { Package } from "lucide-react";
 import { Link } from "react-router";
+import { AddToCartButton } from "~/components/add-to-cart";
 import { Button } from "~/components/ui/button";
 import { BuyLink, QuoteLink } from "~/components/kit-actions";
 import { cn } from "~/lib/cn";
@@ -74,6 +75,7 @@ export function KitCard({
               Comprar
             </BuyLink>
           </Button>
+          <AddToCartButton kitId={kit.id} kitName={kit.name} />
           <Button asChild variant="outline">
             <QuoteLink kit={kit} company={company} aria-label={`Cotizar para Empresa: ${kit.name}`}>
               Cotizar para Empresa

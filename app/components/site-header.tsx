@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { CartLink, cartPath } from "~/components/cart-link";
 import { Logo } from "~/components/logo";
 import { ProductsDropdown } from "~/components/products-dropdown";
 import { WhatsAppButton } from "~/components/whatsapp-button";
@@ -33,27 +34,30 @@ export function SiteHeader({ chatButton }: { chatButton?: React.ReactNode }) {
         <Link to="/" className="rounded" aria-label="LifeBox, ir al inicio">
           <Logo />
         </Link>
-        <nav aria-label="Principal" className="hidden md:block">
-          <ul className="flex items-center gap-1">
-            {home && (
+        <div className="flex items-center gap-2">
+          <nav aria-label="Principal" className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {home && (
+                <li>
+                  <DesktopLink item={home} active={isActivePath(pathname, home.to)} />
+                </li>
+              )}
               <li>
-                <DesktopLink item={home} active={isActivePath(pathname, home.to)} />
+                <ProductsDropdown links={productLinks} active={productsActive} />
               </li>
-            )}
-            <li>
-              <ProductsDropdown links={productLinks} active={productsActive} />
-            </li>
-            {rest.map((item) => (
-              <li key={item.to}>
-                <DesktopLink item={item} active={isActivePath(pathname, item.to)} />
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="flex items-center gap-2 md:hidden">
-          <WhatsAppButton company={company} placement="header" />
-          {chatButton}
-          <MobileMenu pathname={pathname} productLinks={productLinks} />
+              {rest.map((item) => (
+                <li key={item.to}>
+                  <DesktopLink item={item} active={isActivePath(pathname, item.to)} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <CartLink active={isActivePath(pathname, cartPath)} />
+          <div className="flex items-center gap-2 md:hidden">
+            <WhatsAppButton company={company} placement="header" />
+            {chatButton}
+            <MobileMenu pathname={pathname} productLinks={productLinks} />
+          </div>
         </div>
       </div>
     </header>

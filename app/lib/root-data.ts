@@ -13,6 +13,8 @@ export interface RootData {
    * form opens the kit's payment link in a new tab); `notice` while nothing real is charged.
    */
   payment: { opensTab: boolean; notice: "test" | "stand-in" | null };
+  /** The visitor's cart: how many kits it holds; null when the shop has no cart (payment links only). */
+  cart: { count: number } | null;
   /** A toast handed over by a redirecting action (infra/toast.server.ts), shown once. */
   toast: { kind: "success" | "error"; title: string; description: string } | null;
 }

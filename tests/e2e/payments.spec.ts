@@ -1,5 +1,4 @@
 import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { paymentsBaseURL, paymentsDataDir } from "../../playwright.config";
 import {
@@ -12,6 +11,7 @@ import {
   readOutbox,
   submitTimeout,
   waitForMail,
+  paymentsShopRows,
 } from "./forms-support";
 import { waitForHydration } from "./support";
 
@@ -35,19 +35,6 @@ const texts = {
   paidTitle: "¡Pago recibido!",
   pendingTitle: "¡Pedido registrado!",
 } as const;
-
-function shopRows<Row>(sql: string, ...params: unknown[]): Row[] {
-  const db = new Database(path.join(paymentsDataDir, "lifebox.sqlite"), {
-    readonly: true,
-    fileMustExist: true,
-  });
-  try {
-    db.pragma("busy_timeout = 30000");
-    return db.prepare(sql).all(...params) as Row[];
-  } finally {
-    db.close();
-  }
-}
 
 const outbox = path.join(paymentsDataDir, "outbox");
 
@@ -78,7 +65,7 @@ async function payOnProviderPage(page: Page, button: "Aprobar" | "Rechazar" | "A
 }
 
 function orderOf(orderId: string) {
-  return shopRows<{ status: string; paid_by: string | null; number: string; total: number }>(
+  return paymentsShopRows<{ status: string; paid_by: string | null; number: string; total: number }>(
     "select status, paid_by, number, total from orders where id = ?",
     orderId,
   )[0]!;
@@ -107,7 +94,10 @@ test("a card payment approved on Webpay: paid at once, one e-mail, no payment of
     readOutbox(outbox).filter((mail) => mail.subject.includes(number) && /Pago recibido/i.test(mail.subject)),
   ).toHaveLength(1);
   expect(
-    shopRows("select id from order_status_changes where order_id = ? and to_status = 'pagado'", orderId),
+    paymentsShopRows(
+      "select id from order_status_changes where order_id = ? and to_status = 'pagado'",
+      orderId,
+    ),
   ).toHaveLength(1);
 });
 
@@ -128,7 +118,7 @@ test("a payment rejected by the bank, then retried and approved", async ({ page 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.paidTitle);
   expect(orderOf(orderId)).toMatchObject({ status: "pagado", paid_by: "webpay" });
   expect(
-    shopRows("select status from payment_attempts where order_id = ? order by created_at", orderId),
+    paymentsShopRows("select status from payment_attempts where order_id = ? order by created_at", orderId),
   ).toEqual([{ status: "rejected" }, { status: "approved" }]);
 });
 
@@ -142,7 +132,10 @@ test("a payment the customer cancels on Webpay's page", async ({ page }) => {
   await expectNoViolations(page, "payment aborted");
   // Back on the shop's page to Webpay (the browser's back button): it does not send the customer
   // away again by itself, and offers its button.
-  const [attempt] = shopRows<{ id: string }>("select id from payment_attempts where order_id = ?", orderId);
+  const [attempt] = paymentsShopRows<{ id: string }>(
+    "select id from payment_attempts where order_id = ?",
+    orderId,
+  );
   await page.goto(`/pago/${attempt!.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Te llevamos a Webpay");
   await expect(page.getByRole("button", { name: "Continuar a Webpay" })).toBeVisible();
@@ -186,7 +179,7 @@ test("the shop's page to Webpay and Webpay's way back work without JavaScript", 
   // The order is placed with JavaScript (the anti-spam check needs it); its payment page is then
   // opened where scripts do not run, as in a browser that blocks them.
   const data = await startPurchase(page, "pago-sin-js");
-  const [attempt] = shopRows<{ id: string; order_id: string }>(
+  const [attempt] = paymentsShopRows<{ id: string; order_id: string }>(
     `select a.id, a.order_id from payment_attempts a join orders o on o.id = a.order_id
      where o.email = ? order by a.created_at desc`,
     data.email,

@@ -15,6 +15,7 @@ import {
 import { data, Link } from "react-router";
 import type { Route } from "./+types/kit";
 import { ComponentCarousel } from "~/components/component-carousel";
+import { AddToCartButton } from "~/components/add-to-cart";
 import { BuyLink, QuoteLink } from "~/components/kit-actions";
 import type { PurchaseKit } from "~/components/purchase-form";
 import { NotFoundBoundary } from "~/components/not-found-content";
@@ -403,7 +404,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** "Comprar" and "Cotización Empresas", in the hero and again at the end of the page. */
+/** "Comprar", "Agregar al carro" and "Cotización Empresas", in the hero and again at the end of the page. */
 function KitActions({
   kit,
   company,
@@ -420,6 +421,7 @@ function KitActions({
           Comprar
         </BuyLink>
       </Button>
+      <AddToCartButton kitId={kit.id} kitName={kit.name} />
       <Button asChild variant="outline">
         <QuoteLink kit={kit} company={company}>
           Cotización Empresas

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orderPageTexts } from "~/content/order-page";
 import { paymentTexts } from "~/content/payments";
@@ -17,6 +16,7 @@ import * as purchase from "./purchase";
 import { args, settle, type Fields } from "../../../tests/support/admin-requests";
 import { solvedCaptcha } from "../../../tests/support/captcha";
 import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
+import { stopStandInEnv } from "../../../tests/support/stand-in-env";
 
 /**
  * The checkout paid through Webpay Plus (issue 22; docs/decisions/059), below the HTTP server: real
@@ -25,34 +25,11 @@ import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/d
  * (scripts/payments-stand-in.mjs) and a real migrated database of each dialect. The browser's
  * journey is tests/e2e/payments.spec.ts; Flow's, over the HTTP server, server/payments.test.ts.
  */
-const standIn = vi.hoisted(async () => {
-  const { mkdtempSync } = await import("node:fs");
-  const { tmpdir } = await import("node:os");
-  const { join } = await import("node:path");
-  const { startPaymentStandIn } = await import("../../../scripts/payments-stand-in.mjs");
-  const server = await startPaymentStandIn();
-  const values = {
-    DATA_DIR: mkdtempSync(join(tmpdir(), "lifebox-payments-test-")),
-    CAPTCHA_DIFFICULTY: "50",
-    FORM_RATE_LIMIT: "1000",
-    LOG_LEVEL: "silent",
-    SMTP_URL: "",
-    SITE_URL: "https://tienda.lifebox.test",
-    PAYMENT_PROVIDER: "webpay",
-    WEBPAY_API_URL: server.url,
-    WEBPAY_COMMERCE_CODE: server.webpay.commerceCode,
-    WEBPAY_API_KEY: server.webpay.apiKey,
-  };
-  for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
-  return { server, dataDir: values.DATA_DIR };
-});
+const standIn = vi.hoisted(async () =>
+  (await import("../../../tests/support/stand-in-env")).stubStandInEnv("payments"),
+);
 
-afterAll(async () => {
-  const { server, dataDir } = await standIn;
-  await server.close();
-  vi.unstubAllEnvs();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopStandInEnv(standIn));
 
 function formPost(path: string, fields: Fields, headers: Record<string, string> = {}): Request {
   return new Request(`http://localhost${path}`, {

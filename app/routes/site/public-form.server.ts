@@ -65,7 +65,8 @@ export async function submitPublicForm<Schema extends z.ZodType, Stored>({
   failureMessage: string;
   /**
    * A check of the valid value that depends on the shop's configuration, not on the schema (the
-   * link-only shop refuses a shipping to be quoted): field messages, answered 422 before the captcha.
+   * link-only shop refuses a shipping to be quoted): field messages, and under "" the form's,
+   * answered 422 before the captcha.
    */
   check?: (value: z.output<Schema>) => Record<string, string[]> | undefined;
   save: (value: z.output<Schema>, captcha: SolvedChallenge) => Promise<Stored>;
@@ -96,7 +97,13 @@ export async function submitPublicForm<Schema extends z.ZodType, Stored>({
 
   const refused = check?.(submission.value);
   if (refused) {
-    const reply: SubmissionReply = { status: "error", result: submission.reply({ fieldErrors: refused }) };
+    // Under "": a message for the whole form (the cart changed meanwhile, say).
+    const { "": formErrors, ...fieldErrors } = refused;
+    const reply: SubmissionReply = {
+      status: "error",
+      result: submission.reply({ fieldErrors, ...(formErrors ? { formErrors } : {}) }),
+      ...(formErrors ? { formMessage: formErrors[0] } : {}),
+    };
     return { ok: false, refusal: data(reply, { status: 422 }) };
   }
 
