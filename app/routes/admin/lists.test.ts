@@ -215,7 +215,15 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
         ["ana", {}],
         [
           "jose",
-          { lines: [{ kitId: "nautical-mini", quantity: 1 }], name: "José Núñez", email: "jose@correo.cl" },
+          {
+            // Two lines: the list shows, searches and sorts the kits inside them.
+            lines: [
+              { kitId: "expedition", quantity: 2 },
+              { kitId: "nautical-mini", quantity: 1 },
+            ],
+            name: "José Núñez",
+            email: "jose@correo.cl",
+          },
         ],
         [
           "maria",
@@ -236,7 +244,12 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       const view = viewOf(answer);
       expect(view.countText).toBe("3 pedidos");
       expect(cell(view, "number")).toEqual([numbers.maria, numbers.jose, numbers.ana]);
-      expect(cell(view, "total")).toEqual(["$539.990", "$199.990", "$219.990"]);
+      expect(cell(view, "total")).toEqual(["$539.990", "$779.970", "$219.990"]);
+      expect(cell(view, "product")).toEqual([
+        "LifeBox Industry",
+        "2 × LifeBox Expedition, LifeBox Nautical Mini",
+        "LifeBox Essential",
+      ]);
       expect(cell(view, "status")).toEqual(["Pagado", "Pendiente de pago", "Pendiente de pago"]);
       expect(cell(view, "place")[0]).toBe("Metropolitana de Santiago / Ñuñoa");
       expect(view.linkColumn).toBe("number");
@@ -264,7 +277,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
     });
 
     it("searches by customer or product, ignoring case and accents, and keeps the search in the links", async () => {
-      for (const q of ["nunez", "NÚÑEZ", "nautical mini"]) {
+      for (const q of ["nunez", "NÚÑEZ", "nautical mini", "expedition"]) {
         const view = viewOf(await open("orders", `?q=${encodeURIComponent(q)}`));
         expect(cell(view, "customer"), q).toEqual(["José Núñez"]);
         expect(view.countText).toBe("1 pedido");
