@@ -78,7 +78,7 @@ describe("the CSV file name", () => {
 describe("the columns a list shows at any width (issue 12, decision 034)", () => {
   /** What staff need on every screen, a phone's cards included: no `showFrom`. */
   const essentials: Record<keyof typeof adminLists, string[]> = {
-    orders: ["number", "createdAt", "customer", "total", "status"],
+    orders: ["number", "createdAt", "product", "customer", "total", "status"],
     quotes: ["createdAt", "product", "quantity", "name", "company", "answered"],
     contacts: ["createdAt", "name", "subject", "answered"],
     subscribers: ["email", "createdAt"],
@@ -95,9 +95,9 @@ describe("the columns a list shows at any width (issue 12, decision 034)", () =>
     },
   );
 
-  it("reveals the orders' other columns progressively: product, e-mail, phone and place, address", () => {
+  it("reveals the orders' other columns progressively: e-mail, phone and place, address", () => {
     const widths = Object.fromEntries(ordersList.columns.map((column) => [column.key, column.showFrom]));
-    expect(widths).toMatchObject({ product: "md", email: "lg", phone: "xl", place: "xl", address: "2xl" });
+    expect(widths).toMatchObject({ email: "lg", phone: "xl", place: "xl", address: "2xl" });
   });
 });
 
@@ -267,8 +267,8 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       const { rows } = await listPage(db, ordersList, params({ q: "ines" }));
       const order = rows[0]!;
       expect(text).toBe(
-        "\uFEFFN.º de pedido;Fecha;Producto;Cliente;Email;Teléfono;RUT;Región / Comuna;Dirección;Total;Envío;Estado;Courier;N.º de seguimiento;Pagado por;Documento;RUT de la empresa;Razón social;Giro;Dirección de facturación;Email para la factura;Folio;Notas;Motivo de cancelación;ID del pedido\r\n" +
-          `${order.number};${formatAdminDateTime(at(4).toISOString())};LifeBox Expedition;Inés Rojas;'=cmd@example.cl;` +
+        "\uFEFFN.º de pedido;Fecha;Productos;Cantidad de kits;Cliente;Email;Teléfono;RUT;Región / Comuna;Dirección;Total;Envío;Estado;Courier;N.º de seguimiento;Pagado por;Documento;RUT de la empresa;Razón social;Giro;Dirección de facturación;Email para la factura;Folio;Notas;Motivo de cancelación;ID del pedido\r\n" +
+          `${order.number};${formatAdminDateTime(at(4).toISOString())};LifeBox Expedition;1;Inés Rojas;'=cmd@example.cl;` +
           `"=""+56 9 1234 5678""";12.345.678-5;Metropolitana de Santiago / Ñuñoa;Av. Irarrázaval 1234;289990;Gratis;` +
           `Pendiente de pago;;;;Boleta;;;;;;;"Llamar, ""urgente""";;${order.id}\r\n`,
       );

@@ -140,7 +140,7 @@ export const ordersList = defineList({
       value: (row) => row.linesSummary,
       sortBy: ["linesSummary"],
       searches: ["linesSummary"],
-      showFrom: "md",
+      // On a phone's cards too: staff see what each order holds (issue 23).
     },
     { key: "kitCount", label: "Cantidad de kits", value: (row) => row.kitCount, inTable: false },
     {
