@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readUploadBody } from "~/infra/upload-body.server";
+import { readSubmissionBody } from "~/infra/upload-body.server";
 
 const boundary = "limite";
 const field = (name: string, value: string) =>
@@ -32,11 +32,11 @@ function upload(chunks: Uint8Array[], { endless = false } = {}) {
 
 const limits = { fileField: "photo", maxFileBytes: 8 * 1024 * 1024 };
 
-describe("readUploadBody", () => {
+describe("readSubmissionBody", () => {
   it("checks the fields once, when the file begins, and reads no more of it when they fail", async () => {
     const { request, pulled } = upload([field("comment", "Mi kit"), fileHeader], { endless: true });
     const seen: Array<[string, boolean]> = [];
-    const body = await readUploadBody(request, limits, async (fields, hasFile) => {
+    const body = await readSubmissionBody(request, limits, async (fields, hasFile) => {
       seen.push([String(fields.get("comment")), hasFile]);
       return { ok: false };
     });
@@ -49,7 +49,7 @@ describe("readUploadBody", () => {
   it("reads the file when the fields pass, and checks a body without a large part at its end", async () => {
     const photo = new Uint8Array(200 * 1024).fill(7);
     const closing = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
-    const passed = await readUploadBody(
+    const passed = await readSubmissionBody(
       upload([field("comment", "Hola"), fileHeader, photo, closing]).request,
       limits,
       async () => ({ ok: true }),
@@ -57,7 +57,7 @@ describe("readUploadBody", () => {
     expect(passed.ok && passed.file?.length).toBe(photo.length);
     const small = new Uint8Array(10).fill(1);
     const checks: boolean[] = [];
-    const late = await readUploadBody(
+    const late = await readSubmissionBody(
       upload([field("comment", "Hola"), fileHeader, small, closing]).request,
       limits,
       async (_fields, hasFile) => (checks.push(hasFile), { ok: true }),
@@ -71,11 +71,15 @@ describe("readUploadBody", () => {
       throw new Error("database down");
     };
     await expect(
-      readUploadBody(upload([field("comment", "x"), fileHeader], { endless: true }).request, limits, failing),
+      readSubmissionBody(
+        upload([field("comment", "x"), fileHeader], { endless: true }).request,
+        limits,
+        failing,
+      ),
     ).rejects.toThrow("database down");
     const closing = new TextEncoder().encode(`--${boundary}--\r\n`);
     await expect(
-      readUploadBody(upload([field("comment", "x"), closing]).request, limits, failing),
+      readSubmissionBody(upload([field("comment", "x"), closing]).request, limits, failing),
     ).rejects.toThrow("database down");
   });
 });

@@ -10,12 +10,13 @@ import {
 } from "@remix-run/multipart-parser";
 import { maxFormBytes, readFormBody } from "~/infra/request-body.server";
 
-// A form with one file (the gallery's photo), read with @remix-run/multipart-parser as the body
-// streams (docs/decisions/041 and 054): every part, the file and the whole body are bounded while
-// they arrive, so no more than the limits is ever held, and what is over them is never read. The
-// text fields come before the file (our form sends them so); they are checked as soon as the file
-// begins, and a form whose fields fail (no captcha, a wrong order) is refused before its file is
-// read. A body that stalls, or takes too long as a whole, is given up.
+// The body of a public submission (docs/decisions/069): a form, or a form with one file (the
+// gallery's photo) read with @remix-run/multipart-parser as the body streams (docs/decisions/041
+// and 054): every part, the file and the whole body are bounded while they arrive, so no more than
+// the limits is ever held, and what is over them is never read. The text fields come before the
+// file (our form sends them so); they are checked as soon as the file begins, and a form whose
+// fields fail (no captcha, a wrong order) is refused before its file is read. A body that stalls,
+// or takes too long as a whole, is given up.
 
 export interface UploadLimits {
   /** The form's file field: the one part that may be a file. */
@@ -103,17 +104,18 @@ async function readWithin(
 /**
  * Reads a form with at most one file, in `limits.fileField`, and checks its text fields with
  * `checkFields` once: when the file begins (before reading it, `hasFile` true), or at the end of
- * a body without a large part (`hasFile`: whether it held a file). A file part that is empty (a form sent without choosing a file) counts as no file.
- * An url-encoded form (no file) is read as every form is, then checked. Never throws for what a
- * client sent; what `checkFields` throws is thrown on.
+ * a body without a large part (`hasFile`: whether it held a file). A file part that is empty (a
+ * form sent without choosing a file) counts as no file. Without `limits`, or an url-encoded form,
+ * the body is read as every form is (request-body.server.ts), then checked. Never throws for what
+ * a client sent; what `checkFields` throws is thrown on.
  */
-export async function readUploadBody<Check extends FieldsCheck>(
+export async function readSubmissionBody<Check extends FieldsCheck>(
   request: Request,
-  limits: UploadLimits,
+  limits: UploadLimits | undefined,
   checkFields: (fields: FormData, hasFile: boolean) => Promise<Check>,
 ): Promise<UploadBody<Check>> {
   const fields = new FormData();
-  if (!isMultipartRequest(request)) {
+  if (!limits || !isMultipartRequest(request)) {
     const body = await readFormBody(request);
     if (!body.ok) return { ...body, fields };
     return {

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 
-/** Names shared by the public forms in the browser and their actions (routes/site/public-form.server.ts). */
+/** Names shared by the public forms in the browser and the server (services/public-submission.server.ts). */
 
 /** The public forms, each with its own rate limit and captcha challenges (DECISIONS D13, D16). */
 export const formNames = ["order", "quote", "contact", "newsletter", "gallery"] as const;

@@ -1,7 +1,6 @@
-import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
 import { enqueueMails } from "~/models/mail-queue.server";
 import type { NewContactMessage, ContactFormData } from "~/schemas/contact";
-import { getDb, type Db } from "~/infra/db.server";
+import { inTransaction, type Db } from "~/infra/db.server";
 import { getEnv, type ShopSettings } from "~/infra/env.server";
 import { contactNotifications } from "~/emails/templates.server";
 
@@ -30,16 +29,11 @@ export async function createContactMessage(
 
 /** A message from the contact form (SPEC §2, D19) in one transaction, like `placeOrder`. */
 export async function sendContactMessage(
-  input: ContactFormData & { captcha: SolvedChallenge },
-  {
-    db = getDb(),
-    settings = getEnv(),
-    now = new Date(),
-  }: { db?: Db; settings?: ShopSettings; now?: Date } = {},
+  db: Db,
+  message: ContactFormData,
+  { settings = getEnv(), now = new Date() }: { settings?: ShopSettings; now?: Date } = {},
 ): Promise<{ id: string }> {
-  const { captcha, ...message } = input;
-  return db.transaction().execute(async (trx) => {
-    await useChallenge(trx, captcha);
+  return inTransaction(db, async (trx) => {
     const { id } = await createContactMessage(trx, message, { now });
     const mailData = { ...message, id, createdAt: now, siteUrl: settings.SITE_URL, seller: settings.company };
     await enqueueMails(trx, contactNotifications(mailData, settings.SHOP_NOTIFY_EMAIL), now);

@@ -3,12 +3,11 @@ import { getKit } from "~/content/kits";
 import type { KitId } from "~/content/types";
 import { isLineQuantity, kitCount, linesSummary, type LineRequest, type OrderLine } from "~/lib/order-lines";
 import { shippingFor } from "~/lib/chile";
-import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
 import { enqueueMails } from "~/models/mail-queue.server";
 import { generateOrderNumber, normalizeOrderNumber, type RandomSource } from "~/lib/order-number";
 import { canTransition, initialOrderStatus, isOrderStatus, type OrderStatus } from "~/lib/order-status";
 import type { NewOrder, OrderPlacement } from "~/schemas/order";
-import { getDb, inTransaction, type Db } from "~/infra/db.server";
+import { inTransaction, type Db } from "~/infra/db.server";
 import type { ManualPaymentMeans, OrdersTable, PaidBy } from "~/infra/db-schema";
 import { getEnv, type Env, type ShopSettings } from "~/infra/env.server";
 import {
@@ -270,22 +269,18 @@ export function paymentUrlFor(
 
 /**
  * A customer's order from the purchase form or the checkout (D6–D9, D19, D23), all or nothing in
- * one transaction: the captcha challenge marked used (ChallengeUsedError if it was), the order with
- * its lines priced from the catalogue and its shipping by comuna, and the e-mails to the shop and
- * the customer queued.
+ * one transaction (the public submission's, which also spends the captcha: docs/decisions/069): the
+ * order with its lines priced from the catalogue and its shipping by comuna, and the e-mails to the
+ * shop and the customer queued.
  */
 export async function placeOrder(
-  input: OrderPlacement & { lines: readonly LineRequest[]; captcha: SolvedChallenge },
-  {
-    db = getDb(),
-    settings = getEnv(),
-    now = new Date(),
-  }: { db?: Db; settings?: ShopSettings; now?: Date } = {},
+  db: Db,
+  input: OrderPlacement & { lines: readonly LineRequest[] },
+  { settings = getEnv(), now = new Date() }: { settings?: ShopSettings; now?: Date } = {},
 ): Promise<{ id: string; number: string; paymentUrl: string | null }> {
-  const { captcha, lines: requested, ...order } = input;
+  const { lines: requested, ...order } = input;
   const shippingKind = shippingFor(order.comuna).kind;
   return inTransaction(db, async (trx) => {
-    await useChallenge(trx, captcha);
     const stored = await createOrder(trx, { ...order, lines: requested, shippingKind }, { now });
     const { id, number, lines, subtotal, total } = stored;
     // Paid through a provider, the customer pays (again) from the order's page; with links only,

@@ -1,10 +1,9 @@
 import { getKit } from "~/content/kits";
-import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
 import { enqueueMails } from "~/models/mail-queue.server";
 import { blankToNull, UnknownKitError } from "~/models/orders.server";
 import { quoteQuantityBounds } from "~/schemas/field-limits";
 import type { NewQuote, QuoteFormData } from "~/schemas/quote";
-import { getDb, type Db } from "~/infra/db.server";
+import { inTransaction, type Db } from "~/infra/db.server";
 import { getEnv, type ShopSettings } from "~/infra/env.server";
 import { quoteNotifications } from "~/emails/templates.server";
 
@@ -49,16 +48,11 @@ export async function createQuote(
 
 /** A quotation request from the form (D18, D19) in one transaction, like `placeOrder`. */
 export async function requestQuote(
-  input: QuoteFormData & { captcha: SolvedChallenge },
-  {
-    db = getDb(),
-    settings = getEnv(),
-    now = new Date(),
-  }: { db?: Db; settings?: ShopSettings; now?: Date } = {},
+  db: Db,
+  quote: QuoteFormData,
+  { settings = getEnv(), now = new Date() }: { settings?: ShopSettings; now?: Date } = {},
 ): Promise<{ id: string; productName: string }> {
-  const { captcha, ...quote } = input;
-  return db.transaction().execute(async (trx) => {
-    await useChallenge(trx, captcha);
+  return inTransaction(db, async (trx) => {
     const { id, productName } = await createQuote(trx, quote, { now });
     const mailData = {
       ...quote,

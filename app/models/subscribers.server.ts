@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { useChallenge, type SolvedChallenge } from "~/models/captcha-replay.server";
-import type { NewsletterFormData } from "~/schemas/newsletter";
-import { getDb, type Db } from "~/infra/db.server";
+import type { Db } from "~/infra/db.server";
 
 /**
  * Newsletter subscribers (SPEC §3 "Subscript", DECISIONS D14/D15): one row per trimmed, lower-cased
@@ -49,15 +47,4 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return false;
   const result = await db.deleteFrom("subscribers").where("unsubscribeToken", "=", token).executeTakeFirst();
   return result.numDeletedRows > 0n;
-}
-
-/** A sign-up from the newsletter form (D14, D15): the challenge marked used and the address subscribed. */
-export async function subscribeToNewsletter(
-  input: NewsletterFormData & { captcha: SolvedChallenge },
-  { db = getDb(), now = new Date() }: { db?: Db; now?: Date } = {},
-): Promise<SubscribeOutcome> {
-  return db.transaction().execute(async (trx) => {
-    await useChallenge(trx, input.captcha);
-    return subscribe(trx, input.email, { now });
-  });
 }

@@ -37,6 +37,7 @@ const minutes = (n: number) => new Date(t0.getTime() + n * 60_000);
 
 async function order(db: Db, email: string) {
   return placeOrder(
+    db,
     {
       lines: [{ kitId: "nautical", quantity: 1 }],
       name: "Ana Pérez",
@@ -46,9 +47,8 @@ async function order(db: Db, email: string) {
       comuna: "13101",
       address: "Av. Providencia 1234",
       acceptTerms: true,
-      captcha: { id: crypto.randomUUID(), expiresAt: new Date("2030-01-01T00:00:00.000Z") },
     },
-    { db, settings, now: t0 },
+    { settings, now: t0 },
   );
 }
 

@@ -22,7 +22,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json(reply, { status: 403, headers });
   }
   const outcome = await submitGalleryUpload({ request, context });
-  return Response.json(outcome.reply, { status: outcome.ok ? 201 : outcome.status, headers });
+  if (!outcome.ok)
+    return Response.json(outcome.refusal.data, { status: outcome.refusal.init?.status, headers });
+  const stored: SubmissionReply = { status: "success", result: outcome.result };
+  return Response.json(stored, { status: 201, headers });
 }
 
 /** Nothing to read here: only the form's posts. */

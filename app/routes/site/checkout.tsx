@@ -16,7 +16,7 @@ import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { cartView, readCart, saveCart, withPricesSeen } from "~/services/cart.server";
 import { paymentPagePath, startOrderPayment } from "~/services/payments/checkout.server";
-import { submitPublicForm } from "./public-form.server";
+import { submitPublic } from "~/services/public-submission.server";
 
 /**
  * /carro/finalizar (issue 23, D23; docs/decisions/068): the checkout of the cart — its lines and
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Prices are the catalogue's; one that changed after this page was shown is said before paying.
   const changed = cart.lines.some((line) => line.previousPrice !== null);
   let toldOfChange = false;
-  const outcome = await submitPublicForm({
+  const outcome = await submitPublic({
     request,
     context,
     form: "order",
@@ -65,8 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (env.payments.provider === "link") return { "": [texts.linkRefusesCart] };
       return undefined;
     },
-    save: (order, captcha) =>
-      placeOrder({ ...order, lines: items.map(({ kitId, quantity }) => ({ kitId, quantity })), captcha }),
+    save: (trx, order) =>
+      placeOrder(trx, { ...order, lines: items.map(({ kitId, quantity }) => ({ kitId, quantity })) }),
   });
   if (!outcome.ok) {
     if (toldOfChange) {

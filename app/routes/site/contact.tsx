@@ -9,17 +9,17 @@ import { pageMeta } from "~/lib/seo";
 import { formClientAction, type SubmissionReply } from "~/lib/submission";
 import { sendContactMessage } from "~/models/contacts.server";
 import { contactSchema } from "~/schemas/contact";
-import { submitPublicForm } from "./public-form.server";
+import { submitPublic } from "~/services/public-submission.server";
 
 /** Stores a contact message and notifies the shop (SPEC §2, DECISIONS D19). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await submitPublicForm({
+  const outcome = await submitPublic({
     request,
     context,
     form: "contact",
     schema: contactSchema,
     failureMessage: contact.form.errorMessage,
-    save: (message, captcha) => sendContactMessage({ ...message, captcha }),
+    save: sendContactMessage,
   });
   if (!outcome.ok) return outcome.refusal;
   // The page stays, with the success message and the fields cleared (SPEC §4).

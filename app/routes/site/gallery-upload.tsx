@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Link, redirect, useNavigate } from "react-router";
+import { Link, redirect, useNavigate } from "react-router";
 import type { Route } from "./+types/gallery-upload";
 import { GalleryUploadForm } from "~/components/gallery-upload-form";
 import { PageHeader } from "~/components/page-header";
@@ -27,8 +27,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await submitGalleryUpload({ request, context });
-  if (outcome.ok) return redirect(galleryUploadThanksPath, 303);
-  return data(outcome.reply, { status: outcome.status });
+  if (!outcome.ok) return outcome.refusal;
+  return redirect(galleryUploadThanksPath, 303);
 }
 
 // A page for customers who ordered, not for search results.

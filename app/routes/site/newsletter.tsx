@@ -6,22 +6,22 @@ import { footer } from "~/content/site";
 import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { formClientAction, type SubmissionReply } from "~/lib/submission";
-import { subscribeToNewsletter } from "~/models/subscribers.server";
+import { subscribe } from "~/models/subscribers.server";
 import { newsletterSchema } from "~/schemas/newsletter";
-import { submitPublicForm } from "./public-form.server";
+import { submitPublic } from "~/services/public-submission.server";
 
 /**
  * /newsletter: where the footer's signup posts. Subscribing again is the same quiet success (D15).
  * The page shows the form on its own, e.g. with the answer to a post made without JavaScript.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await submitPublicForm({
+  const outcome = await submitPublic({
     request,
     context,
     form: "newsletter",
     schema: newsletterSchema,
     failureMessage: footer.newsletter.errorMessage,
-    save: (subscription, captcha) => subscribeToNewsletter({ ...subscription, captcha }),
+    save: (trx, { email }) => subscribe(trx, email),
   });
   if (!outcome.ok) return outcome.refusal;
   return { status: "success", result: outcome.result } satisfies SubmissionReply;

@@ -11,11 +11,11 @@ import { shippingFor } from "~/lib/chile";
 import { orderPaymentPath } from "~/lib/payment-results";
 import { placeOrder } from "~/models/orders.server";
 import { paymentPagePath, startOrderPayment } from "~/services/payments/checkout.server";
+import { submitPublic } from "~/services/public-submission.server";
 import { getDb } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { orderSchema } from "~/schemas/order";
 import { kitFormData, pageKit } from "./kit-form.server";
-import { submitPublicForm } from "./public-form.server";
 
 /**
  * /comprar/{kitId}: the purchase-data form as a page (what "Comprar" opens without JavaScript; with
@@ -28,7 +28,7 @@ export function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const kit = pageKit(params.kitId);
   const env = getEnv();
-  const outcome = await submitPublicForm({
+  const outcome = await submitPublic({
     request,
     context,
     form: "order",
@@ -37,8 +37,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // The link-only shop charges the kit's fixed link: one kit, and no shipping cost to be quoted.
     check: (order) => (env.payments.provider === "link" ? linkRefusal(order) : undefined),
     // The kit is the page's: a form field cannot change it; its price is the catalogue's.
-    save: ({ quantity, ...order }, captcha) =>
-      placeOrder({ ...order, lines: [{ kitId: kit.id, quantity }], captcha }),
+    save: (trx, { quantity, ...order }) =>
+      placeOrder(trx, { ...order, lines: [{ kitId: kit.id, quantity }] }),
   });
   if (!outcome.ok) return outcome.refusal;
   const orderId = outcome.stored.id;

@@ -7,9 +7,9 @@ import { useRootData } from "~/lib/root-data";
 import { formClientAction, quoteThanksPath } from "~/lib/submission";
 import { requestQuote } from "~/models/quotes.server";
 import { quoteSchema } from "~/schemas/quote";
+import { submitPublic } from "~/services/public-submission.server";
 import { redirectWithToast } from "~/infra/toast.server";
 import { kitFormData, pageKit } from "./kit-form.server";
-import { submitPublicForm } from "./public-form.server";
 
 /**
  * /cotizar/{kitId}: the quotation form as a page (what "Cotizar" opens without JavaScript; with it,
@@ -21,14 +21,14 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const kit = pageKit(params.kitId);
-  const outcome = await submitPublicForm({
+  const outcome = await submitPublic({
     request,
     context,
     form: "quote",
     schema: quoteSchema,
     failureMessage: quoteTexts.failure,
     // The kit is the page's: a form field cannot change it.
-    save: (quote, captcha) => requestQuote({ ...quote, productId: kit.id, captcha }),
+    save: (trx, quote) => requestQuote(trx, { ...quote, productId: kit.id }),
   });
   if (!outcome.ok) return outcome.refusal;
   // SPEC §8: the toast 'Cotización recibida', on the thank-you page (DECISIONS D10).
