@@ -398,10 +398,22 @@ describe("limits hold whatever the path's spelling", () => {
   });
 
   it("each public form's posts", async () => {
-    for (const form of ["/contacto", "/newsletter", "/comprar/essential", "/cotizar/industry"]) {
+    // The checkout shows its page only with a cart (without one, every answer is the way to /carro).
+    const added = await post("/carro", "intent=add&kitId=essential&volver=carro", nextVisitor());
+    const cart = { cookie: (added.headers.get("set-cookie") ?? "").split(";")[0]! };
+    expect(cart.cookie).toMatch(/^lb_carro=./);
+    for (const form of [
+      "/contacto",
+      "/newsletter",
+      "/comprar/essential",
+      "/carro/finalizar",
+      "/cotizar/industry",
+    ]) {
       const ip = nextVisitor();
       const statuses = [];
-      for (const path of spellings(form)) statuses.push((await post(path, "website=", ip)).status);
+      for (const path of spellings(form)) {
+        statuses.push((await post(path, "website=", ip, form === "/carro/finalizar" ? cart : {})).status);
+      }
       expect(
         statuses.filter((status) => status !== 429),
         form,

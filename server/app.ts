@@ -69,7 +69,13 @@ declare module "react-router" {
  */
 const limitedRoutes = {
   /** The public forms (docs/decisions/014, 025), each counted apart. */
-  publicForms: ["routes/site/purchase", "routes/site/quote", "routes/site/contact", "routes/site/newsletter"],
+  publicForms: [
+    "routes/site/purchase",
+    "routes/site/checkout",
+    "routes/site/quote",
+    "routes/site/contact",
+    "routes/site/newsletter",
+  ],
   /** The chatbot's messages. */
   chat: "routes/resources/chat",
   /** The gallery's upload: its page (without JavaScript) and its API (with it), counted together. */
