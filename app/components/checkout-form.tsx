@@ -8,12 +8,13 @@ import {
   shippingText,
   useShippingOf,
   type PurchaseFormApi,
-} from "~/components/purchase-form";
+} from "~/components/customer-fields";
 import type { CompanyInfo } from "~/content/company";
 import { checkoutTexts as texts, orderLinesTexts } from "~/content/cart";
 import { purchaseTexts } from "~/content/forms";
 import { formatPrice } from "~/lib/format";
 import type { OrderLine } from "~/lib/order-lines";
+import type { Places } from "~/lib/places";
 import { useRootData } from "~/lib/root-data";
 import type { SubmissionReply } from "~/lib/submission";
 import type { OrderFieldName } from "~/schemas/order";
@@ -30,10 +31,13 @@ export function CheckoutForm({
   lines,
   subtotal,
   company,
+  places,
   initialReply,
 }: {
   lines: ReadonlyArray<Pick<OrderLine, "kitName" | "unitPrice" | "quantity" | "lineTotal">>;
   subtotal: number;
+  /** Chile's places for the selects, from the page's loader (lib/places.ts). */
+  places: Places;
   company: Pick<CompanyInfo, "email" | "whatsappNumber">;
   initialReply?: SubmissionReply | undefined;
 }) {
@@ -47,7 +51,7 @@ export function CheckoutForm({
       initialReply={initialReply}
       labels={purchaseTexts}
     >
-      {(api) => <CheckoutFields api={api} lines={lines} subtotal={subtotal} />}
+      {(api) => <CheckoutFields api={api} lines={lines} subtotal={subtotal} places={places} />}
     </PublicForm>
   );
 }
@@ -56,16 +60,18 @@ function CheckoutFields({
   api,
   lines,
   subtotal,
+  places,
 }: {
   api: PurchaseFormApi;
+  places: Places;
   lines: ReadonlyArray<Pick<OrderLine, "kitName" | "unitPrice" | "quantity" | "lineTotal">>;
   subtotal: number;
 }) {
   const { payment } = useRootData();
-  const [shipping, setShipping] = useShippingOf(api);
+  const [shipping, setShipping] = useShippingOf(api, places);
   return (
     <>
-      <CustomerFields api={api} onComunaChange={setShipping} />
+      <CustomerFields api={api} places={places} onComunaChange={setShipping} />
       <section aria-labelledby="finalizar-resumen" className="rounded-md bg-muted p-3">
         <div className="flex items-baseline justify-between gap-4">
           <h2 id="finalizar-resumen" className="text-lg font-bold">

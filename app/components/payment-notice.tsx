@@ -1,5 +1,5 @@
 import { FlaskConical } from "lucide-react";
-import { paymentTexts } from "~/content/payments";
+import { paymentNoticeTexts as texts } from "~/content/payment-notice";
 
 /** "Ambiente de pruebas…" on every payment page while nothing real is charged (docs/decisions/059). */
 export function PaymentNotice({ notice }: { notice: "test" | "stand-in" | null }) {
@@ -11,9 +11,9 @@ export function PaymentNotice({ notice }: { notice: "test" | "stand-in" | null }
     >
       <FlaskConical aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span>
-        {paymentTexts.testNotice}
+        {texts.testNotice}
         {notice === "stand-in" ? (
-          <span className="block font-normal">{paymentTexts.standInNotice}</span>
+          <span className="block font-normal">{texts.standInNotice}</span>
         ) : null}
       </span>
     </p>

@@ -4,14 +4,13 @@
  * by those pages only.
  */
 
+import { paymentNoticeTexts } from "~/content/payment-notice";
+
 /** The provider's name as customers know it. */
 export const providerNames = { webpay: "Webpay", flow: "Flow" } as const;
 
 export const paymentTexts = {
-  /** While Transbank's test commerce is configured: nothing is charged. */
-  testNotice: "Ambiente de pruebas: no se realizará ningún cobro",
-  /** While a payment server that is not the provider's own is allowed (the local stand-in). */
-  standInNotice: "Pasarela de pagos local: este pago no pasa por Webpay ni por Flow.",
+  ...paymentNoticeTexts,
   forwardTitle: (provider: string) => `Te llevamos a ${provider}`,
   forwardText: (provider: string, amount: string) =>
     `Vas a pagar ${amount} en ${provider}, en esta misma pestaña. Al terminar volverás a la página de tu pedido.`,

@@ -8,6 +8,7 @@ import { shippingFor } from "~/lib/chile";
 import { orderPaymentPath } from "~/lib/payment-results";
 import { useRootData } from "~/lib/root-data";
 import { formatPrice } from "~/lib/format";
+import { placesOf } from "~/lib/places";
 import { pageMeta } from "~/lib/seo";
 import { formClientAction, type SubmissionReply } from "~/lib/submission";
 import { placeOrder } from "~/models/orders.server";
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const headers: HeadersInit = pricesChanged
     ? { ...privateHeaders, "Set-Cookie": await saveCart(withPricesSeen(items)) }
     : privateHeaders;
-  return data({ ...cart, pricesChanged }, { headers });
+  return data({ ...cart, pricesChanged, places: placesOf() }, { headers });
 }
 
 export const headers: Route.HeadersFunction = () => privateHeaders;
@@ -102,7 +103,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { company } = useRootData();
-  const { lines, subtotal, pricesChanged } = loaderData;
+  const { lines, subtotal, pricesChanged, places } = loaderData;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-bold sm:text-4xl">{texts.title}</h1>
@@ -129,6 +130,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <CheckoutForm
           lines={lines}
           subtotal={subtotal}
+          places={places}
           company={company}
           initialReply={actionData as SubmissionReply | undefined}
         />
