@@ -9,9 +9,9 @@
 // build, the server or Lighthouse itself fails.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { gzipBytes, median, printColumns } from "./lib/bench-report.mjs";
 import { chromiumFlags, findChromium } from "./lib/chromium.mjs";
 import { checkout } from "./lib/checkout-journey.mjs";
 import { startStandInThread } from "./lib/payments-stand-in-thread.mjs";
@@ -82,7 +82,8 @@ async function filledCartCookie(baseUrl) {
       redirect: "manual",
     });
     const setCookie = response.headers.get("set-cookie");
-    if (response.status !== 303 || !setCookie) throw new Error(`/carro answered ${response.status} to an add`);
+    if (response.status !== 303 || !setCookie)
+      throw new Error(`/carro answered ${response.status} to an add`);
     cookie = setCookie.split(";")[0];
   }
   return cookie;
@@ -191,12 +192,6 @@ async function auditRuns(url, baselinePageUrl, cookie) {
   return { runs, baseline };
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 const score = (lhr, category) => {
   const value = lhr.categories[category]?.score;
   return value === null || value === undefined ? null : Math.round(value * 100);
@@ -206,19 +201,6 @@ const score = (lhr, category) => {
 function requested(lhr, resourceType) {
   const items = lhr.audits["network-requests"]?.details?.items ?? [];
   return [...new Set(items.filter((item) => item.resourceType === resourceType).map((item) => item.url))];
-}
-
-/** The body size of a URL as the server sends it with gzip (what the page downloads, headers aside). */
-function gzipBytes(url) {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
-      let bytes = 0;
-      response.on("data", (chunk) => (bytes += chunk.length));
-      response.on("end", () => resolve(bytes));
-      response.on("error", reject);
-    });
-    request.on("error", reject);
-  });
 }
 
 /** Each script the page downloaded (in any run) with its gzip bytes, largest first. */
@@ -362,16 +344,6 @@ function printTable(rows) {
     kb(row.html),
   ]);
   printColumns(header, body);
-}
-
-/** A table: the first column left-aligned, the others right-aligned. */
-function printColumns(header, body) {
-  const widths = header.map((title, i) => Math.max(title.length, ...body.map((cells) => cells[i].length)));
-  const line = (cells) =>
-    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
-  console.log(`\n${line(header)}`);
-  console.log(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const cells of body) console.log(line(cells));
 }
 
 /** This build against the baseline, page by page: medians of the interleaved runs. */

@@ -34,7 +34,8 @@ export interface CaptchaHandle {
 }
 
 let widgetModule: Promise<unknown> | undefined;
-function loadWidget() {
+/** Loads (once) and runs the widget's code; also used to fetch it before a dialog opens (kit-actions.tsx). */
+export function loadCaptchaWidget() {
   widgetModule ??= import("~/lib/altcha-widget");
   return widgetModule;
 }
@@ -48,7 +49,7 @@ async function until(ready: () => boolean) {
 
 /** Waits until the element has been upgraded and exposes its methods. */
 async function upgraded(element: AltchaElement): Promise<AltchaElement> {
-  await loadWidget();
+  await loadCaptchaWidget();
   await customElements.whenDefined("altcha-widget");
   await until(() => typeof element.verify === "function");
   return element;
@@ -127,13 +128,15 @@ export function CaptchaField({
     [ensureSolved],
   );
 
-  // The first touch of the form loads the widget and starts the work, while the visitor types.
+  // The first touch of the form loads the widget and starts the work, while the visitor types:
+  // once the frame that the touch (or the form's mounting) changed is painted (a task posted from
+  // a requestAnimationFrame callback runs after that frame; docs/decisions/066).
   useEffect(() => {
     const form = container.current?.closest("form");
     if (!form || start === "never") return;
-    const solve = () => void ensureSolved();
-    if (start === "mount") solve();
+    const solve = () => requestAnimationFrame(() => setTimeout(ensureSolved));
     const listening = new AbortController();
+    if (start === "mount") solve();
     form.addEventListener("focusin", solve, { once: true, signal: listening.signal });
     form.addEventListener("pointerdown", solve, { once: true, signal: listening.signal });
     return () => listening.abort();

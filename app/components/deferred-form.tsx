@@ -59,13 +59,19 @@ interface Engine {
 }
 
 const engines = new Map<PublicFormOptions["loadSchema"], Promise<Engine>>();
+/** The engines whose code has run, by schema: a form mounted after that starts with Conform's. */
+const loadedEngines = new Map<PublicFormOptions["loadSchema"], Engine>();
 
-/** Loads (once) Conform's form and the schema; also used to warm them up before a dialog opens. */
+/** Loads (once) Conform's form and the schema; also used to fetch them before a dialog opens. */
 export function loadFormEngine(loadSchema: PublicFormOptions["loadSchema"]): Promise<Engine> {
   let engine = engines.get(loadSchema);
   if (!engine) {
     engine = Promise.all([import("~/components/public-form-engine"), loadSchema()]).then(
-      ([module, schema]) => ({ Engine: module.PublicFormEngine, schema }),
+      ([module, schema]) => {
+        const loaded = { Engine: module.PublicFormEngine, schema };
+        loadedEngines.set(loadSchema, loaded);
+        return loaded;
+      },
     );
     // A failed load (a lost connection) is tried again next time.
     engine.catch(() => engines.delete(loadSchema));
@@ -84,8 +90,14 @@ export function DeferredForm<Name extends string>({
   /** The form's markup. */
   children: (api: PublicFormApi<Name>) => React.ReactNode;
 }) {
-  const [engine, setEngine] = useState<Engine & { handoff: FormHandoff }>();
   const { id, loadSchema } = options;
+  // A dialog opened once its form's code has run (prefetched, kit-actions.tsx) renders Conform's
+  // form at once: rendering the static form first and then swapping would double the work of the
+  // frame that shows the dialog. (Never while hydrating: no form code runs before hydration.)
+  const [engine, setEngine] = useState<(Engine & { handoff: FormHandoff }) | undefined>(() => {
+    const loaded = eager ? loadedEngines.get(loadSchema) : undefined;
+    return loaded && { ...loaded, handoff: {} };
+  });
 
   useEffect(() => {
     if (engine) return;

@@ -1,7 +1,5 @@
-import { lazy, Suspense, useRef, useState } from "react";
-import { loadFormEngine } from "~/components/deferred-form";
+import { useEffect, useRef, useState } from "react";
 import type { KitDialogProps } from "~/components/form-dialog";
-import { loadOrderSchema, loadQuoteSchema } from "~/components/form-schemas";
 import type { PurchaseKit } from "~/components/purchase-form";
 import type { CompanyInfo } from "~/content/company";
 import { purchasePath, quotePath } from "~/lib/submission";
@@ -9,15 +7,101 @@ import { purchasePath, quotePath } from "~/lib/submission";
 /**
  * The "Comprar" and "Cotizar" buttons of catalogue cards and kit pages. Each is a link to the kit's
  * purchase or quotation page, which works without JavaScript; with it, the link opens the dialog
- * instead. The dialogs (and the form code) load on first use, warmed up when the pointer or the
- * keyboard reaches the button.
+ * instead. The dialog's code (the dialog and its form, Conform and the schema, the captcha widget)
+ * stays out of the page's first load: it is fetched and run once the page has loaded and settled,
+ * or when the pointer or the keyboard reaches a button, so that a tap opens the dialog in the next
+ * frame (docs/decisions/066).
  */
-const loadPurchaseDialog = () => import("~/components/purchase-dialog");
-const loadQuoteDialog = () => import("~/components/quote-dialog");
-const warmPurchase = () => Promise.all([loadPurchaseDialog(), loadFormEngine(loadOrderSchema)]);
-const warmQuote = () => Promise.all([loadQuoteDialog(), loadFormEngine(loadQuoteSchema)]);
-const PurchaseDialog = lazy(loadPurchaseDialog);
-const QuoteDialog = lazy(loadQuoteDialog);
+
+type DialogComponent<Kit> = React.ComponentType<KitDialogProps<Kit>>;
+
+/** A dialog's module: the dialog, and what else its form needs, each loaded by a step of its own. */
+interface DialogModule<Kit> {
+  default: DialogComponent<Kit>;
+  prefetchSteps: (() => Promise<unknown>)[];
+}
+
+/** Code a prefetch loads: a module, then the steps it names. */
+interface Prefetchable {
+  load(): Promise<Pick<DialogModule<unknown>, "prefetchSteps">>;
+}
+
+/** One kind of dialog's code: loaded once, then kept for the next tap. */
+interface DialogCode<Kit> extends Prefetchable {
+  /** The dialog, once its module has run. */
+  ready?: DialogComponent<Kit>;
+  load(): Promise<DialogModule<Kit>>;
+}
+
+function dialogCode<Kit>(loadModule: () => Promise<DialogModule<Kit>>): DialogCode<Kit> {
+  let loading: Promise<DialogModule<Kit>> | undefined;
+  const code: DialogCode<Kit> = {
+    load: () =>
+      (loading ??= loadModule().then(
+        (module) => {
+          code.ready = module.default;
+          return module;
+        },
+        (error: unknown) => {
+          // A lost connection: tried again next time.
+          loading = undefined;
+          throw error;
+        },
+      )),
+  };
+  return code;
+}
+
+const purchaseCode = dialogCode(() => import("~/components/purchase-dialog"));
+const quoteCode = dialogCode(() => import("~/components/quote-dialog"));
+
+/** The next idle period of the main thread (a timer where the browser has none). */
+const idlePeriod = () =>
+  new Promise((resolve) =>
+    "requestIdleCallback" in window
+      ? requestIdleCallback(resolve, { timeout: 3000 })
+      : setTimeout(resolve, 50),
+  );
+
+/**
+ * How long after the load event the prefetch waits: the page's own work comes first (images,
+ * hydration, the chat button), and what measures a page's load (Lighthouse stops once the network
+ * and the main thread have been quiet for a while) has ended by then.
+ */
+const prefetchDelayMs = 3000;
+const queued = new Set<Prefetchable>();
+let scheduled = false;
+
+/**
+ * Fetches and runs the code of the dialogs whose buttons the page shows, once the page has loaded
+ * and settled, one module per idle period (no long task in the way of a scroll or a tap): every
+ * kind's dialog first (what a tap opens), then what their forms need. Not with the data saver on:
+ * the code then comes with the first use. A failed step (a lost connection) is left for the tap.
+ */
+function prefetchWhenIdle(code: Prefetchable) {
+  if ((navigator as { connection?: { saveData?: boolean } }).connection?.saveData) return;
+  queued.add(code);
+  if (scheduled) return;
+  scheduled = true;
+  void new Promise((resolve) => {
+    if (document.readyState === "complete") resolve(null);
+    else window.addEventListener("load", resolve, { once: true });
+  })
+    .then(() => new Promise((resolve) => setTimeout(resolve, prefetchDelayMs)))
+    .then(async () => {
+      const steps: (() => Promise<unknown>)[] = [];
+      for (const next of queued) {
+        await idlePeriod();
+        steps.push(...(await next.load().catch(() => ({ prefetchSteps: [] }))).prefetchSteps);
+      }
+      queued.clear();
+      scheduled = false;
+      for (const step of steps) {
+        await idlePeriod();
+        await step().catch(() => {});
+      }
+    });
+}
 
 interface LinkProps<Kit> {
   kit: Kit;
@@ -29,21 +113,29 @@ interface LinkProps<Kit> {
 
 function DialogLink<Kit extends { id: string }>({
   href,
-  load,
-  Dialog,
+  code,
   kit,
   company,
   children,
   ...rest
-}: LinkProps<Kit> & {
-  href: string;
-  load: () => Promise<unknown>;
-  Dialog: React.ComponentType<KitDialogProps<Kit>>;
-}) {
+}: LinkProps<Kit> & { href: string; code: DialogCode<Kit> }) {
   const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
+  // The dialog, from its first use on (closed or open).
+  const [Dialog, setDialog] = useState<DialogComponent<Kit>>();
   const link = useRef<HTMLAnchorElement>(null);
-  const warm = () => void load();
+  // The pointer or the keyboard on a button: everything at once.
+  const warm = () =>
+    void code.load().then(
+      (module) => Promise.all(module.prefetchSteps.map((step) => step())),
+      () => {},
+    );
+  useEffect(() => prefetchWhenIdle(code), [code]);
+
+  const show = (component: DialogComponent<Kit>) => {
+    setDialog(() => component);
+    setOpen(true);
+  };
+
   return (
     <>
       {/* The link's own ref comes last: one passed down by a <Button asChild> (Radix Slot) would
@@ -58,27 +150,31 @@ function DialogLink<Kit extends { id: string }>({
           // Modified clicks open the page in a new tab, as links do.
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
           event.preventDefault();
-          setUsed(true);
-          setOpen(true);
+          // Rendered in this event, without a Suspense boundary: React shows a boundary's content
+          // 300 ms after its fallback at the earliest, which a tap would wait for.
+          if (code.ready) return show(code.ready);
+          // A tap before the prefetch: the dialog opens when its module is here (the rest follows),
+          // or the link goes to the form's page when the code cannot be loaded.
+          warm();
+          code.load().then(
+            (module) => show(module.default),
+            () => window.location.assign(href),
+          );
         }}
       >
         {children}
       </a>
-      {used ? (
-        <Suspense fallback={null}>
-          <Dialog kit={kit} company={company} open={open} onOpenChange={setOpen} returnFocusTo={link} />
-        </Suspense>
+      {Dialog ? (
+        <Dialog kit={kit} company={company} open={open} onOpenChange={setOpen} returnFocusTo={link} />
       ) : null}
     </>
   );
 }
 
 export function BuyLink(props: LinkProps<PurchaseKit>) {
-  return (
-    <DialogLink href={purchasePath(props.kit.id)} load={warmPurchase} Dialog={PurchaseDialog} {...props} />
-  );
+  return <DialogLink href={purchasePath(props.kit.id)} code={purchaseCode} {...props} />;
 }
 
 export function QuoteLink(props: LinkProps<{ id: string; name: string }>) {
-  return <DialogLink href={quotePath(props.kit.id)} load={warmQuote} Dialog={QuoteDialog} {...props} />;
+  return <DialogLink href={quotePath(props.kit.id)} code={quoteCode} {...props} />;
 }

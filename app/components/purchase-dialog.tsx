@@ -1,4 +1,5 @@
-import { FormDialog, type KitDialogProps } from "~/components/form-dialog";
+import { FormDialog, formCodeSteps, type KitDialogProps } from "~/components/form-dialog";
+import { loadOrderSchema } from "~/components/form-schemas";
 import { PurchaseForm, type PurchaseKit } from "~/components/purchase-form";
 import { purchaseTexts } from "~/content/forms";
 import { useRootData } from "~/lib/root-data";
@@ -13,3 +14,6 @@ export default function PurchaseDialog({ kit, company, ...dialog }: KitDialogPro
     </FormDialog>
   );
 }
+
+/** What kit-actions.tsx fetches after this module, before the dialog is opened. */
+export const prefetchSteps = formCodeSteps(loadOrderSchema);

@@ -1,4 +1,5 @@
-import { FormDialog, type KitDialogProps } from "~/components/form-dialog";
+import { FormDialog, formCodeSteps, type KitDialogProps } from "~/components/form-dialog";
+import { loadQuoteSchema } from "~/components/form-schemas";
 import { QuoteForm } from "~/components/quote-form";
 import { quoteTexts } from "~/content/forms";
 
@@ -14,3 +15,6 @@ export default function QuoteDialog({
     </FormDialog>
   );
 }
+
+/** What kit-actions.tsx fetches after this module, before the dialog is opened. */
+export const prefetchSteps = formCodeSteps(loadQuoteSchema);

@@ -164,6 +164,8 @@ test.describe("purchase dialog", () => {
     await expect(dialog).toBeVisible();
     const fields = purchaseFields(dialog);
     const shipping = dialog.getByRole("region", { name: "Resumen" });
+    // The form comes a frame after the dialog's title (docs/decisions/066).
+    await expect(fields.region).toBeVisible();
 
     // The regiones north to south, as Chileans expect them (Arica y Parinacota … Magallanes).
     const regionCuts = await fields.region
