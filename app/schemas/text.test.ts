@@ -14,6 +14,7 @@ import { newsletterSchema } from "~/schemas/newsletter";
 import { orderSchema } from "~/schemas/order";
 import { quoteSchema } from "~/schemas/quote";
 import { digitCount, visibleLength } from "~/schemas/text";
+import { facturaCompany } from "../../tests/support/orders";
 
 // The rules every text field shares (app/schemas/text.ts, docs/decisions/028): control characters
 // refused, minimum lengths counted in visible characters, a phone counted in digits. Messages are
@@ -67,14 +68,7 @@ const forms: Record<string, Form> = {
       notes: "Dejar en conserjería",
       acceptTerms: "on",
       // A factura, so that its company's fields are checked too.
-      documentType: "factura",
-      invoiceRut: "76.086.428-5",
-      invoiceName: "Comercial Austral SpA",
-      invoiceGiro: "Venta de artículos de seguridad",
-      invoiceAddress: "Av. Apoquindo 4500, oficina 12",
-      invoiceRegion: "13",
-      invoiceComuna: "13114",
-      invoiceEmail: "facturas@austral.cl",
+      ...facturaCompany,
     },
     multiline: ["notes"],
     choices: [

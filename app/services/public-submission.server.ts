@@ -13,7 +13,7 @@ import { bodyRefusalMessage } from "~/infra/request-body.server";
 import { readSubmissionBody, type UploadLimits } from "~/infra/upload-body.server";
 
 /**
- * The one way in for what the public sends (DECISIONS D13; docs/decisions/014, 054, 069): the order,
+ * The one way in for what the public sends (docs/decisions/014, 054, 069): the order,
  * the cart's checkout, the quotation, contact, the newsletter and the gallery upload. In order: the
  * rate limit counted by server/app.ts (429); the body read with its limits as it streams (413, 415,
  * 400; an upload's also 408); the honeypot (400); the form's zod schema (400 per field); a check of
