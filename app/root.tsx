@@ -2,7 +2,8 @@ import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import { showToast, Toaster } from "~/components/ui/toaster";
-import { cartCount, readCart } from "~/services/cart.server";
+import { kitCount } from "~/lib/order-lines";
+import { readCart } from "~/services/cart.server";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { useInlineCss } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     kitLinks: kitList.map((kit) => ({ label: kit.name, to: kitPath(kit) })),
     payment: { opensTab: env.payments.provider === "link", notice: paymentNoticeOf(env.payments) },
     // The link-only shop charges one kit per order: it has no cart (docs/decisions/068).
-    cart: env.payments.provider === "link" ? null : { count: cartCount(await readCart(request)) },
+    cart: env.payments.provider === "link" ? null : { count: kitCount(await readCart(request)) },
     toast,
   };
   return data(rootData, { headers });

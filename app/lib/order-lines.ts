@@ -41,3 +41,8 @@ export function linesSummary(lines: ReadonlyArray<Pick<OrderLine, "kitName" | "q
 export function kitCount(lines: ReadonlyArray<Pick<OrderLine, "quantity">>): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
+
+/** The lines' amount: what the order's kits cost together. */
+export function subtotalOf(lines: ReadonlyArray<Pick<OrderLine, "lineTotal">>): number {
+  return lines.reduce((sum, line) => sum + line.lineTotal, 0);
+}

@@ -1,7 +1,14 @@
 import { sql, type Selectable } from "kysely";
 import { getKit } from "~/content/kits";
 import type { KitId } from "~/content/types";
-import { isLineQuantity, kitCount, linesSummary, type LineRequest, type OrderLine } from "~/lib/order-lines";
+import {
+  isLineQuantity,
+  kitCount,
+  linesSummary,
+  subtotalOf,
+  type LineRequest,
+  type OrderLine,
+} from "~/lib/order-lines";
 import { shippingFor } from "~/lib/chile";
 import { enqueueMails } from "~/models/mail-queue.server";
 import { generateOrderNumber, normalizeOrderNumber, type RandomSource } from "~/lib/order-number";
@@ -109,11 +116,6 @@ export function priceLines(requests: readonly LineRequest[]): OrderLine[] {
       lineTotal: kit.price * quantity,
     };
   });
-}
-
-/** The kits' amount of priced lines. */
-export function subtotalOf(lines: readonly Pick<OrderLine, "lineTotal">[]): number {
-  return lines.reduce((sum, line) => sum + line.lineTotal, 0);
 }
 
 /** Every generated order number was taken (practically impossible, but bounded). */

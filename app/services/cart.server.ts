@@ -1,7 +1,7 @@
 import { createCookie, type Cookie } from "react-router";
 import { getKit, kitPath } from "~/content/kits";
 import { kitImage } from "~/content/illustrations";
-import { isLineQuantity, maxQuantityPerKit, type LineRequest } from "~/lib/order-lines";
+import { isLineQuantity, kitCount, maxQuantityPerKit, subtotalOf, type LineRequest } from "~/lib/order-lines";
 import { getEnv } from "~/infra/env.server";
 
 /**
@@ -76,11 +76,6 @@ export function saveCart(items: readonly CartItem[]): Promise<string> {
   return cartCookie().serialize(items.map((item) => [item.kitId, item.quantity, item.seenPrice]));
 }
 
-/** How many kits the cart holds. */
-export function cartCount(items: readonly CartItem[]): number {
-  return items.reduce((sum, item) => sum + item.quantity, 0);
-}
-
 /**
  * `quantity` more of a kit, at its price now; the quantity is capped at maxQuantityPerKit (`capped`
  * says it was). Undefined for a kit the shop does not sell.
@@ -128,11 +123,15 @@ export interface CartLineView {
   previousPrice: number | null;
 }
 
-/** The cart's lines priced from the catalogue, and their sum. */
+/**
+ * The cart's lines priced from the catalogue, their sum, how many kits, and whether a price is not
+ * the one the visitor was shown.
+ */
 export function cartView(items: readonly CartItem[]): {
   lines: CartLineView[];
   subtotal: number;
   count: number;
+  pricesChanged: boolean;
 } {
   const lines = items.flatMap((item) => {
     const kit = getKit(item.kitId);
@@ -152,7 +151,8 @@ export function cartView(items: readonly CartItem[]): {
   });
   return {
     lines,
-    subtotal: lines.reduce((sum, line) => sum + line.lineTotal, 0),
-    count: cartCount(items),
+    subtotal: subtotalOf(lines),
+    count: kitCount(items),
+    pricesChanged: lines.some((line) => line.previousPrice !== null),
   };
 }

@@ -34,12 +34,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const items = await readCart(request);
   if (items.length === 0) throw redirect("/carro", { headers: privateHeaders });
   const cart = cartView(items);
-  const pricesChanged = cart.lines.some((line) => line.previousPrice !== null);
   // Once shown here, the prices now are the ones the customer saw: the order may be placed.
-  const headers: HeadersInit = pricesChanged
+  const headers: HeadersInit = cart.pricesChanged
     ? { ...privateHeaders, "Set-Cookie": await saveCart(withPricesSeen(items)) }
     : privateHeaders;
-  return data({ ...cart, pricesChanged, places: placesOf() }, { headers });
+  return data({ ...cart, places: placesOf() }, { headers });
 }
 
 export const headers: Route.HeadersFunction = () => privateHeaders;
@@ -47,9 +46,8 @@ export const headers: Route.HeadersFunction = () => privateHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const env = getEnv();
   const items = await readCart(request);
-  const cart = cartView(items);
   // Prices are the catalogue's; one that changed after this page was shown is said before paying.
-  const changed = cart.lines.some((line) => line.previousPrice !== null);
+  const changed = cartView(items).pricesChanged;
   let toldOfChange = false;
   const outcome = await submitPublic({
     request,
