@@ -35,6 +35,8 @@ const shopEnv = {
   // form rate limit the parallel journeys do not reach (integration tests cover the limit).
   CAPTCHA_DIFFICULTY: "2000",
   FORM_RATE_LIMIT: "1000",
+  // The gallery tests upload more photos than a customer may in 10 minutes.
+  GALLERY_UPLOAD_RATE_LIMIT: "1000",
 };
 
 const browser = await findChromium();

@@ -15,7 +15,7 @@ import { solvedCaptcha } from "../tests/support/captcha";
 import { createTestDatabase, type TestDatabase } from "../tests/support/databases";
 import { phoneJpeg } from "../tests/support/images";
 import { createTestOrder } from "../tests/support/orders";
-import { createApp, galleryUploadsPerTenMinutes } from "./app";
+import { createApp } from "./app";
 
 /**
  * The HTTP server itself (server/app.ts) over real sockets: the Express middlewares in front of
@@ -31,6 +31,7 @@ const testEnv = vi.hoisted(async () => {
   const values = {
     DATA_DIR: mkdtempSync(join(tmpdir(), "lifebox-server-test-")),
     FORM_RATE_LIMIT: "3",
+    GALLERY_UPLOAD_RATE_LIMIT: "4",
     RATE_LIMIT_PER_MINUTE: "100000",
     // The tests speak for several visitors through X-Forwarded-For.
     TRUST_PROXY: "1",
@@ -40,6 +41,9 @@ const testEnv = vi.hoisted(async () => {
   for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
   return values;
 });
+
+/** GALLERY_UPLOAD_RATE_LIMIT above. */
+const galleryUploadsPerTenMinutes = 4;
 
 let vite: ViteDevServer;
 let database: TestDatabase;

@@ -46,9 +46,6 @@ import { routeMatcher } from "./matched-route";
 /** Messages a visitor (an IP) may send the chatbot per minute. */
 export const chatMessagesPerMinute = 20;
 
-/** Photos a visitor (an IP) may send the gallery per 10 minutes (each one is decoded and re-encoded). */
-export const galleryUploadsPerTenMinutes = 5;
-
 declare module "react-router" {
   interface AppLoadContext {
     /** The per-request nonce every inline script must carry (Content-Security-Policy). */
@@ -280,11 +277,11 @@ export function createApp({ env, db, build, viteMiddlewares }: AppOptions): expr
   });
 
   // The gallery's upload form (issue 13; docs/decisions/041), posted to its page without
-  // JavaScript and to its API with it: galleryUploadsPerTenMinutes per IP, both ways counted together.
+  // JavaScript and to its API with it: GALLERY_UPLOAD_RATE_LIMIT per IP, both ways counted together.
   // As for the forms, the limiter counts and the upload gives the refusal.
   const galleryUploadLimit = rateLimit({
     windowMs: 10 * 60_000,
-    limit: galleryUploadsPerTenMinutes,
+    limit: env.GALLERY_UPLOAD_RATE_LIMIT,
     store: store("gallery:"),
     standardHeaders: false,
     legacyHeaders: false,

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { FormField, PublicFormApi } from "~/components/deferred-form";
+import type { FormField, PublicFormApi } from "~/components/public-form-types";
 import { CheckboxField, EmailField, PhoneField, TextField } from "~/components/form-fields";
 import { Field, FieldError, FieldGrid } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";

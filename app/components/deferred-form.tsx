@@ -1,10 +1,13 @@
-import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import type { z } from "zod";
-import type { CaptchaHandle } from "~/components/captcha-field";
 import type { PublicFormEngine } from "~/components/public-form-engine";
-import type { SubmissionReply } from "~/lib/submission";
+import type {
+  FormField,
+  FormHandoff,
+  PublicFormApi,
+  PublicFormOptions,
+} from "~/components/public-form-types";
 
 /**
  * A public form's code (Conform, the zod schema, the captcha widget) loads when the visitor first
@@ -12,46 +15,6 @@ import type { SubmissionReply } from "~/lib/submission";
  * markup renders from the server's reply and posts without JavaScript; then Conform's form
  * (`public-form-engine.tsx`) takes over what was typed, the focus, and a send made meanwhile.
  */
-
-/** A field as the form renders it: Conform's metadata, or the same read from the server's reply. */
-export type FormField = Pick<FieldMetadata<unknown>, "key" | "name" | "errors" | "initialValue">;
-
-/** What a form's markup receives, from Conform or from the server's reply. */
-export interface PublicFormApi<Name extends string = string> {
-  id: string;
-  field(name: Name): FormField;
-  onSubmit(event: React.FormEvent<HTMLFormElement>): void;
-  busy: boolean;
-  /** A message for the whole form (a refusal of the server, an unsolved captcha). */
-  formMessage: string | undefined;
-  captcha: React.Ref<CaptchaHandle>;
-  /** When the captcha starts its work: once the form's code runs, the visitor is filling it in. */
-  captchaStart: "mount" | "never";
-}
-
-/** What a public form needs to run: where it posts, its schema and its reactions. */
-export interface PublicFormOptions {
-  id: string;
-  /** The route whose action takes the form. */
-  action: string;
-  /** The form's zod schema, loaded with the form's code. */
-  loadSchema: () => Promise<z.ZodType<Record<string, unknown>>>;
-  initialReply?: SubmissionReply | undefined;
-  /** Runs inside the submit event, once the fields are valid (e.g. to open a tab without a pop-up block). */
-  onBeforeSend?: (() => void) | undefined;
-  onSuccess?: ((reply: SubmissionReply) => void) | undefined;
-  /** A refusal of the server, or a captcha that could not be solved (no reply). */
-  onFailure?: ((reply: SubmissionReply | undefined) => void) | undefined;
-}
-
-/** What the static form hands to Conform's: the typed values, the focus and a pending send. */
-export interface FormHandoff {
-  values?: Record<string, string>;
-  /** Index in `form.elements` of the focused control, and its text selection. */
-  focus?: { index: number; selectionStart: number | null; selectionEnd: number | null };
-  /** A send made before the code ran: the index of its submit button in `form.elements`, or -1. */
-  submitter?: number;
-}
 
 interface Engine {
   Engine: typeof PublicFormEngine;
@@ -106,6 +69,8 @@ export function DeferredForm<Name extends string>({
     let loaded: Engine | undefined;
     let submitter: number | undefined;
     let pressing = false;
+    // A file input's picker is open: a new input would not get the files chosen in it.
+    let picking = false;
     let stopped = false;
     // The form is rendered again once its code is here, but not between the press and the release
     // of a button: the click would be lost with the button it began on. The new form is put in
@@ -113,7 +78,7 @@ export function DeferredForm<Name extends string>({
     // begin on the old button in between, and a send or a key typed there would be lost.
     const swap = () => {
       const ready = loaded;
-      if (!ready || pressing || stopped) return;
+      if (!ready || pressing || picking || stopped) return;
       const handoff = { ...snapshot(form), submitter };
       flushSync(() => setEngine({ ...ready, handoff }));
     };
@@ -141,6 +106,16 @@ export function DeferredForm<Name extends string>({
         pressing = false;
         swap();
       });
+    const isFileInput = (target: EventTarget | null) =>
+      target instanceof HTMLInputElement && target.type === "file";
+    const pick = (event: Event) => {
+      if (isFileInput(event.target)) picking = true;
+    };
+    const picked = (event: Event) => {
+      if (!isFileInput(event.target)) return;
+      picking = false;
+      swap();
+    };
     // Sent before the code is here: sent again, by Conform, once it is.
     const send = (event: SubmitEvent) => {
       event.preventDefault();
@@ -153,6 +128,9 @@ export function DeferredForm<Name extends string>({
     form.addEventListener("pointerenter", load, { signal });
     form.addEventListener("pointerdown", press, { signal });
     form.addEventListener("submit", send, { signal });
+    form.addEventListener("click", pick, { signal });
+    form.addEventListener("change", picked, { signal });
+    form.addEventListener("cancel", picked, { signal, capture: true });
     document.addEventListener("pointerup", release, { signal });
     document.addEventListener("pointercancel", release, { signal });
     if (eager) load();
@@ -182,24 +160,31 @@ export function DeferredForm<Name extends string>({
     // Until the code is here, a send waits for it (the listener above).
     onSubmit: () => {},
     busy: false,
+    progress: undefined,
     formMessage: reply?.formMessage,
     captcha: null,
     captchaStart: "never",
   });
 }
 
-/** What the visitor typed and where the focus is. */
+/** What the visitor typed or chose and where the focus is. */
 function snapshot(form: HTMLFormElement): FormHandoff {
   const values: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
+  const files: Record<string, File[]> = {};
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === "string") values[name] = value;
+    // An input with no file chosen sends one empty, nameless file.
+    else if (value.size > 0 || value.name !== "") (files[name] ??= []).push(value);
+  }
   const active = document.activeElement;
   const index = active ? Array.from(form.elements).indexOf(active) : -1;
-  if (index === -1) return { values };
+  if (index === -1) return { values, files };
   const text =
     active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active : undefined;
   // Inputs such as type="email" have no selection (null).
   return {
     values,
+    files,
     focus: { index, selectionStart: text?.selectionStart ?? null, selectionEnd: text?.selectionEnd ?? null },
   };
 }

@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useRef, useState } from "react";
 import { loadCaptchaWidget } from "~/components/captcha-field";
-import { loadFormEngine, type PublicFormOptions } from "~/components/deferred-form";
+import { loadFormEngine } from "~/components/deferred-form";
+import type { PublicFormOptions } from "~/components/public-form-types";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import type { CompanyInfo } from "~/content/company";
 

@@ -1,4 +1,4 @@
-import type { FormField } from "~/components/deferred-form";
+import type { FormField } from "~/components/public-form-types";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 

@@ -6,3 +6,5 @@ export const loadContactSchema = () => import("~/schemas/contact").then((module)
 export const loadOrderSchema = () => import("~/schemas/order").then((module) => module.orderSchema);
 export const loadCheckoutSchema = () => import("~/schemas/order").then((module) => module.checkoutSchema);
 export const loadQuoteSchema = () => import("~/schemas/quote").then((module) => module.quoteSchema);
+export const loadGalleryUploadSchema = () =>
+  import("~/schemas/gallery").then((module) => module.galleryUploadSchema);

@@ -12,9 +12,7 @@ export function PaymentNotice({ notice }: { notice: "test" | "stand-in" | null }
       <FlaskConical aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span>
         {texts.testNotice}
-        {notice === "stand-in" ? (
-          <span className="block font-normal">{texts.standInNotice}</span>
-        ) : null}
+        {notice === "stand-in" ? <span className="block font-normal">{texts.standInNotice}</span> : null}
       </span>
     </p>
   );

@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import type { z } from "zod";
-import type { FormHandoff, PublicFormApi, PublicFormOptions } from "~/components/deferred-form";
+import type { FormHandoff, PublicFormApi, PublicFormOptions } from "~/components/public-form-types";
 import { usePublicForm } from "~/components/use-public-form";
 
 /**
  * A public form run by Conform (loaded by `DeferredForm` when the visitor reaches the form): it
- * takes over the static form with what was typed, gives the focus back where it was and makes the
- * send that came before it.
+ * takes over the static form with what was typed and the files chosen, gives the focus back where it
+ * was and makes the send that came before it.
  */
 export function PublicFormEngine<Name extends string>({
   schema,
@@ -22,7 +22,16 @@ export function PublicFormEngine<Name extends string>({
   const pending = useRef(handoff);
 
   useLayoutEffect(() => {
-    const { focus } = pending.current;
+    const { files, focus } = pending.current;
+    // A file input cannot be given a default value: the chosen files are put back in it.
+    const form = document.getElementById(options.id);
+    for (const [name, chosen] of Object.entries(files ?? {})) {
+      const input = form instanceof HTMLFormElement ? form.elements.namedItem(name) : null;
+      if (!(input instanceof HTMLInputElement) || input.type !== "file") continue;
+      const transfer = new DataTransfer();
+      for (const file of chosen) transfer.items.add(file);
+      input.files = transfer.files;
+    }
     const element = focus ? elementOf(options.id, focus.index) : undefined;
     if (!focus || !element) return;
     // Where the visitor is on the page stays: the field may be scrolled out of view by now.

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { CaptchaField } from "~/components/captcha-field";
-import { DeferredForm, type PublicFormApi, type PublicFormOptions } from "~/components/deferred-form";
+import { DeferredForm } from "~/components/deferred-form";
+import type { PublicFormApi, PublicFormOptions } from "~/components/public-form-types";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import type { CompanyInfo } from "~/content/company";

@@ -4,19 +4,26 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import type { CaptchaHandle } from "~/components/captcha-field";
-import type { FormField, PublicFormApi, PublicFormOptions } from "~/components/deferred-form";
+import type {
+  FormField,
+  PublicFormApi,
+  PublicFormOptions,
+  SendProgress,
+} from "~/components/public-form-types";
 import { submissionMessages } from "~/content/forms";
 import { captchaFieldName, type SubmissionReply } from "~/lib/submission";
 
 /**
  * The browser side of every public form with Conform, loaded with the form's code (deferred-form.tsx):
  * Conform validates with the shared zod schema, the ALTCHA challenge is solved before the first send,
- * and a fetcher posts to the route's action. A reply goes to onSuccess or onFailure; a success that
- * redirects (an order, a quotation) takes the browser to its page.
+ * and a fetcher posts to the route's action — or the form's `transport` sends it (the gallery's
+ * upload, with its progress). A reply goes to onSuccess or onFailure; a success that redirects (an
+ * order, a quotation) takes the browser to its page.
  */
 export function usePublicForm<Name extends string>({
   id,
   action,
+  transport,
   schema,
   initialReply,
   typedValues,
@@ -30,9 +37,13 @@ export function usePublicForm<Name extends string>({
 }): PublicFormApi<Name> {
   const fetcher = useFetcher<SubmissionReply>();
   const captcha = useRef<CaptchaHandle>(null);
-  const [solving, setSolving] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [progress, setProgress] = useState<SendProgress>();
   const [captchaError, setCaptchaError] = useState<string>();
-  const reply = fetcher.data ?? initialReply;
+  // The last reply: the fetcher's, or the transport's.
+  const [transported, setTransported] = useState<SubmissionReply>();
+  const latest = transport ? transported : fetcher.data;
+  const reply = latest ?? initialReply;
   // The first result is the server's reply to a post made without JavaScript, with what was typed
   // since (a result Conform is given once, not a new object each render).
   const [firstResult] = useState(() =>
@@ -43,7 +54,7 @@ export function usePublicForm<Name extends string>({
 
   const [form, fields] = useForm<Record<string, unknown>>({
     id,
-    lastResult: fetcher.data?.result ?? firstResult,
+    lastResult: latest?.result ?? firstResult,
     defaultValue: typedValues,
     // Messages appear on submit, then follow the typing. (Validating on blur made messages appear
     // while the pointer was on its way to the submit button, moving it away from the click.)
@@ -60,13 +71,13 @@ export function usePublicForm<Name extends string>({
     else onFailure?.(answer);
   });
   useEffect(() => {
-    if (fetcher.data) onReply(fetcher.data);
-  }, [fetcher.data]);
+    if (latest) onReply(latest);
+  }, [latest]);
 
   const send = async (element: HTMLFormElement) => {
     // Read the fields before the busy state disables them (disabled fields are not submitted).
     const formData = new FormData(element);
-    setSolving(true);
+    setSending(true);
     try {
       if (!(await captcha.current?.ensureSolved())) {
         setCaptchaError(submissionMessages.captchaUnsolved);
@@ -75,13 +86,15 @@ export function usePublicForm<Name extends string>({
       }
       // The widget (outside the disabled fields) now holds the solution.
       formData.set(captchaFieldName, new FormData(element).get(captchaFieldName) ?? "");
-      await fetcher.submit(formData, { method: "post", action });
+      if (transport) setTransported(await transport(formData, setProgress));
+      else await fetcher.submit(formData, { method: "post", action });
     } finally {
-      setSolving(false);
+      setSending(false);
+      setProgress(undefined);
     }
   };
 
-  const busy = solving || fetcher.state !== "idle";
+  const busy = sending || fetcher.state !== "idle";
   return {
     id: form.id,
     // Conform's fields answer for any name.
@@ -96,6 +109,7 @@ export function usePublicForm<Name extends string>({
       void send(event.currentTarget);
     },
     busy,
+    progress,
     formMessage: busy ? undefined : (captchaError ?? reply?.formMessage),
     captcha,
     captchaStart: "mount",

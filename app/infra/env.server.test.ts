@@ -97,6 +97,7 @@ describe("parseEnv", () => {
     expect(defaults.CAPTCHA_SECRET).toBeUndefined();
     expect(defaults.CAPTCHA_DIFFICULTY).toBe(50_000);
     expect(defaults.FORM_RATE_LIMIT).toBe(10);
+    expect(defaults.GALLERY_UPLOAD_RATE_LIMIT).toBe(5);
     expect(defaults.TRUST_PROXY).toBe(0);
     const env = parseEnv({
       CAPTCHA_SECRET: "x".repeat(40),

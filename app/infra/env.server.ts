@@ -112,6 +112,8 @@ const envSchema = z.object({
   CAPTCHA_DIFFICULTY: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
   /** Submissions per form, IP and 10 minutes (D13). */
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Gallery photos per IP and 10 minutes, page and API together (each is decoded and re-encoded). */
+  GALLERY_UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /**
    * Unset: a random one kept in DATA_DIR/auth-secret; required on PostgreSQL. Changing it signs
    * every admin out.

@@ -129,6 +129,45 @@ async function fillUploadForm(page: Page, data: UploadData) {
   return fields;
 }
 
+/**
+ * The upload page for a delivered order of `customerName`, with the forms' code (Conform's engine)
+ * held back until `releaseFormCode`, which resolves once the code has arrived.
+ */
+async function openUploadWithFormCodeHeld(page: Page, customerName: string) {
+  const order = seedOrder({
+    through: ["pendiente_pago", "pagado", "en_preparacion", "enviado", "entregado"],
+    customerName,
+  });
+  const engineCode = "**/assets/public-form-engine-*.js";
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(engineCode, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/galeria/compartir");
+  await waitForHydration(page);
+  const releaseFormCode = async () => {
+    const arrived = page.waitForResponse(engineCode);
+    release();
+    await arrived;
+  };
+  return { order, fields: uploadFields(page), releaseFormCode };
+}
+
+/** Chooses the kit, writes `comment`, sends, and finds the photo stored pending. */
+async function sendAndExpectStored(page: Page, fields: ReturnType<typeof uploadFields>, comment: string) {
+  await fields.kit.selectOption({ label: kit.name });
+  await fields.comment.fill(comment);
+  await fields.submit.click();
+  await expect(page.getByText(texts.success)).toBeVisible({ timeout: 30_000 });
+  const stored = withShopDatabase(
+    (db) => db.prepare("select status from gallery_photos where comment = ?").get(comment),
+    { readonly: true },
+  );
+  expect(stored).toEqual({ status: "pending" });
+}
+
 /** The page does not scroll sideways. */
 async function expectNoHorizontalOverflow(page: Page, label: string) {
   const overflow = await page.evaluate(
@@ -250,6 +289,45 @@ test.describe("customer gallery", () => {
       "href",
       "/galeria",
     );
+  });
+
+  test("a photo chosen while the form's code is still on its way is the photo sent", async ({ page }) => {
+    // The form's code is held back until the file picker is open, as on a slow phone whose first
+    // tap on the form is "Foto".
+    const { order, fields, releaseFormCode } = await openUploadWithFormCodeHeld(page, "Rodrigo Lagos Vera");
+    const chooser = page.waitForEvent("filechooser");
+    await fields.photo.click();
+    const picker = await chooser;
+    await releaseFormCode();
+    // The code has run (its module's other imports too) while the picker is still open.
+    await page.waitForTimeout(500);
+    await picker.setFiles({
+      name: "IMG_0912.jpg",
+      mimeType: "image/jpeg",
+      buffer: await phonePhoto(800, 600),
+    });
+
+    await fields.orderNumber.fill(order.number);
+    await fields.email.fill(order.email);
+    await sendAndExpectStored(page, fields, `Elegida antes de tiempo ${crypto.randomUUID().slice(0, 6)}.`);
+  });
+
+  test("a photo chosen before the form's code arrives stays chosen when the code takes the form over", async ({
+    page,
+  }) => {
+    const { order, fields, releaseFormCode } = await openUploadWithFormCodeHeld(page, "Daniela Soto Pérez");
+    await fields.photo.setInputFiles({
+      name: "IMG_0913.jpg",
+      mimeType: "image/jpeg",
+      buffer: await phonePhoto(800, 600),
+    });
+    await fields.orderNumber.fill(order.number);
+    await releaseFormCode();
+    // Conform's form has taken over (its captcha starts at once) with the photo still chosen.
+    await expect(page.locator("altcha-widget")).toHaveCount(1);
+    await expect(fields.photo).toHaveJSProperty("files.length", 1);
+    await fields.email.fill(order.email);
+    await sendAndExpectStored(page, fields, `Elegida y luego escrita ${crypto.randomUUID().slice(0, 6)}.`);
   });
 
   test("an e-mail that is not the order's gets the one message that never says which part was wrong", async ({

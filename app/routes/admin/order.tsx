@@ -13,7 +13,7 @@ import {
 } from "~/components/admin/admin-form";
 import { Panel } from "~/components/admin/admin-page";
 import { OrderLinesTable } from "~/components/order-lines";
-import type { FormField } from "~/components/deferred-form";
+import type { FormField } from "~/components/public-form-types";
 import { CheckboxField, TextField } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError } from "~/components/ui/field";
