@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { deflateSync } from "node:zlib";
-import { readConstArray } from "./lib/source-constants.mjs";
+import { readConstArray, readKitComponents } from "./lib/source-constants.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const publicDir = join(root, "public");
@@ -30,6 +30,7 @@ const FONT = "system-ui, sans-serif";
 const componentNames = readConstArray("app/content/illustrations.ts", "componentIllustrations");
 const sceneNames = readConstArray("app/content/illustrations.ts", "sceneIllustrations");
 const kitIds = readConstArray("app/content/types.ts", "kitIds");
+const kitComponents = readKitComponents();
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -297,14 +298,126 @@ function heroCase({ line, cx, bottom, w, h, mini, id }) {
   return s;
 }
 
-function kitSvg(kitId) {
-  const mini = kitId.endsWith("-mini");
+// ---------------------------------------------------------------------------------------------
+// Kit heroes: the kit's own case open, its components (from the content) in the foam (decision 073)
+// ---------------------------------------------------------------------------------------------
+
+/** The sizes of an open case: its width, the lid, the foam tray and the front wall below it. */
+const OPEN_CASE = {
+  standard: { w: 680, lid: 112, tray: 344, wall: 56 },
+  mini: { w: 480, lid: 84, tray: 248, wall: 44 },
+};
+
+/** Columns and rows of equal cells for `count` items in a w x h tray, the items as large as can be. */
+function trayGrid(count, w, h, gap) {
+  let best;
+  for (let cols = 1; cols <= count; cols++) {
+    const rows = Math.ceil(count / cols);
+    const cw = (w - gap * (cols + 1)) / cols;
+    const ch = (h - gap * (rows + 1)) / rows;
+    const size = Math.min(cw, ch);
+    if (!best || size > best.size + 0.5) best = { cols, rows, cw, ch, size };
+  }
+  return best;
+}
+
+/**
+ * A component's icon (its drawing in COMPONENTS, 400x400) `size` units wide around (cx, cy), on a
+ * cell filled `fill`: without the icon's ground shadow, its background colour becoming the cell's.
+ */
+function trayItem(name, cx, cy, size, fill) {
+  const def = COMPONENTS[name];
+  if (!def) throw new Error(`No illustration defined for component "${name}"`);
+  const [cat, , draw] = def;
+  const art = draw()
+    .replace(/<ellipse [^>]*fill="#000" opacity="\.08"\/>/g, "")
+    .replaceAll(`fill="${BG[cat]}"`, `fill="${fill}"`);
+  // the drawings take about 290 of their 400 units, around (200, 206)
+  const k = size / 290;
+  return `<g data-component="${name}" transform="translate(${n(cx - 200 * k)} ${n(cy - 206 * k)}) scale(${Math.round(k * 1000) / 1000})">${art}</g>`;
+}
+
+/**
+ * The kit's case seen from the front and a little above with its lid open: each of `items` (component
+ * illustration names) in a foam cell of the tray, the brand plate inside the lid.
+ */
+function openCase({ line, version, items, cx, bottom, id }) {
+  const { w, lid, tray, wall } = OPEN_CASE[version];
+  const t = THEMES[line];
+  const body = t.body;
+  const dark = shade(body, 0.2);
+  const light = mix(body, "#ffffff", 0.22);
+  const trim = t.trim;
+  const foam = mix(trim, "#000000", 0.1);
+  const cell = tint(body, 0.13);
+  const k = w / 680;
+  const x = cx - w / 2;
+  const lidTop = bottom - wall - tray - lid;
+  const hinge = lidTop + lid;
+  const front = hinge + tray;
+  let s = `<g data-case="${version}" data-case-width="${w}">`;
+  s += `<ellipse cx="${cx}" cy="${n(bottom + 2)}" rx="${n(w * 0.54)}" ry="${n(14 * k)}" fill="#000" opacity=".13"/>`;
+  // lid, leaning back (narrower at the top): its rim, the egg-crate foam inside and the brand plate
+  const lx = (v) => [x + (30 - 22 * v) * k, x + w - (30 - 22 * v) * k];
+  const [l0, r0] = lx(0);
+  const [l1, r1] = lx(1);
+  s += `<path d="M${n(l0)} ${n(lidTop)}H${n(r0)}L${n(r1)} ${hinge}H${n(l1)}Z" fill="${body}" stroke="${body}" stroke-width="${n(16 * k)}" stroke-linejoin="round"/>`;
+  s +=
+    `<defs><pattern id="${id}f" width="${n(18 * k)}" height="${n(18 * k)}" patternUnits="userSpaceOnUse">` +
+    `<rect width="${n(18 * k)}" height="${n(18 * k)}" fill="${foam}"/><circle cx="${n(9 * k)}" cy="${n(9 * k)}" r="${n(5 * k)}" fill="${trim}"/></pattern></defs>`;
+  s += `<path d="M${n(l0 + 14 * k)} ${n(lidTop + 8 * k)}H${n(r0 - 14 * k)}L${n(r1 - 16 * k)} ${n(hinge - 4 * k)}H${n(l1 + 16 * k)}Z" fill="url(#${id}f)"/>`;
+  const pw = 236 * k;
+  const ph = 56 * k;
+  const px = cx - pw / 2;
+  const py = lidTop + (lid - ph) / 2;
+  s += `<rect x="${n(px)}" y="${n(py)}" width="${n(pw)}" height="${n(ph)}" rx="${n(10 * k)}" fill="#fbfbfa"/>`;
+  s += `<g transform="translate(${n(px + 12 * k)} ${n(py + 8 * k)}) scale(${n(k)})">${emblem(line === "industry" ? ORANGE : t.accent)}</g>`;
+  const tx = px + 56 * k + (pw - 64 * k) / 2;
+  s += `<text x="${n(tx)}" y="${n(py + 29 * k)}" text-anchor="middle" font-family="${FONT}" font-size="${n(24 * k)}" font-weight="800" fill="${INK}">LifeBox</text>`;
+  s += `<text x="${n(tx)}" y="${n(py + 47 * k)}" text-anchor="middle" font-family="${FONT}" font-size="${n(12 * k)}" font-weight="700" letter-spacing="${n(2 * k)}" fill="${line === "industry" ? "#b07f00" : t.accent}">${t.name}${version === "mini" ? " MINI" : ""}</text>`;
+  // base: the hinge, the rim around the foam tray, the front wall with corner bumpers and open latches
+  s += `<rect x="${n(x)}" y="${hinge}" width="${w}" height="${tray + wall}" rx="${n(22 * k)}" fill="${light}"/>`;
+  s += `<rect x="${n(x + 8 * k)}" y="${n(hinge - 5 * k)}" width="${n(w - 16 * k)}" height="${n(10 * k)}" rx="${n(5 * k)}" fill="${trim}"/>`;
+  s += `<path d="M${n(x)} ${front}H${n(x + w)}V${n(bottom - 18 * k)}Q${n(x + w)} ${bottom} ${n(x + w - 18 * k)} ${bottom}H${n(x + 18 * k)}Q${n(x)} ${bottom} ${n(x)} ${n(bottom - 18 * k)}Z" fill="${body}"/>`;
+  s += `<rect x="${n(x)}" y="${n(bottom - 12 * k)}" width="${w}" height="${n(12 * k)}" rx="${n(6 * k)}" fill="${dark}"/>`;
+  for (const bx of [x - 4 * k, x + w - 52 * k])
+    s += `<rect x="${n(bx)}" y="${n(front - 8 * k)}" width="${n(56 * k)}" height="${n(wall + 12 * k)}" rx="${n(18 * k)}" fill="${trim}"/>`;
+  for (const lx2 of [x + 120 * k, x + w - 120 * k])
+    s += `<rect x="${n(lx2 - 22 * k)}" y="${n(front + 6 * k)}" width="${n(44 * k)}" height="${n(wall - 14 * k)}" rx="${n(7 * k)}" fill="${trim}"/><rect x="${n(lx2 - 12 * k)}" y="${n(front + 14 * k)}" width="${n(24 * k)}" height="${n(12 * k)}" rx="${n(4 * k)}" fill="${mix(trim, "#ffffff", 0.25)}"/>`;
+  const badge = version === "mini" ? "MINI" : "IP67";
+  const bw = 96 * k;
+  const bh = 28 * k;
+  s += `<rect x="${n(cx - bw / 2)}" y="${n(front + (wall - bh) / 2 - 4 * k)}" width="${n(bw)}" height="${n(bh)}" rx="${n(bh / 2)}" fill="${trim}"/>`;
+  s += `<text x="${cx}" y="${n(front + wall / 2 + 4 * k)}" text-anchor="middle" font-family="${FONT}" font-size="${n(17 * k)}" font-weight="800" letter-spacing="${n(2 * k)}" fill="#ffffff">${badge}</text>`;
+  // the foam tray and a cell per component (one cell shape, drawn with <use>)
+  const inset = 16 * k;
+  const fx = x + inset;
+  const fy = hinge + 12 * k;
+  const fw = w - 2 * inset;
+  const fh = tray - 12 * k - 4 * k;
+  s += `<rect x="${n(fx)}" y="${n(fy)}" width="${n(fw)}" height="${n(fh)}" rx="${n(12 * k)}" fill="${foam}"/>`;
+  const gap = 10 * k;
+  const g = trayGrid(items.length, fw, fh, gap);
+  s += `<defs><rect id="${id}c" width="${n(g.cw)}" height="${n(g.ch)}" rx="${n(10 * k)}" fill="${cell}"/></defs>`;
+  items.forEach((name, i) => {
+    const row = Math.floor(i / g.cols);
+    const inRow = row === g.rows - 1 ? items.length - row * g.cols : g.cols;
+    const shift = ((g.cols - inRow) * (g.cw + gap)) / 2;
+    const ix = fx + gap + shift + (i % g.cols) * (g.cw + gap);
+    const iy = fy + gap + row * (g.ch + gap);
+    s += `<use href="#${id}c" x="${n(ix)}" y="${n(iy)}"/>`;
+    s += trayItem(name, ix + g.cw / 2, iy + g.ch / 2, g.size - 8 * k, cell);
+  });
+  return `${s}</g>`;
+}
+
+function kitSvg(kitId, items) {
+  const version = kitId.endsWith("-mini") ? "mini" : "standard";
   const line = kitId.replace(/-mini$/, "");
   const id = kitId.replace(/-/g, "");
-  const size = mini ? { w: 300, h: 214 } : { w: 440, h: 286 };
-  const body = kitBackground(line, id) + heroCase({ line, cx: 400, bottom: 486, ...size, mini, id });
+  const body = kitBackground(line, id) + openCase({ line, version, items, cx: 400, bottom: 570, id });
   const name = line[0].toUpperCase() + line.slice(1);
-  return svgDoc(800, 600, `Maletín LifeBox ${name}${mini ? " Mini" : ""}`, body);
+  return svgDoc(800, 600, `Maletín LifeBox ${name}${version === "mini" ? " Mini" : ""} abierto con sus componentes`, body);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1549,7 +1662,7 @@ function encodeIco(images) {
 // ---------------------------------------------------------------------------------------------
 
 function main() {
-  for (const kitId of kitIds) write(`art/kits/${kitId}.svg`, kitSvg(kitId));
+  for (const kitId of kitIds) write(`art/kits/${kitId}.svg`, kitSvg(kitId, kitComponents[kitId]));
 
   for (const scene of sceneNames) {
     const draw = SCENES[scene];
