@@ -3,7 +3,8 @@
  * Generates the shop's original artwork (DECISIONS D5: no photographs are supplied).
  *
  * Writes, deterministically (same input → byte-identical output), into public/:
- *   art/kits/{kitId}.svg          800x600 kit heroes (a rugged hard case per product line)
+ *   art/kits/{kitId}.svg          800x600 kit heroes: the kit's case open, showing its components
+ *                                 (read from app/content/kits/, drawn as their icons; decision 073)
  *   art/scenes/{scene}.svg        800x600 flat scenes, each with a small LifeBox case
  *   art/components/{name}.svg     400x400 flat icons of each kit component
  *   art/logo.svg, favicon.svg, favicon.ico (16x16 + 32x32 PNG-in-ICO, rasterised here)
@@ -11,7 +12,8 @@
  * The closed set of names comes from app/content/illustrations.ts (read as text, not imported,
  * so this runs on plain Node without a TypeScript loader).
  *
- * Usage: node scripts/generate-art.mjs
+ * Usage: node scripts/generate-art.mjs [--out <dir>]   (--out: write there instead of public/, as
+ * scripts/generate-art.test.ts does to check that the committed files are the generator's output)
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -20,7 +22,8 @@ import { deflateSync } from "node:zlib";
 import { readConstArray, readKitComponents } from "./lib/source-constants.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const publicDir = join(root, "public");
+const outFlag = process.argv.indexOf("--out");
+const publicDir = outFlag > 0 ? process.argv[outFlag + 1] : join(root, "public");
 const FONT = "system-ui, sans-serif";
 
 // ---------------------------------------------------------------------------------------------
@@ -132,7 +135,8 @@ const THEMES = {
 // Kit heroes (800x600)
 // ---------------------------------------------------------------------------------------------
 
-function kitBackground(line, id) {
+/** The backdrop of a kit hero; decoration dots inside `covered` ([x0, y0, x1, y1]) are left out. */
+function kitBackground(line, id, covered = [0, 0, 0, 0]) {
   const t = THEMES[line];
   const c = t.bg;
   let s =
@@ -186,7 +190,10 @@ function kitBackground(line, id) {
       `<rect width="800" height="28" fill="url(#${id}h)" opacity=".12"/>`;
     for (let x = 60; x < 800; x += 56)
       for (let y = 70; y < 560; y += 56)
-        if (Math.hypot(x - 400, y - 300) > 250)
+        if (
+          Math.hypot(x - 400, y - 300) > 250 &&
+          !(x > covered[0] && x < covered[2] && y > covered[1] && y < covered[3])
+        )
           s += `<circle cx="${x}" cy="${y}" r="2.5" fill="#2f3236" opacity=".12"/>`;
   }
   // floor
@@ -331,6 +338,8 @@ function trayItem(name, cx, cy, size, fill) {
   const [cat, , draw] = def;
   const art = draw()
     .replace(/<ellipse [^>]*fill="#000" opacity="\.08"\/>/g, "")
+    // whole units are fine enough at a third of the icon's size
+    .replace(/ d="[^"]*"/g, (d) => d.replace(/-?\d*\.\d+/g, (v) => String(Math.round(Number(v)))))
     .replaceAll(`fill="${BG[cat]}"`, `fill="${fill}"`);
   // the drawings take about 290 of their 400 units, around (200, 206)
   const k = size / 290;
@@ -415,9 +424,17 @@ function kitSvg(kitId, items) {
   const version = kitId.endsWith("-mini") ? "mini" : "standard";
   const line = kitId.replace(/-mini$/, "");
   const id = kitId.replace(/-/g, "");
-  const body = kitBackground(line, id) + openCase({ line, version, items, cx: 400, bottom: 570, id });
+  const { w, lid, tray, wall } = OPEN_CASE[version];
+  const bottom = 570;
+  const covered = [400 - w / 2, bottom - wall - tray - lid, 400 + w / 2, bottom];
+  const body = kitBackground(line, id, covered) + openCase({ line, version, items, cx: 400, bottom, id });
   const name = line[0].toUpperCase() + line.slice(1);
-  return svgDoc(800, 600, `Maletín LifeBox ${name}${version === "mini" ? " Mini" : ""} abierto con sus componentes`, body);
+  return svgDoc(
+    800,
+    600,
+    `Maletín LifeBox ${name}${version === "mini" ? " Mini" : ""} abierto con sus componentes`,
+    body,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -987,16 +1004,22 @@ const COMPONENTS = {
         }
       const at = (i, j) => P[j * (cols + 1) + i];
       const gold = ["#fcc419", "#fab005", "#ffd43b", "#f59f00", "#ffe066"];
-      let s = shadowE(200, 330, 120);
+      // the facets, two triangles per grid square, drawn as one path per shade of gold
+      const facets = gold.map(() => "");
+      const tri = (p, q, r) => `M${n(p[0])} ${n(p[1])}L${n(q[0])} ${n(q[1])}L${n(r[0])} ${n(r[1])}Z`;
       for (let j = 0; j < rows; j++)
         for (let i = 0; i < cols; i++) {
           const a = at(i, j),
             b = at(i + 1, j),
             c = at(i + 1, j + 1),
             d = at(i, j + 1);
-          s += `<path d="M${n(a[0])} ${n(a[1])}L${n(b[0])} ${n(b[1])}L${n(c[0])} ${n(c[1])}Z" fill="${gold[(i + j * 2) % 5]}" stroke="${gold[(i + j * 2) % 5]}" stroke-linejoin="round"/>`;
-          s += `<path d="M${n(a[0])} ${n(a[1])}L${n(c[0])} ${n(c[1])}L${n(d[0])} ${n(d[1])}Z" fill="${gold[(i + j * 2 + 3) % 5]}" stroke="${gold[(i + j * 2 + 3) % 5]}" stroke-linejoin="round"/>`;
+          facets[(i + j * 2) % 5] += tri(a, b, c);
+          facets[(i + j * 2 + 3) % 5] += tri(a, c, d);
         }
+      let s = shadowE(200, 330, 120);
+      facets.forEach((d, i) => {
+        s += `<path d="${d}" fill="${gold[i]}" stroke="${gold[i]}" stroke-linejoin="round"/>`;
+      });
       // folded-back corner showing the silver side
       const tr = at(cols, 0);
       s += `<path d="M${n(tr[0] - 70)} ${n(tr[1] + 2)}L${n(tr[0] + 4)} ${n(tr[1] - 4)}L${n(tr[0] + 4)} ${n(tr[1] + 74)}Z" fill="${BG.shelter}"/>`;
@@ -1224,12 +1247,17 @@ const COMPONENTS = {
     "signal",
     "Brújula",
     () => {
-      let ticks = "";
+      // the 4 cardinal ticks (longer, thicker) and the 32 others, each set one path
+      const tick = ["", ""];
       for (let i = 0; i < 36; i++) {
         const a = (i * 10 * Math.PI) / 180;
         const r1 = i % 9 === 0 ? 84 : 90;
-        ticks += `<path d="M${n(200 + r1 * Math.sin(a))} ${n(214 - r1 * Math.cos(a))}L${n(200 + 96 * Math.sin(a))} ${n(214 - 96 * Math.cos(a))}" stroke="#868e96" stroke-width="${i % 9 === 0 ? 4 : 2}"/>`;
+        tick[i % 9 === 0 ? 0 : 1] +=
+          `M${n(200 + r1 * Math.sin(a))} ${n(214 - r1 * Math.cos(a))}L${n(200 + 96 * Math.sin(a))} ${n(214 - 96 * Math.cos(a))}`;
       }
+      const ticks = tick
+        .map((d, i) => `<path d="${d}" stroke="#868e96" stroke-width="${i ? 2 : 4}"/>`)
+        .join("");
       const L = (t, x, y, c) =>
         `<text x="${x}" y="${y}" text-anchor="middle" font-family="${FONT}" font-size="22" font-weight="800" fill="${c}">${t}</text>`;
       return (
@@ -1681,7 +1709,8 @@ function main() {
   writeFileSync(join(publicDir, "favicon.ico"), ico);
   written.push(["favicon.ico", ico.length]);
 
-  const limits = (rel) => (rel.startsWith("art/kits/") ? 10240 : 6144);
+  // kit heroes draw up to 13 component icons (about 5 KB with gzip, as the server sends them)
+  const limits = (rel) => (rel.startsWith("art/kits/") ? 22528 : 6144);
   let over = 0;
   for (const [rel, bytes] of written) {
     const flag = rel.endsWith(".svg") && bytes > limits(rel) ? "  (over size budget)" : "";

@@ -16,6 +16,8 @@ export interface KitCardData {
   components: number;
   path: string;
   image: string;
+  /** What the picture shows (kitImageAlt in ~/content/kit-art). */
+  imageAlt: string;
 }
 
 /** A catalogue card (SPEC §2): version badge, name, description, components, price, shipping, actions. */
@@ -38,7 +40,7 @@ export function KitCard({
       <div className="relative">
         <img
           src={kit.image}
-          alt={`Ilustración del ${kit.name}`}
+          alt={kit.imageAlt}
           width={800}
           height={600}
           loading={eager ? "eager" : "lazy"}

@@ -1,2 +1,3 @@
 /** Types of ./source-constants.mjs. */
 export function readConstArray(file: string, name: string): string[];
+export function readKitComponents(): Record<string, string[]>;

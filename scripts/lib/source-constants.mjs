@@ -24,9 +24,9 @@ const kitsDir = "app/content/kits";
 export function readKitComponents() {
   // `{ name, description, illustration }`, or `{ ...another, name }` that takes another's illustration
   const definitions = new Map(
-    [...read(`${kitsDir}/components.ts`).matchAll(/export const (\w+): KitComponent = \{([\s\S]*?)\n\};/g)].map(
-      ([, name, body]) => [name, body],
-    ),
+    [
+      ...read(`${kitsDir}/components.ts`).matchAll(/export const (\w+): KitComponent = \{([\s\S]*?)\n\};/g),
+    ].map(([, name, body]) => [name, body]),
   );
   const illustrationOf = (name) => {
     const body = definitions.get(name);
@@ -35,7 +35,9 @@ export function readKitComponents() {
   };
   const kits = {};
   for (const file of readdirSync(path.join(root, kitsDir)).sort()) {
-    for (const [, body] of read(`${kitsDir}/${file}`).matchAll(/export const \w+: Kit = \{([\s\S]*?)\n\};/g)) {
+    for (const [, body] of read(`${kitsDir}/${file}`).matchAll(
+      /export const \w+: Kit = \{([\s\S]*?)\n\};/g,
+    )) {
       const id = body.match(/\n {2}id: "([^"]+)"/)?.[1];
       const contents = body.match(/\n {2}contents: \[([\s\S]*?)\n {2}\],/)?.[1];
       if (!id || !contents) throw new Error(`A kit in ${kitsDir}/${file} has no id or contents`);

@@ -1,5 +1,6 @@
 import type { KitCardData } from "~/components/kit-card";
 import { kitImage } from "~/content/illustrations";
+import { kitImageAlt } from "~/content/kit-art";
 import { componentCount, kitList, kitPath } from "~/content/kits";
 import type { Kit } from "~/content/types";
 import type { CatalogueQuery } from "~/schemas/catalogue-query";
@@ -38,5 +39,6 @@ export function toKitCard(kit: Kit): KitCardData {
     components: componentCount(kit),
     path: kitPath(kit),
     image: kitImage(kit.id),
+    imageAlt: kitImageAlt(kit),
   };
 }

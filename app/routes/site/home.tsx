@@ -5,12 +5,21 @@ import { NumberedSteps } from "~/components/numbered-steps";
 import { Button } from "~/components/ui/button";
 import { faqItems } from "~/content/faq";
 import { kitImage } from "~/content/illustrations";
+import { kitImageAlt } from "~/content/kit-art";
 import { kitPath } from "~/content/kit-basics";
+import { kits } from "~/content/kits";
 import { home } from "~/content/home-page";
 import { seo } from "~/content/site";
-import { productLines } from "~/content/types";
+import { productLines, type ProductLine } from "~/content/types";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/seo";
+
+/** What each line's picture shows (the standard kit's contents), read here so the page's script
+ * does not carry the kits. */
+export function loader() {
+  const imageAlts = Object.fromEntries(productLines.map((line) => [line, kitImageAlt(kits[line])]));
+  return { imageAlts: imageAlts as Record<ProductLine, string> };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...seo.home, path: "/" });
 
@@ -21,7 +30,8 @@ const lineTheme = {
   industry: "border-t-[#f2b705]",
 } as const;
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { imageAlts } = loaderData;
   return (
     <>
       <section className="bg-stone-900 text-white">
@@ -35,7 +45,7 @@ export default function Home() {
           </div>
           <img
             src={kitImage("essential")}
-            alt="Ilustración de un kit LifeBox Essential: caja hermética naranja con el logo LifeBox"
+            alt={imageAlts.essential}
             width={800}
             height={600}
             fetchPriority="high"
@@ -60,7 +70,7 @@ export default function Home() {
             >
               <img
                 src={kitImage(line)}
-                alt=""
+                alt={imageAlts[line]}
                 width={800}
                 height={600}
                 loading="lazy"

@@ -23,6 +23,7 @@ import { Button } from "~/components/ui/button";
 import type { CompanyInfo } from "~/content/company";
 import { componentCount, getKit, kitPath, kits } from "~/content/kits";
 import { componentImage, kitImage, sceneImage } from "~/content/illustrations";
+import { kitImageAlt } from "~/content/kit-art";
 import { kitGalleryTexts } from "~/content/gallery";
 import { deliveryPromise, freeShippingNote, shippingExceptionsNote } from "~/content/policies";
 import type { Benefit } from "~/content/types";
@@ -62,6 +63,7 @@ export async function loader({ params }: Route.LoaderArgs) {
           },
     path: kitPath(kit),
     components: componentCount(kit),
+    imageAlt: kitImageAlt(kit),
     sibling: {
       name: sibling.name,
       description: sibling.description,
@@ -114,7 +116,7 @@ const benefitIcons: Record<Benefit["icon"], typeof Shield> = {
 };
 
 export default function KitPage({ loaderData }: Route.ComponentProps) {
-  const { kit, components, sibling, customerPhotos } = loaderData;
+  const { kit, components, imageAlt, sibling, customerPhotos } = loaderData;
   const { company } = useRootData();
   const purchaseKit = { id: kit.id, name: kit.name, price: kit.price };
 
@@ -164,7 +166,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
           </div>
           <img
             src={kitImage(kit.id)}
-            alt={`Ilustración del ${kit.name}: caja hermética con sus componentes`}
+            alt={imageAlt}
             width={800}
             height={600}
             fetchPriority="high"
