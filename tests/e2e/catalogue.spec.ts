@@ -197,6 +197,11 @@ test.describe("catalogue with JavaScript", () => {
     );
     await expect(card.getByTestId("kit-components")).toHaveText("13 componentes");
     await expect(card.getByText("Estándar", { exact: true })).toBeVisible();
+    // The picture names what it shows: the kit open with its components (docs/decisions/073).
+    await expect(card.getByRole("img", { name: /^LifeBox Expedition abierto con .+ y / })).toHaveAttribute(
+      "src",
+      "/art/kits/expedition.svg",
+    );
   });
 });
 

@@ -58,6 +58,12 @@ test.describe("kit pages", () => {
       await expect(page.getByTestId("kit-components")).toContainText(`${kit.components} componentes`);
       await expect(page.getByRole("main")).toContainText(`IVA incluido · ${kit.components} componentes`);
 
+      // The picture is the kit open with each of its components, and its alt text says so (073).
+      const picture = page.getByRole("img", { name: new RegExp(`^${kit.name} abierto con .+ [ye] `) });
+      await expect(picture).toHaveAttribute("src", `/art/kits/${kit.id}.svg`);
+      const svg = await (await page.request.get(`/art/kits/${kit.id}.svg`)).text();
+      expect(svg.match(/data-component="/g)).toHaveLength(kit.components);
+
       // The sibling card shows the sibling's own name, count and price and links to it.
       const sibling = spec[kit.sibling]!;
       const card = page.getByTestId("sibling-card");
