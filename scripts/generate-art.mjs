@@ -373,7 +373,7 @@ function openCase({ line, version, items, cx, bottom, id }) {
   s += `<path d="M${n(l0)} ${n(lidTop)}H${n(r0)}L${n(r1)} ${hinge}H${n(l1)}Z" fill="${body}" stroke="${body}" stroke-width="${n(16 * k)}" stroke-linejoin="round"/>`;
   s +=
     `<defs><pattern id="${id}f" width="${n(18 * k)}" height="${n(18 * k)}" patternUnits="userSpaceOnUse">` +
-    `<rect width="${n(18 * k)}" height="${n(18 * k)}" fill="${foam}"/><circle cx="${n(9 * k)}" cy="${n(9 * k)}" r="${n(5 * k)}" fill="${trim}"/></pattern></defs>`;
+    `<rect width="${n(18 * k)}" height="${n(18 * k)}" fill="${mix(trim, "#ffffff", 0.2)}"/><circle cx="${n(9 * k)}" cy="${n(9 * k)}" r="${n(6 * k)}" fill="${mix(trim, "#ffffff", 0.08)}"/></pattern></defs>`;
   s += `<path d="M${n(l0 + 14 * k)} ${n(lidTop + 8 * k)}H${n(r0 - 14 * k)}L${n(r1 - 16 * k)} ${n(hinge - 4 * k)}H${n(l1 + 16 * k)}Z" fill="url(#${id}f)"/>`;
   const pw = 236 * k;
   const ph = 56 * k;
