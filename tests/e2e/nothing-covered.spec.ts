@@ -48,7 +48,10 @@ function coveredByFloatingButtons(page: Page): Promise<string[]> {
       Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 &&
       Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
     const name = (element: Element) =>
-      (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 50);
+      (element.getAttribute("aria-label") ?? element.textContent ?? "")
+        .trim()
+        .replace(/\s+/g, " ")
+        .slice(0, 50);
     const found: string[] = [];
     /** Whether `element` is painted at the middle of where `rect` and `box` meet. */
     const hit = (element: Element, rect: DOMRect, box: DOMRect) => {
@@ -121,23 +124,81 @@ for (const [size, viewport] of Object.entries(viewports)) {
   });
 }
 
-test("with the purchase dialog open, the floating buttons are hidden or under its overlay", async ({
+test("with the purchase dialog open, the floating buttons are hidden; they are back once it closes", async ({
   page,
 }) => {
   await page.setViewportSize(viewports.laptop);
   await page.goto(`/productos/kit-${kitIds[6]}`);
   await waitForHydration(page);
+  const floating = page.locator("[data-floating-button]");
+  await expect(floating).toHaveCount(2);
+  const shown = () =>
+    floating.evaluateAll((buttons) =>
+      buttons.map((button) => button.checkVisibility({ opacityProperty: true, visibilityProperty: true })),
+    );
+  expect(await shown()).toEqual([true, true]);
   await page.getByRole("link", { name: "Comprar", exact: true }).first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  const floating = page.locator("[data-chat-button='floating'], a[aria-label^='Escríbenos por WhatsApp']");
-  await expect(floating).toHaveCount(2);
-  for (const button of await floating.all()) {
-    const reachable = await button.evaluate((element) => {
-      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
-      const box = element.getBoundingClientRect();
-      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      return !!top && element.contains(top);
+  await expect.poll(shown, { message: "no floating button shows above the dialog" }).toEqual([false, false]);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect.poll(shown).toEqual([true, true]);
+});
+
+/** The inner pages whose title band (components/page-header.tsx) heads a column of text. */
+const contentPages = [
+  "/como-funciona",
+  "/proposito",
+  "/faq",
+  "/contacto",
+  "/galeria",
+  "/terminos",
+  "/privacidad",
+  galleryUploadPath,
+  "/newsletter",
+];
+
+test("at 1,280 px, the title and the text below it share one column on every content page", async ({
+  page,
+}) => {
+  await page.setViewportSize(viewports.laptop);
+  const misaligned: string[] = [];
+  for (const path of contentPages) {
+    await page.goto(path);
+    const edges = await page.evaluate(() => {
+      const heading = document.querySelector("main h1")!;
+      const band = heading.closest("main > *")!;
+      const below = band.getBoundingClientRect().bottom;
+      // The text column's left edge: the leftmost line of text, framed box (a bordered answer's frame
+      // is the column's edge, not its text) or leaf element below the title band.
+      const main = document.querySelector("main")!;
+      const lefts: number[] = [];
+      const counts = (rect: DOMRect) => rect.top >= below && rect.width > 1 && rect.left >= 0;
+      for (const element of main.querySelectorAll("*")) {
+        if (band.contains(element) || !element.checkVisibility()) continue;
+        const style = getComputedStyle(element);
+        const framed =
+          element.children.length === 0 ||
+          parseFloat(style.borderLeftWidth) > 0 ||
+          style.backgroundColor !== "rgba(0, 0, 0, 0)";
+        const rect = element.getBoundingClientRect();
+        if (framed && counts(rect)) lefts.push(rect.left);
+      }
+      const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim() || !node.parentElement?.checkVisibility()) continue;
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (counts(rect)) lefts.push(rect.left);
+      }
+      const text = Math.min(...lefts);
+      return { title: heading.getBoundingClientRect().left, text };
     });
-    expect(reachable, "a floating button shows above the dialog's overlay").toBe(false);
+    if (Math.abs(edges.title - edges.text) > 4) {
+      misaligned.push(
+        `${path}: title at ${Math.round(edges.title)} px, text at ${Math.round(edges.text)} px`,
+      );
+    }
   }
+  expect(misaligned).toEqual([]);
 });

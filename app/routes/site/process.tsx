@@ -14,7 +14,7 @@ export default function Process() {
   return (
     <>
       <PageHeader title={processPage.title} intro={processPage.intro} />
-      <div className="mx-auto max-w-7xl px-4 py-14">
+      <div className="page-column-7xl py-14">
         <h2 className="sr-only">Nuestro proceso</h2>
         <NumberedSteps steps={processPage.steps} />
         <section aria-labelledby="envios" className="mt-14 max-w-3xl">
