@@ -103,7 +103,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [toast, saidInPlace]);
   return (
     <>
-      {toast ? (
+      {toast && !saidInPlace ? (
         <noscript>
           <p
             role="status"

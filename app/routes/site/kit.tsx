@@ -201,7 +201,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {kit.gallery.map((item) => (
               <li key={item.scene}>
-                <figure className="group relative overflow-hidden rounded-xl" tabIndex={0}>
+                <figure className="relative overflow-hidden rounded-xl" tabIndex={0}>
                   <img
                     src={sceneImage(item.scene)}
                     alt={item.alt}
@@ -211,7 +211,11 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
                     decoding="async"
                     className="w-full"
                   />
-                  <figcaption className="absolute inset-x-0 bottom-0 bg-stone-950/85 p-4 text-sm text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus:opacity-100">
+                  {/* Always shown on touch screens; where a pointer hovers, on hover and focus (app.css). */}
+                  <figcaption
+                    data-hover-caption
+                    className="absolute inset-x-0 bottom-0 bg-stone-950/85 p-4 text-sm text-white transition-opacity"
+                  >
                     {item.caption}
                   </figcaption>
                 </figure>

@@ -15,19 +15,8 @@ export default function Process() {
     <>
       <PageHeader title={processPage.title} intro={processPage.intro} />
       <div className="page-column-7xl py-14">
-        <h2 className="sr-only">Nuestro proceso</h2>
-        <NumberedSteps steps={processPage.steps} />
-        <section aria-labelledby="envios" className="mt-14 max-w-3xl">
-          <h2 id="envios" className="text-2xl font-bold">
-            {processPage.shipping.heading}
-          </h2>
-          {processPage.shipping.paragraphs.map((paragraph) => (
-            <p key={paragraph} className="mt-3 text-muted-foreground">
-              {paragraph}
-            </p>
-          ))}
-        </section>
-        <section aria-labelledby="pedido" className="mt-14">
+        {/* The order in three steps, then what the shop does from the payment to the door (decision 072). */}
+        <section aria-labelledby="pedido">
           <h2 id="pedido" className="text-2xl font-bold">
             {processPage.ordering.heading}
           </h2>
@@ -37,6 +26,24 @@ export default function Process() {
           <Button asChild className="mt-8">
             <Link to={processPage.ordering.cta.href}>{processPage.ordering.cta.label}</Link>
           </Button>
+        </section>
+        <section aria-labelledby="proceso" className="mt-14">
+          <h2 id="proceso" className="text-2xl font-bold">
+            {processPage.stepsHeading}
+          </h2>
+          <div className="mt-6">
+            <NumberedSteps steps={processPage.steps} />
+          </div>
+        </section>
+        <section aria-labelledby="envios" className="mt-14 max-w-3xl">
+          <h2 id="envios" className="text-2xl font-bold">
+            {processPage.shipping.heading}
+          </h2>
+          {processPage.shipping.paragraphs.map((paragraph) => (
+            <p key={paragraph} className="mt-3 text-muted-foreground">
+              {paragraph}
+            </p>
+          ))}
         </section>
       </div>
     </>
