@@ -12,6 +12,8 @@ test.describe.configure({ timeout: 120_000 });
 
 const viewports = {
   phone: { width: 390, height: 844 },
+  // The narrowest width the buttons float at (md), where a column reaches the window's edges.
+  tablet: { width: 800, height: 1024 },
   laptop: { width: 1280, height: 800 },
 } as const;
 
