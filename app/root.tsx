@@ -1,5 +1,14 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { showToast, Toaster } from "~/components/ui/toaster";
 import { kitCount } from "~/lib/order-lines";
@@ -75,14 +84,26 @@ function Stylesheet({ nonce }: { nonce: string }) {
   );
 }
 
+/**
+ * Whether the page says the toast's message in place: an admin page's loader hands it over as its
+ * `flash` (routes/admin/page-flash.server.ts). A message is said once (docs/decisions/072).
+ */
+function useSaidInPlace(): boolean {
+  return useMatches().some((match) => {
+    const loaderData = match.loaderData as { flash?: unknown } | null | undefined;
+    return !!loaderData?.flash;
+  });
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const { toast } = loaderData;
+  const saidInPlace = useSaidInPlace();
   useEffect(() => {
-    if (toast) void showToast(toast.kind, toast.title, toast.description);
-  }, [toast]);
+    if (toast && !saidInPlace) void showToast(toast.kind, toast.title, toast.description);
+  }, [toast, saidInPlace]);
   return (
     <>
-      {toast ? (
+      {toast && !saidInPlace ? (
         <noscript>
           <p
             role="status"

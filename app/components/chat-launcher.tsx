@@ -78,7 +78,8 @@ export function ChatButton({ placement }: { placement: "floating" | "header" }) 
       : "flex size-11 md:hidden",
   );
   const icon = <MessageCircle aria-hidden className={floating ? "size-7" : "size-6"} />;
-  const marker = { [buttonAttribute]: placement };
+  // The floating one also carries the mark the stylesheet hides under an open dialog (app.css).
+  const marker = { [buttonAttribute]: placement, ...(floating ? { "data-floating-button": "" } : {}) };
   if (!hydrated) {
     return (
       <a href="/contacto" aria-label={chatButtonTexts.noScriptLabel} className={className} {...marker}>

@@ -32,8 +32,8 @@ export function KitFormPage({
 }) {
   return (
     <>
-      <PageHeader title={title} intro={intro} />
-      <div className="mx-auto max-w-2xl px-4 py-10">{children}</div>
+      <PageHeader title={title} intro={intro} column="2xl" />
+      <div className="page-column-2xl py-10">{children}</div>
     </>
   );
 }

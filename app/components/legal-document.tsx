@@ -4,8 +4,8 @@ import type { LegalDocument } from "~/content/legal";
 export function LegalDocumentView({ document }: { document: LegalDocument }) {
   return (
     <>
-      <PageHeader title={document.title} />
-      <div className="mx-auto max-w-3xl px-4 py-12">
+      <PageHeader title={document.title} column="3xl" />
+      <div className="page-column-3xl py-12">
         <p className="text-sm text-subtle-foreground">Última actualización: {document.updated}</p>
         <p className="mt-4 text-stone-800">{document.intro}</p>
         {document.sections.map((section) => (

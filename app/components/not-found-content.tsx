@@ -11,7 +11,7 @@ export function NotFoundBoundary({ error }: { error: unknown }) {
 /** The Spanish not-found page body (DECISIONS D5a). */
 export function NotFoundContent() {
   return (
-    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+    <div className="page-column-xl py-24 text-center">
       <h1 className="text-4xl font-bold">{notFound.title}</h1>
       <p className="mt-4 text-muted-foreground">{notFound.text}</p>
       <Button asChild className="mt-8">

@@ -9,7 +9,7 @@ export function SiteFooter({ company }: { company: CompanyInfo }) {
   return (
     <footer className="bg-stone-950 text-stone-300">
       <section aria-labelledby="boletin-titulo" className="border-b border-stone-800">
-        <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 lg:grid-cols-2 lg:items-start">
+        <div className="grid page-column-7xl gap-6 py-10 lg:grid-cols-2 lg:items-start">
           <div>
             <h2 id="boletin-titulo" className="text-xl font-bold text-white">
               {footer.newsletter.heading}
@@ -19,7 +19,7 @@ export function SiteFooter({ company }: { company: CompanyInfo }) {
           <NewsletterForm company={company} />
         </div>
       </section>
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid page-column-7xl gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">LifeBox</p>
           <p className="mt-3 text-sm">{footer.blurb}</p>

@@ -30,7 +30,7 @@ export function SiteHeader({ chatButton }: { chatButton?: React.ReactNode }) {
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-stone-800 bg-stone-950/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
+      <div className="flex h-16 page-column-7xl items-center justify-between">
         <Link to="/" className="rounded" aria-label="LifeBox, ir al inicio">
           <Logo />
         </Link>

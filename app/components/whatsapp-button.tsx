@@ -20,6 +20,7 @@ export function WhatsAppButton({
       target="_blank"
       rel="noopener noreferrer"
       aria-label="Escríbenos por WhatsApp (se abre en una pestaña nueva)"
+      data-floating-button={floating ? "" : undefined}
       className={cn(
         "items-center justify-center rounded-full bg-[#128c4b] text-white",
         floating

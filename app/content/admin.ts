@@ -489,6 +489,8 @@ export const adminOrdersTexts = {
   mismatchUnknown: "El pago aprobado no coincide con este pedido: revisar y devolver.",
   answerSummary: "Respuesta del proveedor",
   copyHint: "Token completo",
+  /** The list's flag on an order outside the continent, beside its status (docs/decisions/072). */
+  shippingFlags: { toQuote: "Envío por cotizar", quoted: "Envío cotizado" },
 } as const;
 
 /** What a quotation's page and a contact message's page both say. */

@@ -9,6 +9,8 @@ export const processPage = {
   title: "Cómo Funciona",
   intro:
     "Cada LifeBox se fabrica cuando tú la pides. Así controlamos cada componente, evitamos kits olvidados en bodega y te entregamos un equipo completo y revisado.",
+  // The page's second list: its title says it is the first list's last steps seen from inside.
+  stepsHeading: "Por dentro: lo que hacemos desde tu pago hasta tu puerta",
   steps: [
     {
       number: 1,

@@ -42,8 +42,10 @@ function row(page: Page, name: string): Locator {
   return page.getByRole("main").getByRole("row").filter({ hasText: name });
 }
 
-function toast(page: Page, [title, description]: readonly [string, string]) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: title }).filter({ hasText: description });
+/** What a moderation says, once: in the page, not in a toast as well (docs/decisions/072). */
+async function expectSaidOnce(page: Page, [, description]: readonly [string, string]) {
+  await expect(page.getByRole("main").getByRole("status").filter({ hasText: description })).toBeVisible();
+  await expect(page.getByText(description)).toHaveCount(1);
 }
 
 /** The gallery's card `label`'s figure. */
@@ -126,7 +128,7 @@ test("an admin reads the cards and tabs, approves a pending photo, sorts by Like
   await expect(pendingRow.getByText("Pendiente", { exact: true })).toBeVisible();
   await expect(pendingRow.getByText("LifeBox Industry Mini")).toBeVisible();
   await pendingRow.getByRole("button", { name: /^Aprobar/ }).click();
-  await expect(toast(page, texts.approved)).toBeVisible();
+  await expectSaidOnce(page, texts.approved);
   await expect(emptyText(page)).toBeVisible();
   expect(storedGalleryPhoto(pending.id)?.status).toBe("approved");
   await tab(page, "Aprobadas").click();
@@ -206,7 +208,7 @@ test("an admin rejects a photo with a reason through the dialog, by keyboard onl
   await expect(dialog.getByRole("button", { name: "Confirmar rechazo" })).toBeFocused();
   await page.keyboard.press("Enter");
 
-  await expect(toast(page, texts.rejected)).toBeVisible();
+  await expectSaidOnce(page, texts.rejected);
   await expect(dialog).toBeHidden();
   // The row left the Pendientes tab; the focus is on what happened.
   await expect(emptyText(page)).toBeVisible();
@@ -237,7 +239,7 @@ test("an admin withdraws an approved photo from the gallery, with a reason; its 
   await expect(dialog).toHaveAccessibleDescription(/su imagen se eliminará y no se podrá recuperar/);
   await dialog.getByRole("textbox", { name: "Motivo del retiro" }).fill("El cliente pidió quitarla.");
   await dialog.getByRole("button", { name: "Confirmar retiro" }).click();
-  await expect(toast(page, texts.withdrawn)).toBeVisible();
+  await expectSaidOnce(page, texts.withdrawn);
   await expect(emptyText(page)).toBeVisible();
   expect(storedGalleryPhoto(photo.id)).toMatchObject({
     status: "rejected",

@@ -107,6 +107,8 @@ export interface SeededOrderData {
   courier?: string | null;
   trackingNumber?: string | null;
   cancellationReason?: string | null;
+  /** Outside the continent: shipped to Isla de Pascua, its shipping to quote (null) or quoted. */
+  island?: { shippingCost: number | null };
 }
 
 /**
@@ -125,6 +127,7 @@ export function seedOrder({
   courier = null,
   trackingNumber = null,
   cancellationReason = null,
+  island,
 }: SeededOrderData = {}) {
   const id = crypto.randomUUID();
   const number = `LB-${crypto
@@ -142,14 +145,19 @@ export function seedOrder({
           `insert into orders (id, number, lines_summary, kit_count, shipping_kind, subtotal, shipping_cost, total,
           status, customer_name, email, phone, region_cut, comuna_cut, address, rut, notes, terms_accepted_at,
           created_at, updated_at, courier, tracking_number, cancellation_reason)
-         values (?, ?, 'LifeBox Industry Mini', 1, 'free', 185990, 0, 185990, ?, ?, ?,
-          '+56 9 1234 5678', '13', '13101', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         values (?, ?, 'LifeBox Industry Mini', 1, ?, 185990, ?, ?, ?, ?, ?,
+          '+56 9 1234 5678', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         ).run(
           id,
           number,
+          island ? "arranged" : "free",
+          island ? island.shippingCost : 0,
+          185990 + (island?.shippingCost ?? 0),
           through.at(-1),
           customerName,
           email,
+          island ? "05" : "13",
+          island ? "05201" : "13101",
           address,
           rut,
           notes,

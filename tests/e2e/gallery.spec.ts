@@ -258,7 +258,7 @@ test.describe("customer gallery", () => {
     const pendingRow = admin.getByRole("main").getByRole("row").filter({ hasText: comment });
     await pendingRow.getByRole("button", { name: /^Aprobar/ }).click();
     await expect(
-      admin.locator("[data-sonner-toast]").filter({ hasText: "Foto aprobada" }).filter({
+      admin.getByRole("main").getByRole("status").filter({
         hasText: "La foto ha sido publicada en la galería de clientes.",
       }),
     ).toBeVisible();

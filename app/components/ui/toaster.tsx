@@ -1,8 +1,11 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 
 /**
- * The page's toasts (sonner), one visible at a time (SPEC §4). Few pages show one, so sonner (and the
- * stylesheet it injects, allowed by the CSP's hash: infra/csp-hashes.server.ts) loads with the first.
+ * The page's toasts (sonner), one visible at a time (SPEC §4), at the bottom centre: never over a
+ * page's title, nor (from `md` on) over the floating buttons at the bottom right; a message the page
+ * already says in place is not toasted (app/root.tsx; docs/decisions/072). Few pages show one, so
+ * sonner (and the stylesheet it injects, allowed by the CSP's hash: infra/csp-hashes.server.ts)
+ * loads with the first.
  */
 let wanted = false;
 const listeners = new Set<() => void>();
@@ -25,7 +28,7 @@ const SonnerHost = lazy(async () => {
     return (
       <Sonner
         visibleToasts={1}
-        position="top-center"
+        position="bottom-center"
         richColors
         closeButton
         toastOptions={{ closeButtonAriaLabel: "Cerrar notificación" }}

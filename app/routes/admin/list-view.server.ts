@@ -30,7 +30,13 @@ import {
   type SortDirection,
 } from "~/models/admin-lists/engine.server";
 import type { Db } from "~/infra/db.server";
+import { awaitsShippingQuote } from "~/models/orders.server";
 import { galleryListView } from "./gallery-view.server";
+
+/** What the orders list's status cell needs besides its text: the shipping still to quote, or quoted. */
+export interface OrderRowData {
+  shipping: "toQuote" | "quoted" | null;
+}
 
 /**
  * The server side of the one admin list screen (decision 027), for ./list.tsx and its CSV download
@@ -246,6 +252,14 @@ const listViews = [
     numeric: ["total"],
     short: ["number", "createdAt", "status", "phone", "tracking"],
     detailColumn: "number",
+    // An order outside the continent is flagged beside its status (./list.tsx; decision 072).
+    rowData: (row): OrderRowData => ({
+      shipping: awaitsShippingQuote(row)
+        ? "toQuote"
+        : row.shippingKind === "arranged" && row.shippingCost !== null
+          ? "quoted"
+          : null,
+    }),
   }),
   screen({
     definition: quotesList,

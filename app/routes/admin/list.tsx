@@ -1,6 +1,11 @@
 import { data, useMatches } from "react-router";
 import type { Route } from "./+types/list";
-import { AdminList, type AdminListRowActionProps, type AdminListTexts } from "~/components/admin/admin-list";
+import {
+  AdminList,
+  type AdminListCells,
+  type AdminListRowActionProps,
+  type AdminListTexts,
+} from "~/components/admin/admin-list";
 import { ChatConversationLink } from "~/components/admin/chat-conversation";
 import { ListLoadFailure } from "~/components/admin/admin-page";
 import {
@@ -14,7 +19,7 @@ import {
 import { adminMeta } from "~/lib/admin-meta";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";
-import { buildListView, listViewAt } from "./list-view.server";
+import { buildListView, listViewAt, type OrderRowData } from "./list-view.server";
 
 /**
  * The admin list screens (SPEC §2 "Pedidos", "Contactos", "Subscribers"; DECISIONS D18 "Cotizaciones"),
@@ -39,11 +44,39 @@ interface ListTexts extends AdminListTexts {
   metaDescription: string;
   /** Renders each row's action (the chatbot's opens the conversation in a dialog). */
   RowAction?: React.ComponentType<AdminListRowActionProps>;
+  /** The list's own cells, by column key. */
+  cells?: AdminListCells<unknown>;
 }
+
+/**
+ * An order's status, with a flag when its shipping outside the continent waits for staff's quote
+ * (amber: something to do) or was quoted: seen at a glance in the table and on a phone's cards
+ * (docs/decisions/063, 072).
+ */
+const orderCells: AdminListCells<unknown> = {
+  status: (row, text) => {
+    const flag = (row.data as OrderRowData | undefined)?.shipping;
+    if (!flag) return text;
+    return (
+      <span className="flex flex-wrap items-center gap-1.5">
+        {text}
+        <span
+          className={
+            flag === "toQuote"
+              ? "rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-950"
+              : "rounded-full border border-border bg-muted px-2 py-0.5 text-xs font-medium text-foreground"
+          }
+        >
+          {adminOrdersTexts.shippingFlags[flag]}
+        </span>
+      </span>
+    );
+  },
+};
 
 /** Each registration's texts, by the route id app/routes.ts gives it. */
 const textsByRouteId: Record<string, ListTexts> = {
-  "admin-orders": adminOrdersTexts,
+  "admin-orders": { ...adminOrdersTexts, cells: orderCells },
   "admin-quotes": adminQuotesTexts,
   "admin-contacts": adminContactsTexts,
   "admin-subscribers": {
@@ -80,6 +113,7 @@ export default function AdminListPage({ loaderData }: Route.ComponentProps) {
           : texts.title
       }
       list={texts}
+      cells={texts.cells}
       RowAction={texts.RowAction}
     />
   );

@@ -305,6 +305,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const canCancel = allowedTransitions[order.status].includes("cancelado");
   const refundable = canCancel ? await refundableAttemptOf(db, order.id) : undefined;
   const documentRecords = await getOrderDocumentRecords(db, order.id);
+  const flash = await pageFlash(request, [texts.successTitle, texts.documentSuccessTitle]);
   return data(
     {
       id: order.id,
@@ -379,16 +380,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         value: status,
         label: orderStatusLabels[status],
       })),
-      // Only the staff member who made the change is offered to undo it ("Cambiaste…").
+      // Only the staff member who made the change is offered to undo it ("Cambiaste…"); right after
+      // the change, in the message that says it was made (one notice, docs/decisions/072).
       undo:
         undoable?.changedBy === admin.user.id
           ? {
               id: undoable.id,
               text: texts.undoText(label(undoable.from), label(undoable.to), formatAdminTime(undoable.until)),
+              inMessage:
+                flash?.description.startsWith(texts.statusChanged(label(undoable.to), false)) ?? false,
             }
           : null,
-      // The success the action redirected here with, also shown in the page (the root shows the toast).
-      flash: await pageFlash(request, [texts.successTitle, texts.documentSuccessTitle]),
+      // The success the action redirected here with, said in the page (and so not in a toast).
+      flash,
     },
     { headers: admin.headers },
   );
@@ -779,13 +783,25 @@ function DocumentRecordForm({
   );
 }
 
+/** "Deshacer el cambio": undoes the status change `id` (the action's `undo`). */
+function UndoForm({ id, saving, className }: { id: string; saving: boolean; className: string }) {
+  return (
+    <Form method="post" className={className}>
+      <input type="hidden" name="undo" value={id} />
+      <SubmitButton busy={saving} busyText={texts.undoing} variant="outline" icon={Undo2}>
+        {texts.undoSubmit}
+      </SubmitButton>
+    </Form>
+  );
+}
+
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const saving = usePosting();
   // A new form once the status changed: the choices are not the same any more.
   const id = `estado-${loaderData.status}`;
   const result = actionData?.result as Parameters<typeof useAdminForm>[2];
   const [form, fields] = useAdminForm(id, orderStatusChangeSchema, result, { revalidate: false });
-  // A refusal is the action's answer; a change made came with the redirect (the root shows its toast).
+  // A refusal is the action's answer; a change made came with the redirect, said here only.
   const shown = useActionFeedback(actionData, loaderData.flash);
   // A refused shipping cost: its message under the field, and what was typed.
   const quoteError = (actionData as { quote?: { error: string; typed: string } } | undefined)?.quote;
@@ -810,25 +826,31 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </span>
       </div>
 
-      <PageMessage shown={shown} className="mt-4" />
-
-      {loaderData.undo ? (
-        <section
-          aria-labelledby="deshacer-titulo"
-          className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-foreground"
-        >
-          <h2 id="deshacer-titulo" className="font-semibold">
-            {texts.undoHeading}
-          </h2>
-          <p className="mt-1">{loaderData.undo.text}</p>
-          <Form method="post" className="mt-3">
-            <input type="hidden" name="undo" value={loaderData.undo.id} />
-            <SubmitButton busy={saving} busyText={texts.undoing} variant="outline" icon={Undo2}>
-              {texts.undoSubmit}
-            </SubmitButton>
-          </Form>
-        </section>
-      ) : null}
+      {loaderData.undo?.inMessage && !actionData && shown?.message ? (
+        // The change just made: its message and the way back, one notice (docs/decisions/072).
+        <div className="mt-4 rounded-md bg-success-muted px-3 py-2 text-sm">
+          <p role="status" className="font-medium text-success-strong">
+            {shown.message}
+          </p>
+          <UndoForm id={loaderData.undo.id} saving={saving} className="mt-2" />
+        </div>
+      ) : (
+        <>
+          <PageMessage shown={shown} className="mt-4" />
+          {loaderData.undo ? (
+            <section
+              aria-labelledby="deshacer-titulo"
+              className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-foreground"
+            >
+              <h2 id="deshacer-titulo" className="font-semibold">
+                {texts.undoHeading}
+              </h2>
+              <p className="mt-1">{loaderData.undo.text}</p>
+              <UndoForm id={loaderData.undo.id} saving={saving} className="mt-3" />
+            </section>
+          ) : null}
+        </>
+      )}
 
       <Panel id="pedido-datos" title={texts.orderHeading}>
         <RecordFields fields={loaderData.fields.order} className="mt-3" />

@@ -109,7 +109,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const error = actionData && "error" in actionData ? actionData.error : null;
   const noticeQuantity = notice ? lines.find((line) => line.kitId === notice.kitId)?.quantity : undefined;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
+    <div className="page-column-4xl py-10 sm:py-14">
       <h1 className="text-3xl font-bold sm:text-4xl">{texts.title}</h1>
       {notice && !error ? (
         <div className="mt-4 flex flex-wrap items-center gap-3">

@@ -41,7 +41,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
   const { query, kits, total } = loaderData;
   const submit = useSubmit();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
+    <div className="page-column-7xl py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">Nuestros productos</h1>
       <p className="mt-2 max-w-2xl text-muted-foreground">
         Kits de supervivencia modulares, resistentes a golpes e impermeables (IP67), en cuatro líneas y dos

@@ -103,7 +103,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const { company } = useRootData();
   const { lines, subtotal, pricesChanged, places } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
+    <div className="page-column-3xl py-10 sm:py-14">
       <h1 className="text-3xl font-bold sm:text-4xl">{texts.title}</h1>
       <p className="mt-3 text-muted-foreground">{texts.intro}</p>
       {pricesChanged ? (

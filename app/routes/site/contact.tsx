@@ -51,7 +51,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={contact.title} intro={contact.intro} />
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-2">
+      <div className="grid page-column-7xl gap-10 py-14 lg:grid-cols-2">
         <section
           aria-labelledby="formulario-contacto"
           className="rounded-xl border border-border bg-white p-8"

@@ -20,8 +20,8 @@ export default function Faq() {
   const { company } = useRootData();
   return (
     <>
-      <PageHeader title={faqPage.title} intro={faqPage.intro} />
-      <div className="mx-auto max-w-3xl px-4 py-14">
+      <PageHeader title={faqPage.title} intro={faqPage.intro} column="3xl" />
+      <div className="page-column-3xl py-14">
         <FaqAccordion items={faqItems} headingLevel="h2" />
         <section aria-labelledby="faq-contacto" className="mt-12 rounded-xl bg-stone-900 p-8 text-white">
           <h2 id="faq-contacto" className="text-2xl font-bold">

@@ -71,8 +71,8 @@ export default function GalleryUpload({ loaderData, actionData }: Route.Componen
   const navigate = useNavigate();
   return (
     <>
-      <PageHeader title={texts.title} intro={texts.intro} />
-      <div className="mx-auto max-w-3xl px-4 py-12">
+      <PageHeader title={texts.title} intro={texts.intro} column="3xl" />
+      <div className="page-column-3xl py-12">
         {loaderData.sent ? (
           <Thanks />
         ) : (

@@ -110,7 +110,7 @@ export default function Gallery({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <PageHeader title={texts.title} intro={texts.intro} />
-      <div className="mx-auto max-w-7xl px-4 py-12">
+      <div className="page-column-7xl py-12">
         <div className="flex flex-wrap items-center justify-between gap-4">
           <p className="text-muted-foreground">{pageCount > 1 ? texts.pageOf(page, pageCount) : null}</p>
           <Button asChild>

@@ -35,7 +35,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-stone-900 text-white">
-        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 lg:grid-cols-2 lg:py-20">
+        <div className="grid page-column-7xl items-center gap-10 py-14 lg:grid-cols-2 lg:py-20">
           <div>
             <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">{home.hero.headline}</h1>
             <p className="mt-5 max-w-xl text-lg text-stone-200">{home.hero.subheadline}</p>
@@ -54,7 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="lineas" className="mx-auto max-w-7xl px-4 py-16">
+      <section aria-labelledby="lineas" className="page-column-7xl py-16">
         <h2 id="lineas" className="text-3xl font-bold">
           {home.productLines.heading}
         </h2>
@@ -97,7 +97,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="como-funciona" className="bg-muted py-16">
-        <div className="mx-auto max-w-7xl px-4">
+        <div className="page-column-7xl">
           <h2 id="como-funciona" className="text-3xl font-bold">
             {home.howItWorks.heading}
           </h2>
@@ -114,7 +114,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="proposito" className="mx-auto max-w-4xl px-4 py-16 text-center">
+      <section aria-labelledby="proposito" className="page-column-4xl py-16 text-center">
         <h2 id="proposito" className="text-3xl font-bold">
           {home.purpose.heading}
         </h2>
@@ -125,7 +125,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="clientes" className="bg-stone-900 py-16 text-white">
-        <div className="mx-auto max-w-4xl px-4 text-center">
+        <div className="page-column-4xl text-center">
           <h2 id="clientes" className="text-3xl font-bold">
             {home.gallery.heading}
           </h2>
@@ -142,7 +142,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="preguntas" className="bg-muted py-16">
-        <div className="mx-auto max-w-3xl px-4">
+        <div className="page-column-3xl">
           <h2 id="preguntas" className="text-3xl font-bold">
             {home.faq.heading}
           </h2>

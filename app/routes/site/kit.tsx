@@ -124,7 +124,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
     <article>
       {/* Hero */}
       <section className="bg-stone-900 text-white">
-        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-2 lg:items-center lg:py-16">
+        <div className="grid page-column-7xl gap-8 py-10 lg:grid-cols-2 lg:items-center lg:py-16">
           <div>
             <nav aria-label="Ruta de navegación" className="text-sm text-stone-300">
               <ol className="flex flex-wrap gap-1">
@@ -176,7 +176,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* Benefits */}
-      <section aria-labelledby="beneficios" className="mx-auto max-w-7xl px-4 py-14">
+      <section aria-labelledby="beneficios" className="page-column-7xl py-14">
         <h2 id="beneficios" className="text-2xl font-bold sm:text-3xl">
           Por qué elegir el {kit.name}
         </h2>
@@ -196,14 +196,14 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
 
       {/* In action */}
       <section aria-labelledby="en-accion" className="bg-white py-14">
-        <div className="mx-auto max-w-7xl px-4">
+        <div className="page-column-7xl">
           <h2 id="en-accion" className="text-2xl font-bold sm:text-3xl">
             {kit.name} en acción
           </h2>
           <ul className="mt-6 grid gap-6 md:grid-cols-3">
             {kit.gallery.map((item) => (
               <li key={item.scene}>
-                <figure className="group relative overflow-hidden rounded-xl" tabIndex={0}>
+                <figure className="relative overflow-hidden rounded-xl" tabIndex={0}>
                   <img
                     src={sceneImage(item.scene)}
                     alt={item.alt}
@@ -213,7 +213,11 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
                     decoding="async"
                     className="w-full"
                   />
-                  <figcaption className="absolute inset-x-0 bottom-0 bg-stone-950/85 p-4 text-sm text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus:opacity-100">
+                  {/* Always shown on touch screens; where a pointer hovers, on hover and focus (app.css). */}
+                  <figcaption
+                    data-hover-caption
+                    className="absolute inset-x-0 bottom-0 bg-stone-950/85 p-4 text-sm text-white transition-opacity"
+                  >
                     {item.caption}
                   </figcaption>
                 </figure>
@@ -225,7 +229,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
 
       {/* Customer photos (D16): only once the kit has approved ones */}
       {customerPhotos ? (
-        <section aria-labelledby="fotos-clientes" className="mx-auto max-w-7xl px-4 py-14">
+        <section aria-labelledby="fotos-clientes" className="page-column-7xl py-14">
           <h2 id="fotos-clientes" className="text-2xl font-bold sm:text-3xl">
             {customerPhotos.heading}
           </h2>
@@ -262,7 +266,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {/* Contents by category */}
-      <section aria-labelledby="contenido-kit" className="mx-auto max-w-7xl px-4 py-14">
+      <section aria-labelledby="contenido-kit" className="page-column-7xl py-14">
         <h2 id="contenido-kit" className="text-2xl font-bold sm:text-3xl">
           Contenido del kit
         </h2>
@@ -293,7 +297,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
 
       {/* Component carousel */}
       <section aria-labelledby="componentes" className="bg-white py-14">
-        <div className="mx-auto max-w-7xl px-4">
+        <div className="page-column-7xl">
           <h2 id="componentes" className="text-2xl font-bold sm:text-3xl">
             Componentes en detalle
           </h2>
@@ -312,7 +316,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* Specifications and certifications */}
-      <section className="mx-auto grid max-w-7xl gap-10 px-4 py-14 lg:grid-cols-2">
+      <section className="grid page-column-7xl gap-10 py-14 lg:grid-cols-2">
         <div>
           <h2 className="text-2xl font-bold sm:text-3xl">Especificaciones técnicas</h2>
           <dl className="mt-6 divide-y divide-border rounded-xl border border-border bg-white">
@@ -342,7 +346,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
 
       {/* Purchase call to action */}
       <section id="comprar" aria-labelledby="comprar-titulo" className="bg-stone-900 py-14 text-white">
-        <div className="mx-auto max-w-3xl px-4 text-center">
+        <div className="page-column-3xl text-center">
           <h2 id="comprar-titulo" className="text-2xl font-bold sm:text-3xl">
             Compra tu {kit.name}
           </h2>
@@ -369,7 +373,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {/* Sibling */}
-      <section aria-labelledby="tambien" className="mx-auto max-w-7xl px-4 py-14">
+      <section aria-labelledby="tambien" className="page-column-7xl py-14">
         <h2 id="tambien" className="text-2xl font-bold sm:text-3xl">
           También te puede interesar
         </h2>

@@ -41,8 +41,8 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
   const { company } = useRootData();
   return (
     <>
-      <PageHeader title={footer.newsletter.heading} intro={footer.newsletter.text} />
-      <div className="mx-auto max-w-xl px-4 py-12">
+      <PageHeader title={footer.newsletter.heading} intro={footer.newsletter.text} column="xl" />
+      <div className="page-column-xl py-12">
         <NewsletterForm company={company} initialReply={actionData} tone="light" id="boletin-pagina" />
       </div>
     </>

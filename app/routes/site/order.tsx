@@ -351,7 +351,7 @@ export default function OrderConfirmation({ loaderData }: Route.ComponentProps) 
     ...(order.cancellationReason ? [{ label: texts.reasonLabel, value: order.cancellationReason }] : []),
   ];
   return (
-    <div className="mx-auto max-w-3xl px-4 py-14">
+    <div className="page-column-3xl py-14">
       <div className="text-center">
         <HeadingIcon
           aria-hidden
@@ -494,7 +494,7 @@ function PaymentBox({ payment }: { payment: PaymentView }) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-20 text-center">
+    <div className="page-column-3xl py-20 text-center">
       <h1 className="text-3xl font-bold">{texts.notFoundTitle}</h1>
       <p className="mt-4 text-lg text-muted-foreground">{texts.notFoundText}</p>
       <div className="mt-8">

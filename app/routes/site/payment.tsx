@@ -67,7 +67,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
   const { provider, amount, url, token, notice } = loaderData;
   const nonce = useNonce();
   return (
-    <div className="mx-auto max-w-2xl px-4 py-14 text-center">
+    <div className="page-column-2xl py-14 text-center">
       <CreditCard aria-hidden className="mx-auto size-14 text-primary" />
       <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{texts.forwardTitle(provider)}</h1>
       <p className="mx-auto mt-4 max-w-xl text-lg text-muted-foreground">

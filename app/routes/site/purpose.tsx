@@ -9,8 +9,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Purpose() {
   return (
     <>
-      <PageHeader title={purpose.title} intro={purpose.intro} />
-      <div className="mx-auto max-w-3xl px-4 py-14">
+      <PageHeader title={purpose.title} intro={purpose.intro} column="3xl" />
+      <div className="page-column-3xl py-14">
         <figure className="rounded-xl border-l-4 border-primary bg-white p-8">
           <blockquote className="text-2xl font-semibold text-foreground">“{purpose.quote.text}”</blockquote>
           <figcaption className="mt-4 text-subtle-foreground">— {purpose.quote.attribution}</figcaption>

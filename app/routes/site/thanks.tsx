@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Thanks({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-14">
+    <div className="page-column-5xl py-14">
       <div className="text-center">
         <CheckCircle2 aria-hidden className="mx-auto size-14 text-success" />
         <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{thanks.title}</h1>

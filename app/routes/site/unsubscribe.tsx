@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const removed = (actionData ?? loaderData).removed;
   return (
-    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+    <div className="page-column-2xl py-20 text-center">
       <h1 className="text-3xl font-bold">{texts.unsubscribeTitle}</h1>
       <p className="mt-4 text-lg text-muted-foreground" role="status">
         {removed ? texts.unsubscribed : texts.unknownToken}
