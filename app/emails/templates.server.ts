@@ -1,5 +1,5 @@
 import type { CompanyInfo } from "~/content/company";
-import { termsOfService } from "~/content/legal";
+import { legalParagraphText, termsOfService } from "~/content/legal";
 import { providerNames } from "~/content/payments";
 import {
   deliveryPromise,
@@ -473,7 +473,7 @@ export function orderConfirmationForCustomer(order: OrderMailData): RenderedMail
     { type: "link", label: "Revisa el estado de tu pedido", url: orderPageUrl(order) },
     {
       type: "link",
-      label: "Términos y Condiciones que aceptaste (garantía, derecho de retracto y sus excepciones)",
+      label: "Términos y condiciones que aceptaste (garantía, derecho de retracto y sus excepciones)",
       url: `${order.siteUrl}/terminos`,
     },
     helpParagraph(order),
@@ -492,7 +492,7 @@ function quoteFields(quote: QuoteMailData, extra: Field[] = []): Field[] {
     ["Teléfono", quote.phone],
     ["Ciudad", quote.city],
     ...extra,
-    ["Comentarios", quote.additionalNotes, { multiline: true }],
+    ["Notas adicionales", quote.additionalNotes, { multiline: true }],
   ];
 }
 
@@ -546,7 +546,7 @@ function statusOrderFields(order: OrderStatusMailData): Field[] {
 function termsLink(order: MailContext): Block {
   return {
     type: "link",
-    label: "Términos y Condiciones (garantía, derecho de retracto y sus excepciones)",
+    label: "Términos y condiciones (garantía, derecho de retracto y sus excepciones)",
     url: `${order.siteUrl}/terminos`,
   };
 }
@@ -559,7 +559,7 @@ function termsCopy(order: MailContext): Block[] {
     terms.intro,
     ...terms.sections.flatMap((section): Block[] => [
       { type: "heading", level: 2, text: section.heading },
-      ...section.paragraphs,
+      ...section.paragraphs.map((paragraph) => legalParagraphText(paragraph, order.siteUrl)),
       ...(section.list ? [{ type: "list" as const, items: section.list }] : []),
     ]),
   ];
@@ -642,7 +642,7 @@ export function orderDeliveredForCustomer(order: OrderStatusMailData): RenderedM
     kits.one
       ? `Tu kit tiene una garantía de ${warrantyMonths} meses, contados desde que lo recibiste, contra defectos de fabricación. Si algo falla, escríbenos a ${order.seller.email} con tu número de pedido y, si puedes, una fotografía.`
       : `Cada kit tiene una garantía de ${warrantyMonths} meses, contados desde que lo recibiste, contra defectos de fabricación. Si algo falla, escríbenos a ${order.seller.email} con tu número de pedido y, si puedes, una fotografía.`,
-    `Si ${kits.one ? "el kit no es" : "los kits no son"} lo que esperabas, puedes retractarte dentro de ${withdrawalDays} días desde que lo recibiste, como explican los Términos y Condiciones (no aplica a kits personalizados).`,
+    `Si ${kits.one ? "el kit no es" : "los kits no son"} lo que esperabas, puedes retractarte dentro de ${withdrawalDays} días desde que lo recibiste, como explican los Términos y condiciones (no aplica a kits personalizados).`,
     termsLink(order),
     `¿Cómo ${kits.one ? "quedó" : "quedaron"} ${kits.words} en tu casa, tu auto o tu bote? Nos encantaría verlo: comparte una foto en la galería de clientes con tu número de pedido y este correo. La publicamos después de revisarla.`,
     { type: "button", label: "Compartir una foto", url: `${order.siteUrl}/galeria/compartir` },

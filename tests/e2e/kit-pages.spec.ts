@@ -114,7 +114,7 @@ test.describe("kit pages", () => {
       const buy = scope.getByRole("link", { name: "Comprar", exact: true });
       await expect(buy).toHaveAttribute("href", "/comprar/industry-mini");
       await expect(buy).not.toHaveAttribute("target", "_blank");
-      await expect(scope.getByRole("link", { name: "Cotización Empresas" })).toHaveAttribute(
+      await expect(scope.getByRole("link", { name: "Cotizar para empresa" })).toHaveAttribute(
         "href",
         "/cotizar/industry-mini",
       );

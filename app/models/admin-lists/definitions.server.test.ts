@@ -356,7 +356,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       const text = await csvText(db, quotesList, { sort: "company", dir: "desc" });
       const lines = text.split("\r\n");
       expect(lines[0]).toBe(
-        "\uFEFFFecha;Producto;Cantidad de kits;Nombre;Empresa;Email;Teléfono;Ciudad;Comentarios;Respondida;ID",
+        "\uFEFFFecha;Producto;Cantidad de kits;Nombre;Empresa;Email;Teléfono;Ciudad;Notas adicionales;Respondida;ID",
       );
       expect(lines[1]).toMatch(
         /^[^;]+;LifeBox Nautical;12;Ana Soto;Pesquera Sur;ana@pesquera\.cl;"=""\+56 2 2345 6789""";Puerto Montt;;Sí;/,
@@ -578,7 +578,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
     it("exports the view as CSV: ids, IP, date, end, duration and counts", async () => {
       const text = await csvText(db, chatSessionsList, { q: "coyhaique" });
       expect(text).toBe(
-        "\uFEFFID Sesión;ID Visitante;IP;Fecha;Fin;Duración;Mensajes;Sin respuesta\r\n" +
+        "\uFEFFID de sesión;ID de visitante;IP;Fecha;Fin;Duración;Mensajes;Sin respuesta\r\n" +
           `${sessions.ana!.id};${sessions.ana!.visitorId};203.0.113.7;${formatAdminDateTime(t0.toISOString())};` +
           `${formatAdminDateTime(after(195).toISOString())};3 min 15 s;4;0\r\n`,
       );
