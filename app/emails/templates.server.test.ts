@@ -261,7 +261,7 @@ describe("order status e-mails", () => {
     expect(mail.subject).toBe("Pago recibido: confirmamos tu pedido LB-7K3F9Q");
     expectStatusMail(mail);
     expect(mail.text).toContain("Este correo es la confirmación escrita de tu compra.");
-    expect(mail.text).toContain("Pago confirmado: 2 de marzo de 2025, 12:30\n");
+    expect(mail.text).toContain("Pagado: 2 de marzo de 2025, 12:30\n");
     expect(mail.text).toContain(`Plazo de entrega: ${deliveryPromise}\n`);
     expect(mail.text).toContain(`preparamos tu kit dentro de ${orderProcessingHours}`);
     expect(mail.html).toContain('href="https://lifebox.cl/terminos"');
@@ -286,6 +286,10 @@ describe("order status e-mails", () => {
     expect(quoted).not.toContain("te contactaremos para coordinar el envío");
     expect(orderPaidForCustomer(statusChange({ shippingKind: "arranged" })).text).toContain(
       "te contactaremos para coordinar el envío",
+    );
+    // The order page's words for it (D26).
+    expect(orderPaidForCustomer(statusChange({ shippingKind: "arranged" })).text).toContain(
+      "Envío: Coordinado contigo\n",
     );
   });
 

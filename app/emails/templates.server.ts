@@ -568,7 +568,7 @@ function termsCopy(order: MailContext): Block[] {
 /** The shipping of a paid order: free, its quoted cost, or agreed by hand (before quotes). */
 function paidShipping(order: OrderStatusMailData): string {
   if (order.shippingKind === "free") return shippingLabels.free;
-  return typeof order.shippingCost === "number" ? formatPrice(order.shippingCost) : "Por coordinar contigo";
+  return typeof order.shippingCost === "number" ? formatPrice(order.shippingCost) : "Coordinado contigo";
 }
 
 /**
@@ -584,7 +584,7 @@ export function orderPaidForCustomer(order: OrderStatusMailData): RenderedMail {
       fields: [
         ...statusOrderFields(order),
         ["Fecha del pedido", formatMailDate(order.createdAt)],
-        ["Pago confirmado", formatMailDate(order.changedAt)],
+        ["Pagado", formatMailDate(order.changedAt)],
         ["Envío", paidShipping(order)],
         ["Plazo de entrega", deliveryPromise],
       ],
@@ -616,7 +616,7 @@ export function orderShippedForCustomer(order: OrderStatusMailData): RenderedMai
         ...statusOrderFields(order),
         ["Courier", courier],
         ["N.º de seguimiento", order.trackingNumber],
-        ["Despachado", formatMailDate(order.changedAt)],
+        ["Enviado", formatMailDate(order.changedAt)],
         ["Plazo de entrega", deliveryPromise],
       ],
     },

@@ -267,7 +267,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       const { rows } = await listPage(db, ordersList, params({ q: "ines" }));
       const order = rows[0]!;
       expect(text).toBe(
-        "\uFEFFN.º de pedido;Fecha;Productos;Cantidad de kits;Cliente;Email;Teléfono;RUT;Región / Comuna;Dirección;Total;Envío;Estado;Courier;N.º de seguimiento;Pagado por;Documento;RUT de la empresa;Razón social;Giro;Dirección de facturación;Email para la factura;Folio;Notas;Motivo de cancelación;ID del pedido\r\n" +
+        "\uFEFFN.º de pedido;Fecha;Productos;Cantidad de kits;Cliente;Email;Teléfono;RUT;Región / comuna;Dirección;Total;Envío;Estado;Courier;N.º de seguimiento;Pagado por;Documento;RUT de la empresa;Razón social;Giro;Dirección de facturación;Email para la factura;Folio;Notas;Motivo de la cancelación;ID del pedido\r\n" +
           `${order.number};${formatAdminDateTime(at(4).toISOString())};LifeBox Expedition;1;Inés Rojas;'=cmd@example.cl;` +
           `"=""+56 9 1234 5678""";12.345.678-5;Metropolitana de Santiago / Ñuñoa;Av. Irarrázaval 1234;289990;Gratis;` +
           `Pendiente de pago;;;;Boleta;;;;;;;"Llamar, ""urgente""";;${order.id}\r\n`,

@@ -155,7 +155,7 @@ export const ordersList = defineList({
     { key: "rut", label: "RUT", value: (row) => row.rut, searches: ["rut"], inTable: false },
     {
       key: "place",
-      label: "Región / Comuna",
+      label: "Región / comuna",
       value: (row) =>
         `${getRegion(row.regionCut)?.shortName ?? row.regionCut} / ${getComuna(row.comunaCut)?.name ?? row.comunaCut}`,
       showFrom: "xl",
@@ -229,7 +229,7 @@ export const ordersList = defineList({
     { key: "notes", label: "Notas", value: (row) => row.notes, inTable: false },
     {
       key: "cancellationReason",
-      label: "Motivo de cancelación",
+      label: "Motivo de la cancelación",
       value: (row) => row.cancellationReason,
       inTable: false,
     },

@@ -263,7 +263,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
         "Cliente",
         "Email",
         "Teléfono",
-        "Región / Comuna",
+        "Región / comuna",
         "Dirección",
         "Total",
         "Estado",
@@ -426,7 +426,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(answer.headers.get("cache-control")).toBe("no-store");
       const lines = answer.text!.split("\r\n");
       expect(lines[0]).toBe(
-        "\uFEFFN.º de pedido;Fecha;Productos;Cantidad de kits;Cliente;Email;Teléfono;RUT;Región / Comuna;Dirección;Total;Envío;Estado;Courier;N.º de seguimiento;Pagado por;Documento;RUT de la empresa;Razón social;Giro;Dirección de facturación;Email para la factura;Folio;Notas;Motivo de cancelación;ID del pedido",
+        "\uFEFFN.º de pedido;Fecha;Productos;Cantidad de kits;Cliente;Email;Teléfono;RUT;Región / comuna;Dirección;Total;Envío;Estado;Courier;N.º de seguimiento;Pagado por;Documento;RUT de la empresa;Razón social;Giro;Dirección de facturación;Email para la factura;Folio;Notas;Motivo de la cancelación;ID del pedido",
       );
       expect(lines.slice(1, -1).map((line) => line.split(";")[0])).toEqual([numbers.ana, numbers.jose]);
       expect(lines[1]).toContain(";Ana Pérez Soto;ana@example.cl;");
