@@ -83,7 +83,7 @@ export function KitCard({
           </Button>
           <Button asChild variant="ghost" className="underline">
             <Link to={kit.path} aria-label={`Ver detalles del ${kit.name}`}>
-              Ver Detalles
+              Ver detalles
             </Link>
           </Button>
         </div>

@@ -7,6 +7,8 @@ export const adminPageTitle = (page: string) => `${page} | Panel LifeBox`;
 export const adminShellTexts = {
   roleLabel: "Administrador",
   brand: "LifeBox",
+  /** Before the brand in the sidebar: "Panel LifeBox", as in every admin page's title. */
+  brandPrefix: "Panel",
   brandSuffix: "Panel de administración",
   navLabel: "Panel de administración",
   logout: "Cerrar sesión",

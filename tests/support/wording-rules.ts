@@ -149,17 +149,20 @@ export function showsName(text: string, name: string): boolean {
   return bare === wanted || bare.startsWith(`${wanted}:`);
 }
 
-/**
- * For every group with more than one of its names among `texts`, the meaning and the texts that
- * showed them ("the FAQ page: FAQ | Preguntas frecuentes").
- */
-export function namesForOneThing(texts: Iterable<string>): string[] {
+/** A group shown under more than one of its names, and the texts that showed them. */
+export interface TwoNames {
+  meaning: string;
+  texts: string[];
+}
+
+/** Every group with more than one of its names among `texts`. */
+export function namesForOneThing(texts: Iterable<string>): TwoNames[] {
   const all = [...new Set(texts)];
   return nameGroups.flatMap(({ meaning, names }) => {
-    const seen = names.flatMap((name) => {
+    const shown = names.flatMap((name) => {
       const text = all.find((candidate) => showsName(candidate, name));
       return text === undefined ? [] : [text];
     });
-    return seen.length < 2 ? [] : [`${meaning}: ${seen.join(" | ")}`];
+    return shown.length < 2 ? [] : [{ meaning, texts: shown }];
   });
 }
