@@ -116,10 +116,11 @@ function seedIslandOrder() {
   return order;
 }
 
-/** A quotation and a contact message, as the forms store them, for the admin's pages. */
+/** A quotation, a contact message and a chat, as the shop stores them, for the admin's pages. */
 function seedInquiries() {
   const quoteId = crypto.randomUUID();
   const messageId = crypto.randomUUID();
+  const chatId = crypto.randomUUID();
   const at = new Date().toISOString();
   withShopDatabase((db) => {
     db.prepare(
@@ -132,8 +133,18 @@ function seedInquiries() {
       `insert into contact_messages (id, name, email, subject, message, created_at, answered_at)
        values (?, ?, ?, 'Consulta por despacho', 'Hola, ¿despachan a Punta Arenas?', ?, null)`,
     ).run(messageId, contactName, uniqueEmail("contacto-redaccion"), at);
+    // A conversation whose question the chatbot could not answer.
+    db.prepare(
+      `insert into chat_sessions (id, visitor_id, visitor_ip, started_at, last_message_at, message_count,
+        unanswered_count, search_text) values (?, ?, '203.0.113.7', ?, ?, 2, 1, 'hola')`,
+    ).run(chatId, crypto.randomUUID(), at, at);
+    const line = db.prepare(
+      `insert into chat_messages (id, session_id, seq, role, content, topic, created_at) values (?, ?, ?, ?, ?, null, ?)`,
+    );
+    line.run(crypto.randomUUID(), chatId, 1, "user", "¿Venden repuestos?", at);
+    line.run(crypto.randomUUID(), chatId, 2, "bot", "No estoy seguro.", at);
   });
-  return { quoteId, messageId };
+  return { quoteId, messageId, chatId };
 }
 
 test("headings, buttons and menus are in sentence case, and one thing has one name, on the site and in the admin", async ({
@@ -231,6 +242,7 @@ test("headings, buttons and menus are in sentence case, and one thing has one na
       `/admin/contacts/${inquiries.messageId}`,
       "/admin/mails",
       "/admin/chatbot",
+      `/admin/chatbot/${inquiries.chatId}`,
       "/admin/gallery",
       `/admin/gallery/${photo.id}`,
       `/admin/gallery/${pendingPhoto.id}`,
