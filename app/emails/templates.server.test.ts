@@ -198,7 +198,7 @@ describe("orderConfirmationForCustomer", () => {
     expect(mail.text).toContain("Productos: $129.990\n");
     expect(mail.text).toContain("Envío: $45.000\n");
     expect(mail.text).toContain("Total: $174.990\n");
-    expect(mail.text).toContain(`Pagar: https://lifebox.cl/pedido/${orderId}\n`);
+    expect(mail.text).toContain(`Pagar ahora: https://lifebox.cl/pedido/${orderId}\n`);
     expectWellFormedHtml(mail);
   });
 

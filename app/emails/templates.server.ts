@@ -420,7 +420,7 @@ export function newOrderForShop(order: OrderMailData): RenderedMail {
     { type: "heading", text: `Nuevo pedido ${order.number}` },
     `${oneLine(order.name)} hizo un pedido de ${orderedText(order)} por ${formatPrice(order.total)}. Queda en estado «${status}» hasta que confirmes el pago en el panel de administración.`,
     { type: "fields", fields: [...orderSummaryFields(order), ["Estado", status]] },
-    { type: "heading", text: "Cliente y despacho" },
+    { type: "heading", text: "Cliente y envío" },
     {
       type: "fields",
       fields: [
@@ -646,7 +646,7 @@ export function orderDeliveredForCustomer(order: OrderStatusMailData): RenderedM
     termsLink(order),
     `¿Cómo ${kits.one ? "quedó" : "quedaron"} ${kits.words} en tu casa, tu auto o tu bote? Nos encantaría verlo: comparte una foto en la galería de clientes con tu número de pedido y este correo. La publicamos después de revisarla.`,
     { type: "button", label: "Compartir una foto", url: `${order.siteUrl}/galeria/compartir` },
-    { type: "link", label: "Tu pedido", url: orderPageUrl(order) },
+    { type: "link", label: "Revisa el estado de tu pedido", url: orderPageUrl(order) },
     helpParagraph(order),
     sellerSignature(order),
   ]);
@@ -670,7 +670,7 @@ export function orderCancelledForCustomer(order: OrderStatusMailData): RenderedM
       : order.paid
         ? `Como ya habías pagado, te devolveremos ${formatPrice(order.total)} por el mismo medio de pago que usaste, a la mayor brevedad. Te avisaremos cuando hagamos la devolución.`
         : `No alcanzamos a recibir tu pago, así que no hay nada que devolver. Si pagaste y no lo registramos, escríbenos a ${order.seller.email} con el comprobante y te devolveremos el monto.`,
-    { type: "link", label: "Tu pedido", url: orderPageUrl(order) },
+    { type: "link", label: "Revisa el estado de tu pedido", url: orderPageUrl(order) },
     helpParagraph(order),
     sellerSignature(order),
   ]);
@@ -710,7 +710,7 @@ export function shippingQuotedForCustomer(order: ShippingQuoteMailData): Rendere
       ],
     },
     "Puedes pagarlo ahora desde la página de tu pedido:",
-    { type: "button", label: "Pagar", url: orderPageUrl(order) },
+    { type: "button", label: "Pagar ahora", url: orderPageUrl(order) },
     `Procesamos cada pedido en ${orderProcessingHours} desde la confirmación del pago, y te avisaremos cuando vaya en camino.`,
     helpParagraph(order),
     sellerSignature(order),

@@ -121,6 +121,8 @@ export const nameGroups: readonly NameGroup[] = [
     meaning: "an order's shipping agreed by hand (before quotes)",
     names: ["Coordinado contigo", "Por coordinar contigo"],
   },
+  { meaning: "paying an unpaid order (page and e-mails)", names: ["Pagar ahora", "Pagar"] },
+  { meaning: "an order's customer and address section", names: ["Cliente y envío", "Cliente y despacho"] },
   { meaning: "the FAQ page", names: ["Preguntas frecuentes", "FAQ"] },
   { meaning: "the admin's first page", names: ["Resumen", "Dashboard", "Ir al Dashboard"] },
   {
