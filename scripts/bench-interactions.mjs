@@ -8,7 +8,7 @@
 // the answer (a requestAnimationFrame callback, then a task after that frame's rendering):
 //
 //   - "Comprar" on a kit page → the purchase dialog's heading;
-//   - "Cotizar para Empresa" in the catalogue → the quotation dialog's heading;
+//   - "Cotizar para empresa" in the catalogue → the quotation dialog's heading;
 //   - "Agregar al carro" on a kit page → its feedback: a toast, the header's cart count or a status
 //     message changing, when the page has such a button (else the case is skipped, saying why);
 //   - typing a name in the open dialog ("Nombre completo"): from each key's keydown to the frame showing
@@ -85,9 +85,9 @@ const cases = [
     typing: "Nombre completo",
   },
   {
-    label: 'Tap "Cotizar para Empresa" (catalogue)',
+    label: 'Tap "Cotizar para empresa" (catalogue)',
     path: "/productos",
-    button: { role: "link", name: /^Cotizar para Empresa/ },
+    button: { role: "link", name: /^Cotizar para empresa/ },
     answer: "dialogHeading",
     complete: "dialogField",
     typing: "Nombre completo",

@@ -79,13 +79,13 @@ export function KitCard({
           </Button>
           <AddToCartButton kitId={kit.id} kitName={kit.name} />
           <Button asChild variant="outline">
-            <QuoteLink kit={kit} company={company} aria-label={`Cotizar para Empresa: ${kit.name}`}>
-              Cotizar para Empresa
+            <QuoteLink kit={kit} company={company} aria-label={`Cotizar para empresa: ${kit.name}`}>
+              Cotizar para empresa
             </QuoteLink>
           </Button>
           <Button asChild variant="ghost" className="underline">
             <Link to={kit.path} aria-label={`Ver detalles del ${kit.name}`}>
-              Ver Detalles
+              Ver detalles
             </Link>
           </Button>
         </div>

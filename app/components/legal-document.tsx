@@ -1,5 +1,6 @@
+import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
-import type { LegalDocument } from "~/content/legal";
+import { legalParagraphText, type LegalDocument } from "~/content/legal";
 
 export function LegalDocumentView({ document }: { document: LegalDocument }) {
   return (
@@ -12,8 +13,18 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
           <section key={section.heading} className="mt-10">
             <h2 className="text-xl font-bold">{section.heading}</h2>
             {section.paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-3 leading-relaxed text-stone-800">
-                {paragraph}
+              <p key={legalParagraphText(paragraph)} className="mt-3 leading-relaxed text-stone-800">
+                {typeof paragraph === "string" ? (
+                  paragraph
+                ) : (
+                  <>
+                    {paragraph.before}
+                    <Link to={paragraph.link.href} className="underline">
+                      {paragraph.link.label}
+                    </Link>
+                    {paragraph.after}
+                  </>
+                )}
               </p>
             ))}
             {section.list ? (

@@ -3,7 +3,7 @@ import { loadQuoteSchema } from "~/components/form-schemas";
 import { QuoteForm } from "~/components/quote-form";
 import { quoteTexts } from "~/content/forms";
 
-/** The quotation dialog ("Solicitar Cotización" with the product name); loaded on first use. */
+/** The quotation dialog ("Solicitar cotización" with the product name); loaded on first use. */
 export default function QuoteDialog({
   kit,
   company,

@@ -10,7 +10,7 @@ import { quoteFieldLimits } from "~/schemas/field-limits";
 import type { QuoteFormData } from "~/schemas/quote";
 
 /**
- * The company quotation form ("Solicitar Cotización", SPEC §5), in the dialog and on the quotation
+ * The company quotation form ("Solicitar cotización", SPEC §5), in the dialog and on the quotation
  * page. A stored request redirects to the thank-you page, whose toast says so (routes/site/quote.tsx).
  */
 export function QuoteForm({ kit, ...props }: KitFormProps<{ id: string; name: string }>) {

@@ -7,6 +7,8 @@ export const adminPageTitle = (page: string) => `${page} | Panel LifeBox`;
 export const adminShellTexts = {
   roleLabel: "Administrador",
   brand: "LifeBox",
+  /** Before the brand in the sidebar: "Panel LifeBox", as in every admin page's title. */
+  brandPrefix: "Panel",
   brandSuffix: "Panel de administración",
   navLabel: "Panel de administración",
   logout: "Cerrar sesión",
@@ -24,17 +26,17 @@ export const adminShellTexts = {
   errorText: "Ocurrió un error en el panel. Intenta nuevamente en unos minutos.",
   notFoundTitle: "Página no encontrada",
   notFoundText: "Esta sección del panel no existe o todavía no está disponible.",
-  notFoundLink: "Ir al Dashboard",
+  notFoundLink: "Ir al resumen",
   loading: "Cargando...",
 } as const;
 
 /** The sidebar's entries (SPEC §2) and loading texts (§8). */
 export const adminNavTexts = {
-  dashboard: { label: "Dashboard", loading: "Cargando panel..." },
+  dashboard: { label: "Resumen", loading: "Cargando resumen..." },
   orders: { label: "Pedidos", loading: "Cargando compras..." },
   quotes: { label: "Cotizaciones" },
   contacts: { label: "Contactos", loading: "Cargando contactos..." },
-  subscribers: { label: "Suscriptores", loading: "Cargando suscripciones..." },
+  subscribers: { label: "Suscriptores", loading: "Cargando suscriptores..." },
   chatbot: { label: "Chatbot", loading: "Cargando conversaciones..." },
   gallery: { label: "Galería" },
   users: { label: "Usuarios" },
@@ -65,9 +67,9 @@ export const adminLoginTexts = {
 
 /** /admin/dashboard (SPEC §2, §8, §9; DECISIONS D18). */
 export const adminDashboardTexts = {
-  title: "Dashboard",
-  intro: "Resumen de lo que llega desde el sitio.",
-  metaDescription: "Totales y últimos pedidos, cotizaciones, mensajes y suscripciones.",
+  title: "Resumen",
+  intro: "Lo que llega desde el sitio: totales, ventas y lo que espera una respuesta.",
+  metaDescription: "Totales y últimos pedidos, cotizaciones, mensajes y suscriptores.",
   ordersTotal: "Pedidos",
   quotesTotal: "Cotizaciones",
   contactsTotal: "Mensajes de contacto",
@@ -76,9 +78,9 @@ export const adminDashboardTexts = {
   recentOrders: "Últimos pedidos",
   recentQuotes: "Últimas cotizaciones",
   recentContacts: "Últimos mensajes de contacto",
-  recentSubscribers: "Últimas suscripciones",
+  recentSubscribers: "Últimos suscriptores",
   seeAll: "Ver todos",
-  loadFailure: "No se pudo cargar el panel. Intenta nuevamente en unos minutos.",
+  loadFailure: "No se pudo cargar el resumen. Intenta nuevamente en unos minutos.",
   sales: "Ventas",
   salesNote: "Pedidos pagados (pagado, en preparación, enviado o entregado), por el día en que se hicieron.",
   salesToday: "Hoy",
@@ -216,6 +218,7 @@ export const adminPrivacyTexts = {
     consent: "Consentimiento",
     sent: "Enviado",
     quoteQuantity: "Cantidad de kits",
+    additionalNotes: "Notas adicionales",
     comment: "Comentario",
     rejectionReason: "Motivo del rechazo",
     likes: "Me gusta",
@@ -294,7 +297,7 @@ export const adminOrdersTexts = {
   detailTitle: (number: string) => `Pedido ${number}`,
   detailMetaTitle: "Pedido | Panel LifeBox",
   detailMetaDescription: "Datos de un pedido, su historial de estados y el cambio de estado.",
-  back: "Volver a Pedidos",
+  back: "Volver a pedidos",
   orderHeading: "Pedido",
   customerHeading: "Cliente y envío",
   /** Boleta or factura (D24; docs/decisions/064). */
@@ -377,7 +380,8 @@ export const adminOrdersTexts = {
   quoteRefused:
     "Este pedido ya no espera un costo de envío (está pagado, cancelado o va a Chile continental).",
   historyColumns: { at: "Fecha", change: "Cambio", by: "Por" },
-  created: (status: string) => `Pedido creado: ${status}`,
+  /** The first entry: the order entered its first status (no status before it). */
+  created: (status: string) => `→ ${status}`,
   changed: (from: string, to: string) => `${from} → ${to}`,
   bySystem: "Sistema",
   unknownStaff: "Administrador desconocido",
@@ -515,11 +519,11 @@ export const adminQuotesTexts = {
   detailTitle: (name: string) => `Cotización de ${name}`,
   detailMetaTitle: "Cotización | Panel LifeBox",
   detailMetaDescription: "Una solicitud de cotización completa.",
-  back: "Volver a Cotizaciones",
-  fields: { ...fieldLabels, quantity: "Cantidad de kits", notes: "Comentarios", id: "ID" },
+  back: "Volver a cotizaciones",
+  fields: { ...fieldLabels, quantity: "Cantidad de kits", notes: "Notas adicionales", id: "ID" },
   /** The quantity of a quotation stored before the form asked for it (migration 0015). */
   noQuantity: "Sin indicar",
-  noNotes: "Sin comentarios.",
+  noNotes: "Sin notas adicionales.",
   ...answeredTexts,
   answeredOn: (date: string) => `Respondida el ${date}.`,
   markAnswered: "Marcar como respondida",
@@ -542,7 +546,7 @@ export const adminContactsTexts = {
   detailTitle: (subject: string) => `Mensaje: ${subject}`,
   detailMetaTitle: "Mensaje de contacto | Panel LifeBox",
   detailMetaDescription: "Un mensaje de contacto completo.",
-  back: "Volver a Contactos",
+  back: "Volver a contactos",
   fields: { ...fieldLabels, id: "ID" },
   ...answeredTexts,
   answeredOn: (date: string) => `Respondido el ${date}.`,
@@ -555,15 +559,15 @@ export const adminContactsTexts = {
 
 /** /admin/mails: the newsletter subscribers (SPEC §2 "Subscribers", §8). */
 export const adminSubscribersTexts = {
-  title: (total: string) => `Total de Suscripciones: ${total}`,
+  title: (total: string) => `Total de suscriptores: ${total}`,
   heading: "Suscriptores",
   intro: "Personas que aceptaron recibir el boletín.",
-  metaDescription: "Suscripciones al boletín: búsqueda y exportación.",
+  metaDescription: "Suscriptores del boletín: búsqueda y exportación.",
   searchPlaceholder: "Buscar por email...",
-  empty: "No se encontraron suscripciones",
-  loading: "Cargando suscripciones...",
-  loadFailure: "No se pudieron cargar las suscripciones.",
-  count: { one: "suscripción", other: "suscripciones" } satisfies CountNoun,
+  empty: "No se encontraron suscriptores",
+  loading: "Cargando suscriptores...",
+  loadFailure: "No se pudieron cargar los suscriptores.",
+  count: { one: "suscriptor", other: "suscriptores" } satisfies CountNoun,
 } as const;
 
 /**
@@ -571,8 +575,8 @@ export const adminSubscribersTexts = {
  * DECISIONS D17). A bot answer that did not know is marked "Sin respuesta" (what to add to the FAQ).
  */
 export const adminChatbotTexts = {
-  title: "Conversaciones de Chatbot",
-  countedTitle: (total: string) => `Conversaciones de Chatbot (${total})`,
+  title: "Conversaciones del chatbot",
+  countedTitle: (total: string) => `Conversaciones del chatbot (${total})`,
   intro:
     "Conversaciones de los visitantes con el chatbot. Las preguntas que no supo responder muestran qué falta en las preguntas frecuentes.",
   metaDescription: "Conversaciones del chatbot: búsqueda, preguntas sin responder y exportación.",
@@ -588,10 +592,10 @@ export const adminChatbotTexts = {
   detailTitle: "Conversación",
   detailMetaTitle: "Conversación | Panel LifeBox",
   detailMetaDescription: "Una conversación con el chatbot, mensaje por mensaje.",
-  back: "Volver a Chatbot",
+  back: "Volver al chatbot",
   fields: {
-    sessionId: "ID Sesión",
-    visitorId: "ID Visitante",
+    sessionId: "ID de sesión",
+    visitorId: "ID de visitante",
     ip: "Dirección IP",
     start: "Inicio",
     end: "Fin",
@@ -614,12 +618,12 @@ export const adminChatbotTexts = {
 } as const;
 
 /**
- * /admin/gallery and /admin/gallery/:id (SPEC §2 "Galería de Clientes", §4 "Gallery photo status",
+ * /admin/gallery and /admin/gallery/:id (SPEC §2 "Galería de clientes", §4 "Gallery photo status",
  * §8; DECISIONS D16: every tab a real list, the rejection reason apart from the comment). Withdrawing
  * an approved photo is ours (docs/decisions/042-admin-gallery.md).
  */
 export const adminGalleryTexts = {
-  title: "Galería de Clientes",
+  title: "Galería de clientes",
   intro: "Fotos que comparten los clientes. Se publican en la galería solo cuando las apruebas.",
   metaDescription: "Moderación de las fotos de la galería de clientes.",
   searchPlaceholder: "Buscar por cliente, N.º de pedido, kit o comentario...",
@@ -629,10 +633,10 @@ export const adminGalleryTexts = {
   count: { one: "foto", other: "fotos" } satisfies CountNoun,
   summaryLabel: "Resumen de la galería",
   cards: {
-    total: "Total Fotos",
+    total: "Total de fotos",
     pending: "Pendientes",
     approved: "Aprobadas",
-    likes: "Total Likes",
+    likes: "Total de me gusta",
   },
   tabsLabel: "Fotos por estado",
   tabAll: "Todas",
@@ -641,8 +645,8 @@ export const adminGalleryTexts = {
   sortChoices: {
     newest: "Fecha: más recientes primero",
     oldest: "Fecha: más antiguas primero",
-    mostLiked: "Likes: de mayor a menor",
-    leastLiked: "Likes: de menor a mayor",
+    mostLiked: "Me gusta: de mayor a menor",
+    leastLiked: "Me gusta: de menor a mayor",
   },
   columns: {
     id: "ID",
@@ -652,7 +656,7 @@ export const adminGalleryTexts = {
     kit: "Kit",
     comment: "Comentario",
     date: "Fecha",
-    likes: "Likes",
+    likes: "Me gusta",
     status: "Estado",
     rejectionReason: "Motivo del rechazo",
     moderatedAt: "Moderada el",
@@ -707,7 +711,7 @@ export const adminGalleryTexts = {
   detailTitle: (id: string) => `Foto ${id}`,
   detailMetaTitle: "Foto | Panel LifeBox",
   detailMetaDescription: "Una foto de la galería de clientes, con sus datos y su moderación.",
-  back: "Volver a la Galería",
+  back: "Volver a la galería",
   photoHeading: "Foto",
   dataHeading: "Datos",
   moderationHeading: "Moderación",
@@ -717,7 +721,7 @@ export const adminGalleryTexts = {
     kit: "Kit",
     comment: "Comentario",
     date: "Fecha",
-    likes: "Likes",
+    likes: "Me gusta",
     status: "Estado",
     rejectionReason: "Motivo del rechazo",
     moderatedAt: "Moderada el",

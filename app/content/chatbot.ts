@@ -34,7 +34,7 @@ export const chatbotTexts = {
   contactFormLabel: "Formulario de contacto",
   faqLabel: "Preguntas frecuentes",
   catalogueLabel: "Todos los productos",
-  termsLabel: "Términos y Condiciones",
+  termsLabel: "Términos y condiciones",
 } as const;
 
 /** Short answers to the shop-wide topics, from ./policies (the FAQ page has the long ones). */
@@ -47,7 +47,7 @@ export const policyAnswers = {
   payment:
     "Pagas con tarjeta en una página de pago externa y segura, después de completar tus datos de despacho. El precio se muestra en pesos chilenos con IVA incluido y LifeBox nunca ve los datos de tu tarjeta.",
   madeToOrder: `Cada kit se arma a pedido cuando se confirma tu pago, con componentes nuevos, y se revisa antes de salir. Por eso el plazo de entrega es de ${deliveryPromise}.`,
-  quotation: `Sí, cotizamos para empresas: usa «Cotizar para Empresa» en el catálogo o «Cotización Empresas» en la ficha del kit, con las cantidades y los datos de tu empresa. Te respondemos dentro de ${quotationReviewTime}.`,
+  quotation: `Sí, cotizamos para empresas: usa el botón «Cotizar para empresa», en el catálogo o en la ficha del kit, con las cantidades y los datos de tu empresa. Te respondemos dentro de ${quotationReviewTime}.`,
   customisation:
     "La ficha de cada kit muestra su contenido completo. Si necesitas otro contenido o cantidades distintas, pídelo en una cotización y te proponemos un kit a medida (los kits personalizados no tienen derecho de retracto).",
   ip67: "IP67 significa protección total contra el polvo y resistencia a la inmersión temporal en agua (hasta 1 metro durante 30 minutos): el contenido de tu kit se mantiene seco.",

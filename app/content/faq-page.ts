@@ -4,13 +4,13 @@
  */
 
 export const faqPage = {
-  title: "Preguntas Frecuentes",
+  title: "Preguntas frecuentes",
   intro: "Aquí respondemos las dudas más comunes sobre nuestros kits, la compra, los envíos y la garantía.",
   contact: {
     heading: "¿No encontraste tu respuesta?",
     text: "Escríbenos o llámanos y te ayudamos a elegir el kit adecuado.",
     emailLabel: "Email",
     phoneLabel: "Teléfono",
-    link: { label: "Ir a Contacto", href: "/contacto" },
+    link: { label: "Ir a contacto", href: "/contacto" },
   },
 };

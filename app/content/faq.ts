@@ -47,11 +47,11 @@ export const faqItems: FaqItem[] = [
   },
   {
     question: "¿Hacen cotizaciones para empresas?",
-    answer: `Sí. Usa el botón «Cotizar para Empresa» del catálogo o «Cotización Empresas» en la ficha de cualquier kit e indícanos cantidades y datos de tu empresa. Revisamos tu solicitud dentro de ${quotationReviewTime}, te enviamos una cotización formal y, si la apruebas, puedes emitir tu orden de compra.`,
+    answer: `Sí. Usa el botón «Cotizar para empresa», en el catálogo o en la ficha de cualquier kit, e indícanos cantidades y datos de tu empresa. Revisamos tu solicitud dentro de ${quotationReviewTime}, te enviamos una cotización formal y, si la apruebas, puedes emitir tu orden de compra.`,
   },
   {
     question: "¿Puedo arrepentirme de mi compra?",
-    answer: `Sí. Tienes ${withdrawalDays} días desde que recibes tu kit para ejercer el derecho de retracto, sin expresar causa, escribiéndonos con tu número de pedido. Los kits del catálogo se arman a pedido, pero no a tu medida, por lo que el retracto sí aplica. La excepción son los kits personalizados según tus especificaciones, que quedan excluidos como se indica en los Términos y Condiciones y se te informa antes de pagar.`,
+    answer: `Sí. Tienes ${withdrawalDays} días desde que recibes tu kit para ejercer el derecho de retracto, sin expresar causa, escribiéndonos con tu número de pedido. Los kits del catálogo se arman a pedido, pero no a tu medida, por lo que el retracto sí aplica. La excepción son los kits personalizados según tus especificaciones, que quedan excluidos como se indica en los Términos y condiciones y se te informa antes de pagar.`,
   },
   {
     question: "¿Qué trae cada kit y puedo personalizarlo?",

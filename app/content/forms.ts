@@ -73,7 +73,7 @@ export const purchaseTexts = {
   notesLabel: "Notas",
   notesHint: "Indicaciones para el despacho u otra información útil.",
   termsBefore: "Acepto los ",
-  termsLink: "Términos y Condiciones",
+  termsLink: "Términos y condiciones",
   termsAfter: ", incluida la garantía y el derecho a retracto.",
   quantityLabel: "Cantidad",
   quantityHint: (max: number) => `De 1 a ${max} kits. Para más, pide una cotización.`,
@@ -98,7 +98,7 @@ export const purchaseTexts = {
 
 /** The quotation dialog (SPEC §2, §5, §8; DECISIONS D10). */
 export const quoteTexts = {
-  title: "Solicitar Cotización",
+  title: "Solicitar cotización",
   description: (productName: string) =>
     `Cotiza el ${productName} para tu empresa u organización. Te responderemos dentro de ${quotationReviewTime}.`,
   fullNameLabel: "Nombre completo",
@@ -111,9 +111,9 @@ export const quoteTexts = {
   additionalNotesLabel: "Notas adicionales",
   additionalNotesHint: "Plazos, lugar de entrega u otros requisitos.",
   termsBefore: "Al enviar aceptas los ",
-  termsLink: "Términos y Condiciones",
+  termsLink: "Términos y condiciones",
   termsMiddle: " y la ",
-  privacyLink: "Política de Privacidad",
+  privacyLink: "Política de privacidad",
   termsAfter: ".",
   submitLabel: "Solicitar cotización",
   submittingLabel: "Enviando...",

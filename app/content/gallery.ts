@@ -68,7 +68,7 @@ export const galleryUploadTexts = {
   consentNotice: {
     before:
       "Al enviar aceptas que publiquemos tu foto, tu comentario y tu nombre de pila en la galería de clientes, después de revisarlos. Puedes pedirnos retirarla cuando quieras. Más información en nuestra ",
-    link: "Política de Privacidad",
+    link: "Política de privacidad",
     after: ".",
   },
   submitLabel: "Enviar foto",
@@ -96,7 +96,7 @@ export const galleryUploadTexts = {
 
 /** Why a photo was refused (next to the photo field). */
 export const photoMessages = {
-  missing: "Elige una foto",
+  missing: "Elige una foto.",
   tooLarge: `La foto pesa más de ${maxPhotoMegabytes} MB. Elige una más liviana o redúcela e intenta nuevamente.`,
   notAnImage: `El archivo no es una foto ${acceptedFormats}. Elige una foto en uno de esos formatos.`,
   tooManyPixels:

@@ -1,6 +1,6 @@
 /**
- * Legal documents of the shop (DECISIONS D14): Términos y Condiciones (/terminos) under
- * Ley 19.496 and its e-commerce regulation (DS 6 of 2021), and Política de Privacidad
+ * Legal documents of the shop (DECISIONS D14): Términos y condiciones (/terminos) under
+ * Ley 19.496 and its e-commerce regulation (DS 6 of 2021), and Política de privacidad
  * (/privacidad) under Ley 19.628 as amended by Ley 21.719 (in force 1 December 2026).
  * The seller's identity and contact data come from the CompanyInfo argument; commercial facts
  * come from policies.ts (D1). Texts are plain (no HTML); a page renders sections in order.
@@ -15,10 +15,29 @@ import {
   workingHours,
 } from "./policies";
 
+/** A paragraph that names another page: its name is a link there (on the site and in e-mails). */
+export interface LinkedParagraph {
+  before: string;
+  link: { label: string; href: string };
+  after: string;
+}
+
+export type LegalParagraph = string | LinkedParagraph;
+
+/**
+ * A paragraph as plain text; a link's address follows its label when `siteUrl` is given (the
+ * e-mailed copy of the Terms), so that the reader of a text e-mail still finds the page.
+ */
+export function legalParagraphText(paragraph: LegalParagraph, siteUrl?: string): string {
+  if (typeof paragraph === "string") return paragraph;
+  const { before, link, after } = paragraph;
+  return `${before}${link.label}${siteUrl === undefined ? "" : ` (${siteUrl}${link.href})`}${after}`;
+}
+
 export interface LegalSection {
   heading: string;
   /** Shown first, in order. */
-  paragraphs: string[];
+  paragraphs: LegalParagraph[];
   /** Optional bullet list shown after the paragraphs. */
   list?: string[];
 }
@@ -38,9 +57,9 @@ export function termsOfService(company: CompanyInfo): LegalDocument {
   const { brand, legalName, rut, address, email, phone } = company;
 
   return {
-    title: "Términos y Condiciones",
+    title: "Términos y condiciones",
     updated: legalUpdated,
-    intro: `Estos Términos y Condiciones regulan las compras que realizas en el sitio web de ${brand}, operado por ${legalName}. Se rigen por la Ley 19.496 sobre Protección de los Derechos de los Consumidores y por el Reglamento de Comercio Electrónico (Decreto Supremo N° 6 de 2021 del Ministerio de Economía, Fomento y Turismo). Debes leerlos y aceptarlos antes de pagar, y te enviamos una copia junto con la confirmación de tu pedido.`,
+    intro: `Estos Términos y condiciones regulan las compras que realizas en el sitio web de ${brand}, operado por ${legalName}. Se rigen por la Ley 19.496 sobre Protección de los Derechos de los Consumidores y por el Reglamento de Comercio Electrónico (Decreto Supremo N° 6 de 2021 del Ministerio de Economía, Fomento y Turismo). Debes leerlos y aceptarlos antes de pagar, y te enviamos una copia junto con la confirmación de tu pedido.`,
     sections: [
       {
         heading: "1. Identificación del vendedor",
@@ -59,7 +78,7 @@ export function termsOfService(company: CompanyInfo): LegalDocument {
       {
         heading: "2. Aceptación y alcance",
         paragraphs: [
-          "Al marcar la casilla de aceptación en el formulario de compra declaras haber leído y aceptado estos Términos y Condiciones, que forman parte del contrato. Cada compra se rige por la versión vigente a la fecha de tu pedido.",
+          "Al marcar la casilla de aceptación en el formulario de compra declaras haber leído y aceptado estos Términos y condiciones, que forman parte del contrato. Cada compra se rige por la versión vigente a la fecha de tu pedido.",
           "Estos términos se aplican a las compras realizadas en el sitio. Las compras de empresas mediante cotización se rigen por lo indicado en la cotización aceptada y, en lo no previsto en ella, por estos términos.",
           "Los derechos que la Ley 19.496 otorga a los consumidores son irrenunciables: nada de lo dispuesto en estos términos los limita.",
         ],
@@ -70,7 +89,7 @@ export function termsOfService(company: CompanyInfo): LegalDocument {
         list: [
           "Eliges un kit en el catálogo o en su ficha de producto y presionas «Comprar».",
           "Completas tus datos: nombre, correo electrónico, teléfono, región, comuna y dirección de despacho y, si quieres, tu RUT y notas para el despacho.",
-          "Revisas el resumen del pedido, con el producto, el precio total, el costo de envío y el plazo de entrega, y aceptas estos Términos y Condiciones.",
+          "Revisas el resumen del pedido, con el producto, el precio total, el costo de envío y el plazo de entrega, y aceptas estos Términos y condiciones.",
           "Al presionar «Proceder al pago» registramos tu pedido con un número y te llevamos a la página de pago externa y segura de nuestro proveedor de pagos (Webpay de Transbank o Flow), donde pagas con tarjeta de crédito, débito o prepago; al terminar vuelves a la página de tu pedido.",
           "Cuando el proveedor de pagos confirma el pago, tu pedido queda confirmado y te enviamos por correo electrónico la confirmación escrita de la compra, con su detalle y una copia de estos términos.",
         ],
@@ -160,7 +179,12 @@ export function termsOfService(company: CompanyInfo): LegalDocument {
       {
         heading: "12. Datos personales",
         paragraphs: [
-          "Tratamos los datos personales que nos entregas para gestionar tu compra, el pago, el despacho, la garantía y tus solicitudes, conforme a la Ley 19.628 sobre protección de datos personales, modificada por la Ley 21.719. El detalle está en nuestra Política de Privacidad, disponible en /privacidad.",
+          {
+            before:
+              "Tratamos los datos personales que nos entregas para gestionar tu compra, el pago, el despacho, la garantía y tus solicitudes, conforme a la Ley 19.628 sobre protección de datos personales, modificada por la Ley 21.719. El detalle está en nuestra ",
+            link: { label: "Política de privacidad", href: "/privacidad" },
+            after: ".",
+          },
         ],
       },
       {
@@ -189,7 +213,7 @@ export function privacyPolicy(company: CompanyInfo): LegalDocument {
   const { brand, legalName, rut, address, email, phone } = company;
 
   return {
-    title: "Política de Privacidad",
+    title: "Política de privacidad",
     updated: legalUpdated,
     intro: `En ${brand} respetamos tu privacidad. Esta política explica cómo ${legalName} trata los datos personales de quienes visitan este sitio, compran, solicitan cotizaciones, nos escriben o se suscriben a nuestro boletín, conforme a la Ley 19.628 sobre protección de datos personales, modificada por la Ley 21.719, que rige desde el 1 de diciembre de 2026.`,
     sections: [
@@ -213,7 +237,7 @@ export function privacyPolicy(company: CompanyInfo): LegalDocument {
           "Según cómo interactúes con nosotros, tratamos los siguientes datos:",
         ],
         list: [
-          "Pedidos: nombre, correo electrónico, teléfono, región, comuna, dirección de despacho, RUT (opcional) y notas del pedido, junto con el producto, el monto, el estado del pago y del despacho, y tu aceptación de los Términos y Condiciones.",
+          "Pedidos: nombre, correo electrónico, teléfono, región, comuna, dirección de despacho, RUT (opcional) y notas del pedido, junto con el producto, el monto, el estado del pago y del despacho, y tu aceptación de los Términos y condiciones.",
           "Cotizaciones: nombre completo, correo electrónico, teléfono, ciudad, empresa u organización, producto de interés y notas adicionales.",
           "Mensajes de contacto: nombre, correo electrónico, asunto y mensaje.",
           "Boletín: tu correo electrónico y la fecha en que diste tu consentimiento.",

@@ -6,9 +6,9 @@ export interface NavLinkItem {
 
 export const mainNavigation: NavLinkItem[] = [
   { label: "Inicio", to: "/" },
-  { label: "Cómo Funciona", to: "/como-funciona" },
+  { label: "Cómo funciona", to: "/como-funciona" },
   { label: "Propósito", to: "/proposito" },
-  { label: "FAQ", to: "/faq" },
+  { label: "Preguntas frecuentes", to: "/faq" },
   { label: "Contacto", to: "/contacto" },
 ];
 
@@ -17,7 +17,7 @@ export const allProductsLink: NavLinkItem = { label: "Todos los productos", to: 
 export const footerNavigation: NavLinkItem[] = [
   { label: "Inicio", to: "/" },
   { label: "Productos", to: "/productos" },
-  { label: "Cómo Funciona", to: "/como-funciona" },
+  { label: "Cómo funciona", to: "/como-funciona" },
   { label: "Propósito", to: "/proposito" },
   { label: "Preguntas frecuentes", to: "/faq" },
   { label: "Galería de clientes", to: "/galeria" },

@@ -6,7 +6,7 @@ import { orderingSteps } from "./site";
 import { deliveryPromise, freeShippingNote, shippingExceptionsNote } from "./policies";
 
 export const processPage = {
-  title: "Cómo Funciona",
+  title: "Cómo funciona",
   intro:
     "Cada LifeBox se fabrica cuando tú la pides. Así controlamos cada componente, evitamos kits olvidados en bodega y te entregamos un equipo completo y revisado.",
   // The page's second list: its title says it is the first list's last steps seen from inside.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CompanyInfo } from "./company";
 import { faqItems } from "./faq";
-import { legalUpdated, privacyPolicy, termsOfService, type LegalDocument } from "./legal";
+import { legalParagraphText, legalUpdated, privacyPolicy, termsOfService, type LegalDocument } from "./legal";
 import {
   coverage,
   deliveryPromise,
@@ -34,7 +34,11 @@ function documentText(doc: LegalDocument): string {
     doc.title,
     doc.updated,
     doc.intro,
-    ...doc.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...(s.list ?? [])]),
+    ...doc.sections.flatMap((s) => [
+      s.heading,
+      ...s.paragraphs.map((p) => legalParagraphText(p)),
+      ...(s.list ?? []),
+    ]),
   ].join("\n");
 }
 
@@ -150,7 +154,7 @@ describe("page texts", () => {
     expect(processPage.steps[2]?.description).toContain(deliveryPromise);
     expect(thanks.nextSteps).toHaveLength(4);
     expect(thanks.nextSteps[0]?.description).toContain(`${quotationReviewTime}`);
-    expect(purpose.whyLifeBox.heading).toBe("Por Qué LifeBox");
+    expect(purpose.whyLifeBox.heading).toBe("Por qué LifeBox");
     expect(purpose.whyLifeBox.paragraphs.length).toBeGreaterThanOrEqual(3);
     expect(purpose.whyLifeBox.paragraphs.length).toBeLessThanOrEqual(4);
   });
@@ -222,7 +226,7 @@ describe("legal documents", () => {
   });
 
   it("terms cite the consumer law and state warranty, withdrawal and the made-to-order exception", () => {
-    expect(terms.title).toBe("Términos y Condiciones");
+    expect(terms.title).toBe("Términos y condiciones");
     expect(termsText).toContain("Ley 19.496");
     expect(termsText).toMatch(/Decreto Supremo N° 6 de 2021/);
     expect(termsText).toContain(`${warrantyMonths} meses`);
@@ -234,12 +238,16 @@ describe("legal documents", () => {
     );
     expect(termsText).toMatch(/IVA/);
     expect(termsText).toMatch(/SERNAC/);
-    expect(termsText).toContain("/privacidad");
+    // The privacy policy is named by a link to its page, not by its address in plain text.
+    expect(termsText).not.toContain("/privacidad");
+    expect(termsOfService(testCompany).sections.flatMap((section) => section.paragraphs)).toContainEqual(
+      expect.objectContaining({ link: { label: "Política de privacidad", href: "/privacidad" } }),
+    );
     expect(termsText).toMatch(/Isla de Pascua/);
   });
 
   it("privacy cites the data protection laws, the rights and the authority", () => {
-    expect(privacy.title).toBe("Política de Privacidad");
+    expect(privacy.title).toBe("Política de privacidad");
     expect(privacyText).toContain("Ley 19.628");
     expect(privacyText).toContain("Ley 21.719");
     for (const right of ["Acceso", "Rectificación", "Supresión", "Oposición", "Portabilidad", "Bloqueo"]) {

@@ -45,14 +45,14 @@ export const orderingSteps: NumberedStep[] = [
 ];
 
 export const purpose = {
-  title: "Nuestro Propósito",
+  title: "Nuestro propósito",
   intro: "LifeBox nace de una convicción simple: estar preparado no debería ser complicado ni un lujo.",
   quote: {
     text: "Prepararse no es vivir con miedo: es decidir hoy que mañana vas a poder cuidar a los tuyos.",
     attribution: "Equipo LifeBox",
   },
   whyLifeBox: {
-    heading: "Por Qué LifeBox",
+    heading: "Por qué LifeBox",
     paragraphs: [
       "Chile es uno de los países más sísmicos del mundo y, además, convive con tsunamis, incendios forestales, aluviones y temporales. Aun así, muchas casas, autos y lugares de trabajo no tienen un kit de emergencia a mano, o tienen uno incompleto, disperso o vencido.",
       "Creamos LifeBox para cambiar eso. En vez de una mochila genérica, diseñamos kits específicos para cada escenario (hogar y espacios públicos, montaña, mar e industria), con componentes elegidos para lo que realmente puede pasar en cada uno de ellos.",
@@ -84,10 +84,10 @@ export const contact = {
     submittingLabel: "Enviando...",
     successMessage: "¡Mensaje enviado correctamente!",
     errorMessage: "Ocurrió un error al enviar el mensaje. Intenta de nuevo.",
-    /** "Política de Privacidad" is a link to /privacidad (issue 12). */
+    /** "Política de privacidad" is a link to /privacidad (issue 12). */
     privacyNotice: {
       before: "Usaremos tus datos solo para responder tu mensaje, como se explica en nuestra ",
-      link: "Política de Privacidad",
+      link: "Política de privacidad",
       after: ".",
     },
   },
@@ -128,8 +128,8 @@ export const footer = {
   socialHeading: "Síguenos",
   legalHeading: "Información legal",
   legalLinks: {
-    terms: { label: "Términos y Condiciones", href: "/terminos" },
-    privacy: { label: "Política de Privacidad", href: "/privacidad" },
+    terms: { label: "Términos y condiciones", href: "/terminos" },
+    privacy: { label: "Política de privacidad", href: "/privacidad" },
   },
   // The seller's identity, required by Ley 19.496 / DS 6 (D14).
   sellerIdentity: (company: CompanyInfo) => `${company.legalName} · RUT ${company.rut} · ${company.address}`,
@@ -147,7 +147,7 @@ export const footer = {
     // Ley 21.719 (D14): the consent notice under the field, followed by the privacy policy's link.
     consentNotice:
       "Al suscribirte aceptas recibir nuestro boletín por correo electrónico. Puedes darte de baja con un clic desde cualquier envío. Más información en nuestra",
-    privacyLinkLabel: "Política de Privacidad.",
+    privacyLinkLabel: "Política de privacidad.",
   },
 };
 
@@ -185,12 +185,12 @@ export const seo = {
     description: `Recibimos tu solicitud de cotización. La revisamos dentro de ${quotationReviewTime} y te enviamos una cotización formal para tu empresa por correo electrónico.`,
   },
   terms: {
-    title: "Términos y Condiciones | LifeBox",
+    title: "Términos y condiciones | LifeBox",
     description:
       "Condiciones de compra en LifeBox según la Ley 19.496: precios, pago, envíos, fabricación a pedido, garantía, derecho de retracto y atención de reclamos.",
   },
   privacy: {
-    title: "Política de Privacidad | LifeBox",
+    title: "Política de privacidad | LifeBox",
     description:
       "Cómo LifeBox trata tus datos personales según las leyes 19.628 y 21.719: qué datos recopilamos, para qué, cuánto tiempo los guardamos y cuáles son tus derechos.",
   },

@@ -1,12 +1,27 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { nameGroups, titleCaseWords } from "../../tests/support/wording-rules";
 import * as admin from "~/content/admin";
+import * as cart from "~/content/cart";
+import * as chatbot from "~/content/chatbot";
+import * as faqPage from "~/content/faq-page";
+import * as forms from "~/content/forms";
+import * as gallery from "~/content/gallery";
+import * as homePage from "~/content/home-page";
 import { mainNavigation } from "~/content/navigation";
+import * as navigation from "~/content/navigation";
+import * as orderPage from "~/content/order-page";
+import * as processPage from "~/content/process-page";
+import * as site from "~/content/site";
+import * as thanksPage from "~/content/thanks-page";
+import { orderStatusLabels } from "~/lib/order-status";
 
 /**
- * One word for one thing (DECISIONS D20, issue 12): the words the site, the e-mails and the admin
- * settled on, checked in every source file that holds visitor or staff texts.
+ * One word for one thing (DECISIONS D20, issue 12; D26, issue 24): the words the site, the e-mails
+ * and the admin settled on, checked in every source file that holds visitor or staff texts. The
+ * rules of D26 (sentence case, one name per action and state) are tests/support/wording-rules.ts,
+ * which tests/e2e/wording.spec.ts also holds the built shop to (docs/decisions/071).
  */
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -19,8 +34,8 @@ function sourceFiles(folder: string): string[] {
 }
 
 /** Every line of the app's texts matching `pattern`, as "file:line: text". */
-function linesMatching(pattern: RegExp): string[] {
-  return sourceFolders.flatMap(sourceFiles).flatMap((file) =>
+function linesMatching(pattern: RegExp, folders = sourceFolders): string[] {
+  return folders.flatMap(sourceFiles).flatMap((file) =>
     readFileSync(path.join(root, file), "utf8")
       .split("\n")
       .flatMap((line, index) => (pattern.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
@@ -34,6 +49,29 @@ function stringsOf(value: unknown): string[] {
   if (value && typeof value === "object") return Object.values(value).flatMap(stringsOf);
   return [];
 }
+
+/** Every folder with texts someone reads: pages, e-mails, admin lists and CSVs, the chatbot's answers. */
+const textFolders = [...sourceFolders, "lib", "models", "services"];
+
+/** A comment line ("// ...", " * ..."): it may quote a retired word to say why it went. */
+const isComment = (line: string) => /^[^:]+:\d+: (\/\/|\/?\*)/.test(line);
+
+/** The content modules whose strings are headings, buttons, menu entries, labels and prose. */
+const contentModules = {
+  admin,
+  cart,
+  chatbot,
+  faqPage,
+  forms,
+  gallery,
+  homePage,
+  navigation,
+  orderPage,
+  processPage,
+  site,
+  thanksPage,
+  orderStatusLabels,
+};
 
 describe("wording", () => {
   it('says "Inicio" in the header, not "Home"', () => {
@@ -58,5 +96,54 @@ describe("wording", () => {
 
   it('calls the newsletter "boletín" in the admin too', () => {
     expect(stringsOf(admin).filter((text) => /newsletter/i.test(text))).toEqual([]);
+  });
+
+  it("writes headings, buttons, menu entries and labels in Spanish sentence case (D26)", () => {
+    // A short text that is not a sentence (no final period) is a heading, a label or a button.
+    const labels = stringsOf(contentModules).filter(
+      (text) => !/[.]$/.test(text) && text.split(/\s+/).length <= 8,
+    );
+    expect(labels.length).toBeGreaterThan(300);
+    expect(labels.filter((text) => titleCaseWords(text).length > 0)).toEqual([]);
+  });
+
+  it("calls each action and each state by one name: its retired names are gone (D26)", () => {
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    for (const { meaning, names } of nameGroups) {
+      const [, ...retired] = names;
+      for (const name of retired) {
+        // The retired name as a whole text: a string, an element's text, a «quote», or a label "Name: …".
+        const pattern = new RegExp(`["'\`>«]${escape(name)}(["'\`<»]|: )`);
+        expect(
+          linesMatching(pattern, textFolders).filter((line) => !isComment(line)),
+          `${meaning}: ${name}`,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it("names each order status the same on the order page, in e-mails, the admin and the chatbot", () => {
+    // No second table of status names (the customer's timeline once said "Registrado").
+    expect(linesMatching(/Record<OrderStatus, string> = \{/, textFolders)).toEqual([
+      expect.stringMatching(/^lib\/order-status\.ts:\d+: export const orderStatusLabels/),
+    ]);
+    expect(orderStatusLabels.pendiente_pago).toBe("Pendiente de pago");
+  });
+
+  it("ends every field error message with a period (D26)", () => {
+    // Every capitalised string of the schemas' code is a message shown next to a field.
+    const messages = linesMatching(/["`][A-ZÁÉÍÓÚÑ¿¡][^"`]*\s[^"`]*["`]/, ["schemas"])
+      .filter((line) => !isComment(line))
+      .flatMap((line) =>
+        [...line.matchAll(/(["`])([A-ZÁÉÍÓÚÑ¿¡][^"`]*\s[^"`]*)\1/g)].map((match) => match[2]!),
+      );
+    expect(messages.length).toBeGreaterThan(50);
+    expect(messages.filter((message) => !message.endsWith("."))).toEqual([]);
+    const contentMessages = stringsOf([
+      forms.submissionMessages,
+      forms.textFieldMessages,
+      gallery.photoMessages,
+    ]);
+    expect(contentMessages.filter((message) => !message.endsWith("."))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CompanyInfo } from "~/content/company";
-import { termsOfService } from "~/content/legal";
+import { legalParagraphText, termsOfService } from "~/content/legal";
 import { deliveryPromise, orderProcessingHours } from "~/content/policies";
 import {
   contactNotifications,
@@ -198,7 +198,7 @@ describe("orderConfirmationForCustomer", () => {
     expect(mail.text).toContain("Productos: $129.990\n");
     expect(mail.text).toContain("Envío: $45.000\n");
     expect(mail.text).toContain("Total: $174.990\n");
-    expect(mail.text).toContain(`Pagar: https://lifebox.cl/pedido/${orderId}\n`);
+    expect(mail.text).toContain(`Pagar ahora: https://lifebox.cl/pedido/${orderId}\n`);
     expectWellFormedHtml(mail);
   });
 
@@ -261,16 +261,19 @@ describe("order status e-mails", () => {
     expect(mail.subject).toBe("Pago recibido: confirmamos tu pedido LB-7K3F9Q");
     expectStatusMail(mail);
     expect(mail.text).toContain("Este correo es la confirmación escrita de tu compra.");
-    expect(mail.text).toContain("Pago confirmado: 2 de marzo de 2025, 12:30\n");
+    expect(mail.text).toContain("Pagado: 2 de marzo de 2025, 12:30\n");
     expect(mail.text).toContain(`Plazo de entrega: ${deliveryPromise}\n`);
     expect(mail.text).toContain(`preparamos tu kit dentro de ${orderProcessingHours}`);
     expect(mail.html).toContain('href="https://lifebox.cl/terminos"');
+    expect(mail.text).toContain("Política de privacidad (https://lifebox.cl/privacidad).");
     // The Terms promise "una copia de estos términos" with the confirmation: every section, both parts.
     const terms = termsOfService(seller);
     for (const section of terms.sections) {
       expect(mail.text).toContain(`${section.heading}\n`);
       expect(mail.html).toContain(`${escapeHtml(section.heading)}</h2>`);
-      for (const paragraph of section.paragraphs) expect(mail.text).toContain(paragraph);
+      for (const paragraph of section.paragraphs) {
+        expect(mail.text).toContain(legalParagraphText(paragraph, "https://lifebox.cl"));
+      }
       for (const item of section.list ?? []) expect(mail.text).toContain(`- ${item}\n`);
     }
     expect(mail.html).toContain("<ul");
@@ -283,6 +286,10 @@ describe("order status e-mails", () => {
     expect(quoted).not.toContain("te contactaremos para coordinar el envío");
     expect(orderPaidForCustomer(statusChange({ shippingKind: "arranged" })).text).toContain(
       "te contactaremos para coordinar el envío",
+    );
+    // The order page's words for it (D26).
+    expect(orderPaidForCustomer(statusChange({ shippingKind: "arranged" })).text).toContain(
+      "Envío: Coordinado contigo\n",
     );
   });
 
@@ -460,7 +467,7 @@ describe("quotation e-mails", () => {
       "Teléfono: +56 9 1111 2222",
       "Ciudad: Concepción",
       "Recibida: 1 de marzo de 2025, 09:00",
-      "Comentarios:\n  Para tres faenas en Biobío.",
+      "Notas adicionales:\n  Para tres faenas en Biobío.",
     ]) {
       expect(mail.text).toContain(`${line}\n`);
     }
@@ -478,11 +485,13 @@ describe("quotation e-mails", () => {
     expect(mail.html).toContain("1.200");
     expect(mail.text).toContain("Empresa: Minera Ñuble S.A.\n");
     expect(mail.text).toContain("Ciudad: Concepción\n");
-    expect(mail.text).toContain("Comentarios:\n  Para tres faenas en Biobío.\n");
+    expect(mail.text).toContain("Notas adicionales:\n  Para tres faenas en Biobío.\n");
     expect(mail.html).toContain("Minera Ñuble S.A.");
     expectSellerIdentity(mail);
     expectWellFormedHtml(mail);
-    expect(quoteConfirmationForCustomer(quote({ additionalNotes: null })).text).not.toContain("Comentarios");
+    expect(quoteConfirmationForCustomer(quote({ additionalNotes: null })).text).not.toContain(
+      "Notas adicionales",
+    );
   });
 
   it("writes a message queued before quotations had a quantity without one (migration 0015)", () => {

@@ -1,5 +1,5 @@
 import type { CompanyInfo } from "~/content/company";
-import { termsOfService } from "~/content/legal";
+import { legalParagraphText, termsOfService } from "~/content/legal";
 import { providerNames } from "~/content/payments";
 import {
   deliveryPromise,
@@ -420,7 +420,7 @@ export function newOrderForShop(order: OrderMailData): RenderedMail {
     { type: "heading", text: `Nuevo pedido ${order.number}` },
     `${oneLine(order.name)} hizo un pedido de ${orderedText(order)} por ${formatPrice(order.total)}. Queda en estado «${status}» hasta que confirmes el pago en el panel de administración.`,
     { type: "fields", fields: [...orderSummaryFields(order), ["Estado", status]] },
-    { type: "heading", text: "Cliente y despacho" },
+    { type: "heading", text: "Cliente y envío" },
     {
       type: "fields",
       fields: [
@@ -473,7 +473,7 @@ export function orderConfirmationForCustomer(order: OrderMailData): RenderedMail
     { type: "link", label: "Revisa el estado de tu pedido", url: orderPageUrl(order) },
     {
       type: "link",
-      label: "Términos y Condiciones que aceptaste (garantía, derecho de retracto y sus excepciones)",
+      label: "Términos y condiciones que aceptaste (garantía, derecho de retracto y sus excepciones)",
       url: `${order.siteUrl}/terminos`,
     },
     helpParagraph(order),
@@ -492,7 +492,7 @@ function quoteFields(quote: QuoteMailData, extra: Field[] = []): Field[] {
     ["Teléfono", quote.phone],
     ["Ciudad", quote.city],
     ...extra,
-    ["Comentarios", quote.additionalNotes, { multiline: true }],
+    ["Notas adicionales", quote.additionalNotes, { multiline: true }],
   ];
 }
 
@@ -546,7 +546,7 @@ function statusOrderFields(order: OrderStatusMailData): Field[] {
 function termsLink(order: MailContext): Block {
   return {
     type: "link",
-    label: "Términos y Condiciones (garantía, derecho de retracto y sus excepciones)",
+    label: "Términos y condiciones (garantía, derecho de retracto y sus excepciones)",
     url: `${order.siteUrl}/terminos`,
   };
 }
@@ -559,7 +559,7 @@ function termsCopy(order: MailContext): Block[] {
     terms.intro,
     ...terms.sections.flatMap((section): Block[] => [
       { type: "heading", level: 2, text: section.heading },
-      ...section.paragraphs,
+      ...section.paragraphs.map((paragraph) => legalParagraphText(paragraph, order.siteUrl)),
       ...(section.list ? [{ type: "list" as const, items: section.list }] : []),
     ]),
   ];
@@ -568,7 +568,7 @@ function termsCopy(order: MailContext): Block[] {
 /** The shipping of a paid order: free, its quoted cost, or agreed by hand (before quotes). */
 function paidShipping(order: OrderStatusMailData): string {
   if (order.shippingKind === "free") return shippingLabels.free;
-  return typeof order.shippingCost === "number" ? formatPrice(order.shippingCost) : "Por coordinar contigo";
+  return typeof order.shippingCost === "number" ? formatPrice(order.shippingCost) : "Coordinado contigo";
 }
 
 /**
@@ -584,7 +584,7 @@ export function orderPaidForCustomer(order: OrderStatusMailData): RenderedMail {
       fields: [
         ...statusOrderFields(order),
         ["Fecha del pedido", formatMailDate(order.createdAt)],
-        ["Pago confirmado", formatMailDate(order.changedAt)],
+        ["Pagado", formatMailDate(order.changedAt)],
         ["Envío", paidShipping(order)],
         ["Plazo de entrega", deliveryPromise],
       ],
@@ -616,7 +616,7 @@ export function orderShippedForCustomer(order: OrderStatusMailData): RenderedMai
         ...statusOrderFields(order),
         ["Courier", courier],
         ["N.º de seguimiento", order.trackingNumber],
-        ["Despachado", formatMailDate(order.changedAt)],
+        ["Enviado", formatMailDate(order.changedAt)],
         ["Plazo de entrega", deliveryPromise],
       ],
     },
@@ -642,11 +642,11 @@ export function orderDeliveredForCustomer(order: OrderStatusMailData): RenderedM
     kits.one
       ? `Tu kit tiene una garantía de ${warrantyMonths} meses, contados desde que lo recibiste, contra defectos de fabricación. Si algo falla, escríbenos a ${order.seller.email} con tu número de pedido y, si puedes, una fotografía.`
       : `Cada kit tiene una garantía de ${warrantyMonths} meses, contados desde que lo recibiste, contra defectos de fabricación. Si algo falla, escríbenos a ${order.seller.email} con tu número de pedido y, si puedes, una fotografía.`,
-    `Si ${kits.one ? "el kit no es" : "los kits no son"} lo que esperabas, puedes retractarte dentro de ${withdrawalDays} días desde que lo recibiste, como explican los Términos y Condiciones (no aplica a kits personalizados).`,
+    `Si ${kits.one ? "el kit no es" : "los kits no son"} lo que esperabas, puedes retractarte dentro de ${withdrawalDays} días desde que lo recibiste, como explican los Términos y condiciones (no aplica a kits personalizados).`,
     termsLink(order),
     `¿Cómo ${kits.one ? "quedó" : "quedaron"} ${kits.words} en tu casa, tu auto o tu bote? Nos encantaría verlo: comparte una foto en la galería de clientes con tu número de pedido y este correo. La publicamos después de revisarla.`,
     { type: "button", label: "Compartir una foto", url: `${order.siteUrl}/galeria/compartir` },
-    { type: "link", label: "Tu pedido", url: orderPageUrl(order) },
+    { type: "link", label: "Revisa el estado de tu pedido", url: orderPageUrl(order) },
     helpParagraph(order),
     sellerSignature(order),
   ]);
@@ -670,7 +670,7 @@ export function orderCancelledForCustomer(order: OrderStatusMailData): RenderedM
       : order.paid
         ? `Como ya habías pagado, te devolveremos ${formatPrice(order.total)} por el mismo medio de pago que usaste, a la mayor brevedad. Te avisaremos cuando hagamos la devolución.`
         : `No alcanzamos a recibir tu pago, así que no hay nada que devolver. Si pagaste y no lo registramos, escríbenos a ${order.seller.email} con el comprobante y te devolveremos el monto.`,
-    { type: "link", label: "Tu pedido", url: orderPageUrl(order) },
+    { type: "link", label: "Revisa el estado de tu pedido", url: orderPageUrl(order) },
     helpParagraph(order),
     sellerSignature(order),
   ]);
@@ -710,7 +710,7 @@ export function shippingQuotedForCustomer(order: ShippingQuoteMailData): Rendere
       ],
     },
     "Puedes pagarlo ahora desde la página de tu pedido:",
-    { type: "button", label: "Pagar", url: orderPageUrl(order) },
+    { type: "button", label: "Pagar ahora", url: orderPageUrl(order) },
     `Procesamos cada pedido en ${orderProcessingHours} desde la confirmación del pago, y te avisaremos cuando vaya en camino.`,
     helpParagraph(order),
     sellerSignature(order),

@@ -8,7 +8,6 @@ import {
   orderStatusLabels,
   orderStatuses,
   orderTimeline,
-  timelineLabels,
   type OrderStatus,
 } from "~/lib/order-status";
 
@@ -104,10 +103,5 @@ describe("the customer's timeline", () => {
     expect(
       orderTimeline("cancelado", { pendiente_pago: entered.pendiente_pago }).map((step) => step.status),
     ).toEqual(["pendiente_pago", "cancelado"]);
-  });
-
-  it("names the first step 'Registrado' and the others as staff do", () => {
-    expect(timelineLabels.pendiente_pago).toBe("Registrado");
-    expect(timelineLabels.en_preparacion).toBe(orderStatusLabels.en_preparacion);
   });
 });

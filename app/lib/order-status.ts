@@ -17,7 +17,7 @@ export type OrderStatus = (typeof orderStatuses)[number];
 /** Every order starts here, written by its creation. */
 export const initialOrderStatus: OrderStatus = "pendiente_pago";
 
-/** What customers and staff read. */
+/** What customers and staff read, on every page, e-mail, list and export (D26: one name per status). */
 export const orderStatusLabels: Record<OrderStatus, string> = {
   pendiente_pago: "Pendiente de pago",
   pagado: "Pagado",
@@ -70,12 +70,6 @@ const customerPath: readonly OrderStatus[] = [
   "enviado",
   "entregado",
 ];
-
-/** How the customer's timeline names each status ("Registrado": the order exists, unpaid). */
-export const timelineLabels: Record<OrderStatus, string> = {
-  ...orderStatusLabels,
-  pendiente_pago: "Registrado",
-};
 
 export interface TimelineStep {
   status: OrderStatus;

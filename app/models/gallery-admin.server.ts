@@ -7,7 +7,7 @@ import { logger } from "~/infra/logger.server";
 import { getStorage, type ObjectStorage } from "~/infra/storage.server";
 
 /**
- * The customer gallery as staff moderate it (SPEC §2 "Galería de Clientes", §4 "Gallery photo
+ * The customer gallery as staff moderate it (SPEC §2 "Galería de clientes", §4 "Gallery photo
  * status"; DECISIONS D16; docs/decisions/042-admin-gallery.md):
  *
  *   pending ──approvePhoto──▶ approved ──withdrawPhoto(reason)──▶ rejected

@@ -22,25 +22,25 @@ export const adminFieldLimits = {
 } as const;
 
 export const passwordMessages = {
-  required: "Ingresa una contraseña",
-  tooShort: `La contraseña debe tener al menos ${adminFieldLimits.passwordMin} caracteres`,
-  tooLong: `La contraseña debe tener como máximo ${adminFieldLimits.passwordMax} caracteres`,
-  lower: "La contraseña debe incluir una letra minúscula",
-  upper: "La contraseña debe incluir una letra mayúscula",
-  digit: "La contraseña debe incluir un número",
-  symbol: "La contraseña debe incluir un símbolo (por ejemplo ! ? # $ %)",
-  mismatch: "Las contraseñas no coinciden",
-  sameAsCurrent: "La nueva contraseña debe ser distinta de la actual",
+  required: "Ingresa una contraseña.",
+  tooShort: `La contraseña debe tener al menos ${adminFieldLimits.passwordMin} caracteres.`,
+  tooLong: `La contraseña debe tener como máximo ${adminFieldLimits.passwordMax} caracteres.`,
+  lower: "La contraseña debe incluir una letra minúscula.",
+  upper: "La contraseña debe incluir una letra mayúscula.",
+  digit: "La contraseña debe incluir un número.",
+  symbol: "La contraseña debe incluir un símbolo (por ejemplo ! ? # $ %).",
+  mismatch: "Las contraseñas no coinciden.",
+  sameAsCurrent: "La nueva contraseña debe ser distinta de la actual.",
 } as const;
 
 const messages = {
-  email: "Ingresa un email válido",
-  emailRequired: "Ingresa tu email",
-  emailMax: `El email debe tener como máximo ${adminFieldLimits.email} caracteres`,
-  password: "Ingresa tu contraseña",
-  currentPassword: "Ingresa tu contraseña actual",
-  name: "El nombre debe tener al menos 2 caracteres",
-  nameMax: `El nombre debe tener como máximo ${adminFieldLimits.name} caracteres`,
+  email: "Ingresa un email válido.",
+  emailRequired: "Ingresa tu email.",
+  emailMax: `El email debe tener como máximo ${adminFieldLimits.email} caracteres.`,
+  password: "Ingresa tu contraseña.",
+  currentPassword: "Ingresa tu contraseña actual.",
+  name: "El nombre debe tener al menos 2 caracteres.",
+  nameMax: `El nombre debe tener como máximo ${adminFieldLimits.name} caracteres.`,
 } as const;
 
 /** A new password as the policy wants it; every broken rule gives its own message. */

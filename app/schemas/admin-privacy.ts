@@ -7,10 +7,10 @@ import { visibleText } from "~/schemas/text";
 export const privacyFieldLimits = { email: 254 } as const;
 
 export const privacyMessages = {
-  email: "Ingresa un email válido",
-  emailRequired: "Ingresa el email de la persona",
-  emailMax: `El email debe tener como máximo ${privacyFieldLimits.email} caracteres`,
-  confirm: "Confirma que la persona pidió eliminar sus datos",
+  email: "Ingresa un email válido.",
+  emailRequired: "Ingresa el email de la persona.",
+  emailMax: `El email debe tener como máximo ${privacyFieldLimits.email} caracteres.`,
+  confirm: "Confirma que la persona pidió eliminar sus datos.",
 } as const;
 
 const email = visibleText({

@@ -10,14 +10,14 @@ import { visibleText } from "~/schemas/text";
  */
 
 const messages = {
-  name: "Ingresa tu nombre",
-  nameMax: `El nombre debe tener como máximo ${contactFieldLimits.name} caracteres`,
-  email: "Ingresa un email válido",
-  emailMax: `El email debe tener como máximo ${contactFieldLimits.email} caracteres`,
-  subject: "Ingresa el asunto",
-  subjectMax: `El asunto debe tener como máximo ${contactFieldLimits.subject} caracteres`,
-  message: "Escribe tu mensaje",
-  messageMax: `El mensaje debe tener como máximo ${contactFieldLimits.message} caracteres`,
+  name: "Ingresa tu nombre.",
+  nameMax: `El nombre debe tener como máximo ${contactFieldLimits.name} caracteres.`,
+  email: "Ingresa un email válido.",
+  emailMax: `El email debe tener como máximo ${contactFieldLimits.email} caracteres.`,
+  subject: "Ingresa el asunto.",
+  subjectMax: `El asunto debe tener como máximo ${contactFieldLimits.subject} caracteres.`,
+  message: "Escribe tu mensaje.",
+  messageMax: `El mensaje debe tener como máximo ${contactFieldLimits.message} caracteres.`,
 } as const;
 
 export const contactSchema = z.object({

@@ -99,12 +99,12 @@ describe("orderSchema (purchase-data form)", () => {
   it("lists every missing field with its Spanish message, in form order", () => {
     expect(issuesOf(orderSchema, {})).toEqual([
       { path: "name", message: "El nombre debe tener al menos 2 caracteres." },
-      { path: "email", message: "Ingresa un email válido" },
+      { path: "email", message: "Ingresa un email válido." },
       { path: "phone", message: "El teléfono debe tener al menos 8 dígitos." },
-      { path: "region", message: "Selecciona una región" },
-      { path: "comuna", message: "Selecciona una comuna de la región elegida" },
+      { path: "region", message: "Selecciona una región." },
+      { path: "comuna", message: "Selecciona una comuna de la región elegida." },
       { path: "address", message: "La dirección debe tener al menos 10 caracteres." },
-      { path: "acceptTerms", message: "Debes aceptar los Términos y Condiciones para continuar" },
+      { path: "acceptTerms", message: "Debes aceptar los Términos y condiciones para continuar." },
     ]);
   });
 
@@ -112,7 +112,7 @@ describe("orderSchema (purchase-data form)", () => {
     const empty = Object.fromEntries(Object.keys(valid).map((key) => [key, ""]));
     // A quantity left out is one kit (a page from before quantities); an emptied one is a mistake.
     expect(issuesOf(orderSchema, empty)).toEqual([
-      { path: "quantity", message: "Ingresa una cantidad de 1 a 20 kits" },
+      { path: "quantity", message: "Ingresa una cantidad de 1 a 20 kits." },
       ...issuesOf(orderSchema, {}),
     ]);
   });
@@ -161,7 +161,7 @@ describe("orderSchema (purchase-data form)", () => {
       "rejects %j with the Spanish message",
       (quantity) => {
         expect(messagesAt(orderSchema, order({ quantity }), "quantity")).toEqual([
-          "Ingresa una cantidad de 1 a 20 kits",
+          "Ingresa una cantidad de 1 a 20 kits.",
         ]);
       },
     );
@@ -198,7 +198,7 @@ describe("orderSchema (purchase-data form)", () => {
   });
 
   describe("email", () => {
-    const invalid = "Ingresa un email válido";
+    const invalid = "Ingresa un email válido.";
     it.each(["", "   ", "ana", "ana@", "@correo.cl", "ana@correo", "ana perez@correo.cl", "ana@@correo.cl"])(
       "rejects %j",
       (email) => {
@@ -263,8 +263,8 @@ describe("orderSchema (purchase-data form)", () => {
   });
 
   describe("region and comuna", () => {
-    const region = "Selecciona una región";
-    const comuna = "Selecciona una comuna de la región elegida";
+    const region = "Selecciona una región.";
+    const comuna = "Selecciona una comuna de la región elegida.";
 
     it.each([
       ["13", "13101"], // Santiago
@@ -360,7 +360,7 @@ describe("orderSchema (purchase-data form)", () => {
   });
 
   describe("rut (optional)", () => {
-    const invalid = "Ingresa un RUT válido (por ejemplo, 12.345.678-5)";
+    const invalid = "Ingresa un RUT válido (por ejemplo, 12.345.678-5).";
 
     it.each([
       ["empty", ""],
@@ -429,14 +429,14 @@ describe("orderSchema (purchase-data form)", () => {
       "%j is not accepted",
       (acceptTerms) => {
         expect(issuesOf(orderSchema, order({ acceptTerms }))).toEqual([
-          { path: "acceptTerms", message: "Debes aceptar los Términos y Condiciones para continuar" },
+          { path: "acceptTerms", message: "Debes aceptar los Términos y condiciones para continuar." },
         ]);
       },
     );
 
     it("is required (an unchecked box is not posted at all)", () => {
       expect(messagesAt(orderSchema, without("acceptTerms"), "acceptTerms")).toEqual([
-        "Debes aceptar los Términos y Condiciones para continuar",
+        "Debes aceptar los Términos y condiciones para continuar.",
       ]);
     });
   });
@@ -468,13 +468,13 @@ describe("orderSchema (purchase-data form)", () => {
 
     it("asks for every field of the company, each under its own field, with the rest of the form's", () => {
       expect(issuesOf(orderSchema, { documentType: "factura" }).slice(-7)).toEqual([
-        { path: "invoiceRut", message: "Ingresa el RUT de la empresa (por ejemplo, 76.123.456-0)" },
-        { path: "invoiceName", message: "Ingresa la razón social de la empresa" },
-        { path: "invoiceGiro", message: "Ingresa el giro de la empresa" },
-        { path: "invoiceAddress", message: "Ingresa la dirección de facturación (al menos 5 caracteres)" },
-        { path: "invoiceRegion", message: "Selecciona la región de facturación" },
-        { path: "invoiceComuna", message: "Selecciona la comuna de facturación de la región elegida" },
-        { path: "invoiceEmail", message: "Ingresa un email válido para recibir la factura" },
+        { path: "invoiceRut", message: "Ingresa el RUT de la empresa (por ejemplo, 76.123.456-0)." },
+        { path: "invoiceName", message: "Ingresa la razón social de la empresa." },
+        { path: "invoiceGiro", message: "Ingresa el giro de la empresa." },
+        { path: "invoiceAddress", message: "Ingresa la dirección de facturación (al menos 5 caracteres)." },
+        { path: "invoiceRegion", message: "Selecciona la región de facturación." },
+        { path: "invoiceComuna", message: "Selecciona la comuna de facturación de la región elegida." },
+        { path: "invoiceEmail", message: "Ingresa un email válido para recibir la factura." },
       ]);
     });
 
@@ -482,28 +482,28 @@ describe("orderSchema (purchase-data form)", () => {
       [
         "invoiceRut",
         "76.086.428-4",
-        "El RUT de la empresa no es válido: revisa el número y el dígito verificador",
+        "El RUT de la empresa no es válido: revisa el número y el dígito verificador.",
       ],
       [
         "invoiceRut",
         "empresa",
-        "El RUT de la empresa no es válido: revisa el número y el dígito verificador",
+        "El RUT de la empresa no es válido: revisa el número y el dígito verificador.",
       ],
-      ["invoiceName", "A", "Ingresa la razón social de la empresa"],
+      ["invoiceName", "A", "Ingresa la razón social de la empresa."],
       ["invoiceName", "a".repeat(151), "La razón social debe tener como máximo 150 caracteres."],
-      ["invoiceGiro", "  ", "Ingresa el giro de la empresa"],
+      ["invoiceGiro", "  ", "Ingresa el giro de la empresa."],
       ["invoiceGiro", "a".repeat(101), "El giro debe tener como máximo 100 caracteres."],
-      ["invoiceAddress", "Av 1", "Ingresa la dirección de facturación (al menos 5 caracteres)"],
-      ["invoiceRegion", "99", "Selecciona la región de facturación"],
-      ["invoiceComuna", "05101", "Selecciona la comuna de facturación de la región elegida"],
-      ["invoiceEmail", "facturas@austral", "Ingresa un email válido para recibir la factura"],
+      ["invoiceAddress", "Av 1", "Ingresa la dirección de facturación (al menos 5 caracteres)."],
+      ["invoiceRegion", "99", "Selecciona la región de facturación."],
+      ["invoiceComuna", "05101", "Selecciona la comuna de facturación de la región elegida."],
+      ["invoiceEmail", "facturas@austral", "Ingresa un email válido para recibir la factura."],
     ])("refuses %s %j", (field, value, message) => {
       expect(issuesOf(orderSchema, factura({ [field]: value }))).toEqual([{ path: field, message }]);
     });
 
     it("refuses a document that is neither", () => {
       expect(messagesAt(orderSchema, order({ documentType: "ticket" }), "documentType")).toEqual([
-        "Elige boleta o factura",
+        "Elige boleta o factura.",
       ]);
     });
   });
@@ -536,12 +536,12 @@ describe("quoteSchema (quotation form)", () => {
 
   it("lists every missing field with its Spanish message, in form order", () => {
     expect(issuesOf(quoteSchema, {})).toEqual([
-      { path: "fullName", message: "El nombre debe tener al menos 2 caracteres" },
-      { path: "email", message: "Ingresa un email válido" },
-      { path: "phone", message: "Ingresa un número de teléfono válido" },
-      { path: "company", message: "Ingresa el nombre de la empresa u organización" },
-      { path: "city", message: "Ingresa una ciudad válida" },
-      { path: "quantity", message: "Indica cuántos kits necesitas (de 1 a 10.000)" },
+      { path: "fullName", message: "El nombre debe tener al menos 2 caracteres." },
+      { path: "email", message: "Ingresa un email válido." },
+      { path: "phone", message: "Ingresa un número de teléfono válido." },
+      { path: "company", message: "Ingresa el nombre de la empresa u organización." },
+      { path: "city", message: "Ingresa una ciudad válida." },
+      { path: "quantity", message: "Indica cuántos kits necesitas (de 1 a 10.000)." },
       { path: "productId", message: "El producto no es válido. Recarga la página e intenta nuevamente." },
     ]);
   });
@@ -568,59 +568,59 @@ describe("quoteSchema (quotation form)", () => {
   });
 
   const boundaries: ReadonlyArray<[string, string, string[]]> = [
-    ["fullName", "A", ["El nombre debe tener al menos 2 caracteres"]],
-    ["fullName", "  A  ", ["El nombre debe tener al menos 2 caracteres"]],
+    ["fullName", "A", ["El nombre debe tener al menos 2 caracteres."]],
+    ["fullName", "  A  ", ["El nombre debe tener al menos 2 caracteres."]],
     ["fullName", "Al", []],
     ["fullName", chars(100), []],
-    ["fullName", chars(101), ["El nombre debe tener como máximo 100 caracteres"]],
-    ["email", "pedro", ["Ingresa un email válido"]],
-    ["email", "pedro@empresa", ["Ingresa un email válido"]],
+    ["fullName", chars(101), ["El nombre debe tener como máximo 100 caracteres."]],
+    ["email", "pedro", ["Ingresa un email válido."]],
+    ["email", "pedro@empresa", ["Ingresa un email válido."]],
     ["email", emailOfLength(254), []],
-    ["email", emailOfLength(255), ["El email debe tener como máximo 254 caracteres"]],
-    ["phone", "1234567", ["Ingresa un número de teléfono válido"]],
-    ["phone", " 1234567 ", ["Ingresa un número de teléfono válido"]],
-    ["phone", "1      2", ["Ingresa un número de teléfono válido"]],
-    ["phone", "+5691234", ["Ingresa un número de teléfono válido"]],
+    ["email", emailOfLength(255), ["El email debe tener como máximo 254 caracteres."]],
+    ["phone", "1234567", ["Ingresa un número de teléfono válido."]],
+    ["phone", " 1234567 ", ["Ingresa un número de teléfono válido."]],
+    ["phone", "1      2", ["Ingresa un número de teléfono válido."]],
+    ["phone", "+5691234", ["Ingresa un número de teléfono válido."]],
     ["phone", "12345678", []],
     ["phone", "+56 2 2345 6789", []],
-    ["phone", "abcdefgh", ["Ingresa un número de teléfono válido"]],
-    ["phone", "(2) 2345-6789", ["Ingresa un número de teléfono válido"]],
+    ["phone", "abcdefgh", ["Ingresa un número de teléfono válido."]],
+    ["phone", "(2) 2345-6789", ["Ingresa un número de teléfono válido."]],
     ["phone", chars(20, "9"), []],
-    ["phone", chars(21, "9"), ["El teléfono debe tener como máximo 20 caracteres"]],
-    ["company", "A", ["Ingresa el nombre de la empresa u organización"]],
+    ["phone", chars(21, "9"), ["El teléfono debe tener como máximo 20 caracteres."]],
+    ["company", "A", ["Ingresa el nombre de la empresa u organización."]],
     ["company", "3M", []],
     ["company", chars(150), []],
-    ["company", chars(151), ["El nombre de la empresa debe tener como máximo 150 caracteres"]],
-    ["city", "A", ["Ingresa una ciudad válida"]],
-    ["city", "  A ", ["Ingresa una ciudad válida"]],
+    ["company", chars(151), ["El nombre de la empresa debe tener como máximo 150 caracteres."]],
+    ["city", "A", ["Ingresa una ciudad válida."]],
+    ["city", "  A ", ["Ingresa una ciudad válida."]],
     ["city", "Ay", []],
     ["city", chars(100), []],
-    ["city", chars(101), ["La ciudad debe tener como máximo 100 caracteres"]],
+    ["city", chars(101), ["La ciudad debe tener como máximo 100 caracteres."]],
     ["quantity", "1", []],
     ["quantity", "10000", []],
-    ["quantity", "0", ["Indica al menos 1 kit"]],
-    ["quantity", "-3", ["Indica al menos 1 kit"]],
+    ["quantity", "0", ["Indica al menos 1 kit."]],
+    ["quantity", "-3", ["Indica al menos 1 kit."]],
     [
       "quantity",
       "10001",
-      ["Cotizamos hasta 10.000 kits por solicitud. Si necesitas más, cuéntanos en las notas adicionales"],
+      ["Cotizamos hasta 10.000 kits por solicitud. Si necesitas más, cuéntanos en las notas adicionales."],
     ],
     [
       "quantity",
       "99999999999999999999",
-      ["Cotizamos hasta 10.000 kits por solicitud. Si necesitas más, cuéntanos en las notas adicionales"],
+      ["Cotizamos hasta 10.000 kits por solicitud. Si necesitas más, cuéntanos en las notas adicionales."],
     ],
-    ["quantity", "2.5", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"]],
-    ["quantity", "2,5", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"]],
-    ["quantity", "10,000", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"]],
-    ["quantity", "1.0000", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"]],
-    ["quantity", "1e3", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"]],
-    ["quantity", "abc", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"]],
-    ["quantity", "12 kits", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"]],
-    ["quantity", "", ["Indica cuántos kits necesitas (de 1 a 10.000)"]],
-    ["quantity", "   ", ["Indica cuántos kits necesitas (de 1 a 10.000)"]],
+    ["quantity", "2.5", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)."]],
+    ["quantity", "2,5", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)."]],
+    ["quantity", "10,000", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)."]],
+    ["quantity", "1.0000", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)."]],
+    ["quantity", "1e3", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)."]],
+    ["quantity", "abc", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)."]],
+    ["quantity", "12 kits", ["Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)."]],
+    ["quantity", "", ["Indica cuántos kits necesitas (de 1 a 10.000)."]],
+    ["quantity", "   ", ["Indica cuántos kits necesitas (de 1 a 10.000)."]],
     ["additionalNotes", chars(2000), []],
-    ["additionalNotes", chars(2001), ["Las notas adicionales deben tener como máximo 2000 caracteres"]],
+    ["additionalNotes", chars(2001), ["Las notas adicionales deben tener como máximo 2000 caracteres."]],
     ["productId", "kit-industry", ["El producto no es válido. Recarga la página e intenta nuevamente."]],
     ["productId", "Industry", ["El producto no es válido. Recarga la página e intenta nuevamente."]],
   ];
@@ -677,10 +677,10 @@ describe("contactSchema (contact form)", () => {
 
   it("requires every field, each with its own Spanish message", () => {
     const expected = [
-      { path: "name", message: "Ingresa tu nombre" },
-      { path: "email", message: "Ingresa un email válido" },
-      { path: "subject", message: "Ingresa el asunto" },
-      { path: "message", message: "Escribe tu mensaje" },
+      { path: "name", message: "Ingresa tu nombre." },
+      { path: "email", message: "Ingresa un email válido." },
+      { path: "subject", message: "Ingresa el asunto." },
+      { path: "message", message: "Escribe tu mensaje." },
     ];
     expect(issuesOf(contactSchema, {})).toEqual(expected);
     expect(issuesOf(contactSchema, { name: "", email: "", subject: "", message: "" })).toEqual(expected);
@@ -704,15 +704,15 @@ describe("contactSchema (contact form)", () => {
 
   const boundaries: ReadonlyArray<[string, string, string[]]> = [
     ["name", chars(100), []],
-    ["name", chars(101), ["El nombre debe tener como máximo 100 caracteres"]],
-    ["email", "camila", ["Ingresa un email válido"]],
-    ["email", "camila@correo", ["Ingresa un email válido"]],
+    ["name", chars(101), ["El nombre debe tener como máximo 100 caracteres."]],
+    ["email", "camila", ["Ingresa un email válido."]],
+    ["email", "camila@correo", ["Ingresa un email válido."]],
     ["email", emailOfLength(254), []],
-    ["email", emailOfLength(255), ["El email debe tener como máximo 254 caracteres"]],
+    ["email", emailOfLength(255), ["El email debe tener como máximo 254 caracteres."]],
     ["subject", chars(150), []],
-    ["subject", chars(151), ["El asunto debe tener como máximo 150 caracteres"]],
+    ["subject", chars(151), ["El asunto debe tener como máximo 150 caracteres."]],
     ["message", chars(5000), []],
-    ["message", chars(5001), ["El mensaje debe tener como máximo 5000 caracteres"]],
+    ["message", chars(5001), ["El mensaje debe tener como máximo 5000 caracteres."]],
   ];
   it.each(boundaries.map(([field, value, messages]) => [field, shown(value), value, messages] as const))(
     "%s = %s → %j",
@@ -732,7 +732,7 @@ describe("contactSchema (contact form)", () => {
 // -------------------------------------------------------------------------------------------------
 
 describe("newsletterSchema (newsletter signup)", () => {
-  const invalid = "Ingresa un email válido";
+  const invalid = "Ingresa un email válido.";
 
   it("trims and lower-cases the e-mail", () => {
     expect(dataOf(newsletterSchema, { email: "  Ana.Perez@Correo.CL \n" })).toEqual({
@@ -760,7 +760,7 @@ describe("newsletterSchema (newsletter signup)", () => {
       emailOfLength(254),
     );
     expect(issuesOf(newsletterSchema, { email: emailOfLength(255) })).toEqual([
-      { path: "email", message: "El email debe tener como máximo 254 caracteres" },
+      { path: "email", message: "El email debe tener como máximo 254 caracteres." },
     ]);
   });
 

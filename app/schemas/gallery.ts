@@ -19,13 +19,13 @@ export const maxPhotoBytes = maxPhotoMegabytes * 1024 * 1024;
 export const acceptedPhotoTypes = ["image/jpeg", "image/png", "image/webp"] as const;
 
 const messages = {
-  orderNumber: "Ingresa el número de tu pedido",
-  orderNumberMax: `El número de pedido debe tener como máximo ${galleryFieldLimits.orderNumber} caracteres`,
-  email: "Ingresa un email válido",
-  emailMax: `El email debe tener como máximo ${galleryFieldLimits.email} caracteres`,
-  kitId: "Elige el kit que aparece en la foto",
-  comment: "Escribe un comentario para tu foto",
-  commentMax: `El comentario debe tener como máximo ${galleryFieldLimits.comment} caracteres`,
+  orderNumber: "Ingresa el número de tu pedido.",
+  orderNumberMax: `El número de pedido debe tener como máximo ${galleryFieldLimits.orderNumber} caracteres.`,
+  email: "Ingresa un email válido.",
+  emailMax: `El email debe tener como máximo ${galleryFieldLimits.email} caracteres.`,
+  kitId: "Elige el kit que aparece en la foto.",
+  comment: "Escribe un comentario para tu foto.",
+  commentMax: `El comentario debe tener como máximo ${galleryFieldLimits.comment} caracteres.`,
 } as const;
 
 /** The text fields: what the server reads from the form besides the photo. */

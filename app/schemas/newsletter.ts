@@ -9,8 +9,8 @@ import { visibleText } from "~/schemas/text";
  */
 
 const messages = {
-  email: "Ingresa un email válido",
-  emailMax: `El email debe tener como máximo ${newsletterFieldLimits.email} caracteres`,
+  email: "Ingresa un email válido.",
+  emailMax: `El email debe tener como máximo ${newsletterFieldLimits.email} caracteres.`,
 } as const;
 
 export const newsletterSchema = z.object({

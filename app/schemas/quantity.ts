@@ -3,7 +3,7 @@ import { z } from "zod";
 import { maxQuantityPerKit } from "~/lib/order-lines";
 
 /** Why a quantity was refused, under its field. */
-export const quantityMessage = `Ingresa una cantidad de 1 a ${maxQuantityPerKit} kits`;
+export const quantityMessage = `Ingresa una cantidad de 1 a ${maxQuantityPerKit} kits.`;
 
 /**
  * How many of a kit (the "Comprar" dialog, the cart): a whole number from 1 to maxQuantityPerKit,

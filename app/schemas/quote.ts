@@ -5,7 +5,7 @@ import { kitIds } from "~/content/types";
 import { digitCount, optional, visibleText } from "~/schemas/text";
 
 /**
- * The company quotation form ("Solicitar Cotización", SPEC §5) for one kit (the hidden productId),
+ * The company quotation form ("Solicitar cotización", SPEC §5) for one kit (the hidden productId),
  * shared by the browser and the quotation action. Texts follow `visibleText` (schemas/text.ts); a
  * missing field gets the empty one's message, and unknown fields (honeypot, captcha) are dropped.
  */
@@ -15,21 +15,21 @@ const chilean = (count: number) => String(count).replace(/\B(?=(\d{3})+$)/g, "."
 const { min: fewestKits, max: mostKits } = quoteQuantityBounds;
 
 const messages = {
-  fullNameMin: "El nombre debe tener al menos 2 caracteres",
-  fullNameMax: `El nombre debe tener como máximo ${quoteFieldLimits.fullName} caracteres`,
-  email: "Ingresa un email válido",
-  emailMax: `El email debe tener como máximo ${quoteFieldLimits.email} caracteres`,
-  phone: "Ingresa un número de teléfono válido",
-  phoneMax: `El teléfono debe tener como máximo ${quoteFieldLimits.phone} caracteres`,
-  companyMin: "Ingresa el nombre de la empresa u organización",
-  companyMax: `El nombre de la empresa debe tener como máximo ${quoteFieldLimits.company} caracteres`,
-  cityMin: "Ingresa una ciudad válida",
-  cityMax: `La ciudad debe tener como máximo ${quoteFieldLimits.city} caracteres`,
-  additionalNotesMax: `Las notas adicionales deben tener como máximo ${quoteFieldLimits.additionalNotes} caracteres`,
-  quantity: `Indica cuántos kits necesitas (de ${chilean(fewestKits)} a ${chilean(mostKits)})`,
-  quantityWhole: `Indica la cantidad de kits con números, sin decimales (de ${chilean(fewestKits)} a ${chilean(mostKits)})`,
-  quantityMin: `Indica al menos ${chilean(fewestKits)} kit`,
-  quantityMax: `Cotizamos hasta ${chilean(mostKits)} kits por solicitud. Si necesitas más, cuéntanos en las notas adicionales`,
+  fullNameMin: "El nombre debe tener al menos 2 caracteres.",
+  fullNameMax: `El nombre debe tener como máximo ${quoteFieldLimits.fullName} caracteres.`,
+  email: "Ingresa un email válido.",
+  emailMax: `El email debe tener como máximo ${quoteFieldLimits.email} caracteres.`,
+  phone: "Ingresa un número de teléfono válido.",
+  phoneMax: `El teléfono debe tener como máximo ${quoteFieldLimits.phone} caracteres.`,
+  companyMin: "Ingresa el nombre de la empresa u organización.",
+  companyMax: `El nombre de la empresa debe tener como máximo ${quoteFieldLimits.company} caracteres.`,
+  cityMin: "Ingresa una ciudad válida.",
+  cityMax: `La ciudad debe tener como máximo ${quoteFieldLimits.city} caracteres.`,
+  additionalNotesMax: `Las notas adicionales deben tener como máximo ${quoteFieldLimits.additionalNotes} caracteres.`,
+  quantity: `Indica cuántos kits necesitas (de ${chilean(fewestKits)} a ${chilean(mostKits)}).`,
+  quantityWhole: `Indica la cantidad de kits con números, sin decimales (de ${chilean(fewestKits)} a ${chilean(mostKits)}).`,
+  quantityMin: `Indica al menos ${chilean(fewestKits)} kit.`,
+  quantityMax: `Cotizamos hasta ${chilean(mostKits)} kits por solicitud. Si necesitas más, cuéntanos en las notas adicionales.`,
   productId: "El producto no es válido. Recarga la página e intenta nuevamente.",
 } as const;
 

@@ -259,16 +259,16 @@ describe("minimum lengths count visible characters", () => {
     // Soft hyphens; then "Calle 1" with its spaces repeated.
     ["order", "address", "\u00ad".repeat(12), "La dirección debe tener al menos 10 caracteres."],
     ["order", "address", "Calle          1", "La dirección debe tener al menos 10 caracteres."],
-    ["quote", "fullName", zeroWidth.repeat(2), "El nombre debe tener al menos 2 caracteres"],
-    ["quote", "company", "\u2060\u2060", "Ingresa el nombre de la empresa u organización"], // word joiners
-    ["quote", "city", "\u200e\u200f", "Ingresa una ciudad válida"], // direction marks
-    ["contact", "name", zeroWidth, "Ingresa tu nombre"],
-    ["contact", "email", zeroWidth, "Ingresa un email válido"],
-    ["contact", "subject", zeroWidth, "Ingresa el asunto"],
-    ["contact", "message", `${zeroWidth}\n${zeroWidth}`, "Escribe tu mensaje"],
-    ["newsletter", "email", zeroWidth, "Ingresa un email válido"],
-    ["newAdmin", "name", zeroWidth.repeat(2), "El nombre debe tener al menos 2 caracteres"],
-    ["adminCreateOptions", "name", zeroWidth.repeat(2), "El nombre debe tener al menos 2 caracteres"],
+    ["quote", "fullName", zeroWidth.repeat(2), "El nombre debe tener al menos 2 caracteres."],
+    ["quote", "company", "\u2060\u2060", "Ingresa el nombre de la empresa u organización."], // word joiners
+    ["quote", "city", "\u200e\u200f", "Ingresa una ciudad válida."], // direction marks
+    ["contact", "name", zeroWidth, "Ingresa tu nombre."],
+    ["contact", "email", zeroWidth, "Ingresa un email válido."],
+    ["contact", "subject", zeroWidth, "Ingresa el asunto."],
+    ["contact", "message", `${zeroWidth}\n${zeroWidth}`, "Escribe tu mensaje."],
+    ["newsletter", "email", zeroWidth, "Ingresa un email válido."],
+    ["newAdmin", "name", zeroWidth.repeat(2), "El nombre debe tener al menos 2 caracteres."],
+    ["adminCreateOptions", "name", zeroWidth.repeat(2), "El nombre debe tener al menos 2 caracteres."],
   ];
   it.each(cases)("%s.%s = %j → %j", (formName, field, value, message) => {
     const form = forms[formName]!;
@@ -316,9 +316,9 @@ describe("a phone needs at least 8 digits", () => {
     ["order", "1      2", "El teléfono debe tener al menos 8 dígitos."],
     ["order", "+5691234", "El teléfono debe tener al menos 8 dígitos."], // 8 characters, 7 digits
     ["order", "1 2 3 4 5 6 7", "El teléfono debe tener al menos 8 dígitos."],
-    ["quote", "1      2", "Ingresa un número de teléfono válido"],
-    ["quote", "+5691234", "Ingresa un número de teléfono válido"],
-    ["quote", "1 2 3 4 5 6 7", "Ingresa un número de teléfono válido"],
+    ["quote", "1      2", "Ingresa un número de teléfono válido."],
+    ["quote", "+5691234", "Ingresa un número de teléfono válido."],
+    ["quote", "1 2 3 4 5 6 7", "Ingresa un número de teléfono válido."],
   ];
   it.each(tooShort)("%s: %j → %j", (formName, phone, message) => {
     const form = forms[formName]!;

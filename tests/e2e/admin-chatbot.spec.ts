@@ -26,7 +26,7 @@ const shipping = "¿Hacen despacho a Coyhaique?";
 const unknown = "¿arriendan kits para un matrimonio?";
 
 const texts = {
-  title: /^Conversaciones de Chatbot \(\d+\)$/,
+  title: /^Conversaciones del chatbot \(\d+\)$/,
   search: "Buscar",
   view: "Ver conversación",
   dialog: "Conversación",
@@ -64,7 +64,7 @@ const dialog = (page: Page) => page.getByRole("dialog", { name: texts.dialog });
 
 /** The open conversation shows the visitor's and the bot's messages, the unknown one marked. */
 async function expectConversation(scope: Locator) {
-  await expect(scope.getByText(`ID Sesión: ${sessionId}`)).toBeVisible();
+  await expect(scope.getByText(`ID de sesión: ${sessionId}`)).toBeVisible();
   await expect(scope.getByText(texts.active)).toBeVisible();
   await expect(scope.getByText("Dirección IP")).toBeVisible();
   const messages = scope.getByRole("region", { name: "Mensajes de la conversación" }).getByRole("listitem");
@@ -150,7 +150,7 @@ test("an admin finds a visitor's conversation by a word of the question and read
   await expect(main.getByRole("row").filter({ hasText: sessionId })).toHaveCount(1);
 
   // The dashboard's chatbot panel leads to the same list.
-  await adminNavLink(page, "Dashboard").click();
+  await adminNavLink(page, "Resumen").click();
   await page.getByRole("link", { name: "Ver las conversaciones con preguntas sin responder" }).click();
   await expect(page).toHaveURL(/\/admin\/chatbot\?preguntas=sin-responder$/);
   await expect(main.getByRole("link", { name: "Con preguntas sin responder" })).toHaveAttribute(
@@ -169,7 +169,7 @@ test("on a phone the conversations are cards whose button opens the same dialog;
   await waitForAdminHydration(page);
   const main = page.getByRole("main");
   await expect(main.getByRole("table")).toBeHidden();
-  const card = main.getByRole("list", { name: /^Conversaciones de Chatbot/ }).getByRole("listitem");
+  const card = main.getByRole("list", { name: /^Conversaciones del chatbot/ }).getByRole("listitem");
   await expect(card.filter({ hasText: sessionId })).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAdminPageAccessible(page, "/admin/chatbot at 390 px");
@@ -203,7 +203,7 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`/admin/chatbot/${sessionId}$`));
     await expect(main.getByRole("heading", { level: 1, name: texts.dialog })).toBeVisible();
     await expectConversation(main);
-    await main.getByRole("link", { name: "Volver a Chatbot" }).click();
+    await main.getByRole("link", { name: "Volver al chatbot" }).click();
     await expect(page).toHaveURL(/\/admin\/chatbot$/);
   });
 });

@@ -10,7 +10,7 @@ import {
 import { queryRows, uniqueEmail, withShopDatabase } from "./forms-support";
 
 /**
- * Goal: staff moderate the customer gallery (issue 13 "Admin"; SPEC §2 "Galería de Clientes", §4,
+ * Goal: staff moderate the customer gallery (issue 13 "Admin"; SPEC §2 "Galería de clientes", §4,
  * §8; D16): the cards and tabs, approving, rejecting with a reason by keyboard, withdrawing, the
  * full image, sorting by Likes, a decision someone else made meanwhile, and all of it without
  * JavaScript too.
@@ -100,7 +100,7 @@ test("an admin reads the cards and tabs, approves a pending photo, sorts by Like
   await expect(page.getByTestId("gallery-pending")).not.toHaveText("0");
   await page.getByRole("link", { name: "Revisar las fotos pendientes" }).click();
   await expect(page).toHaveURL(/\/admin\/gallery\?estado=pendiente$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Galería de Clientes" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Galería de clientes" })).toBeVisible();
   await expect(tab(page, "Pendientes")).toHaveAttribute("aria-current", "page");
 
   // The four cards and the four tabs say what the database holds (other journeys may add photos
@@ -108,10 +108,10 @@ test("an admin reads the cards and tabs, approves a pending photo, sorts by Like
   await expect(async () => {
     await page.reload();
     const now = counts();
-    await expect(card(page, "Total Fotos")).toHaveText(numbers.format(now.total), { timeout: 1000 });
+    await expect(card(page, "Total de fotos")).toHaveText(numbers.format(now.total), { timeout: 1000 });
     await expect(card(page, "Pendientes")).toHaveText(numbers.format(now.pending), { timeout: 1000 });
     await expect(card(page, "Aprobadas")).toHaveText(numbers.format(now.approved), { timeout: 1000 });
-    await expect(card(page, "Total Likes")).toHaveText(numbers.format(now.likes), { timeout: 1000 });
+    await expect(card(page, "Total de me gusta")).toHaveText(numbers.format(now.likes), { timeout: 1000 });
     for (const [label, count] of [
       ["Todas", now.total],
       ["Pendientes", now.pending],
@@ -138,7 +138,7 @@ test("an admin reads the cards and tabs, approves a pending photo, sorts by Like
   // Likes, from its header: highest first, then the other way.
   await page.goto("/admin/gallery");
   await waitForAdminHydration(page);
-  const likesHeader = page.getByRole("columnheader", { name: /^Likes/ });
+  const likesHeader = page.getByRole("columnheader", { name: /^Me gusta/ });
   await likesHeader.getByRole("link").click();
   await expect(page).toHaveURL(/sort=likes&dir=desc/);
   await expect(likesHeader).toHaveAttribute("aria-sort", "descending");
@@ -150,7 +150,7 @@ test("an admin reads the cards and tabs, approves a pending photo, sorts by Like
   await expect(page).toHaveURL(/sort=likes&dir=asc/);
   await expect(likesHeader).toHaveAttribute("aria-sort", "ascending");
   // And back with the selector.
-  await page.getByLabel("Ordenar por").selectOption({ label: "Likes: de mayor a menor" });
+  await page.getByLabel("Ordenar por").selectOption({ label: "Me gusta: de mayor a menor" });
   await expect(page).toHaveURL(/sort=likes(%3A|:)desc/);
   await expect(rows.nth(1)).toContainText("100.000");
 
@@ -339,7 +339,7 @@ test.describe("without JavaScript", () => {
     expect(storedGalleryPhoto(first.id)?.status).toBe("approved");
 
     // The selector sorts with its button.
-    await page.getByLabel("Ordenar por").selectOption({ label: "Likes: de menor a mayor" });
+    await page.getByLabel("Ordenar por").selectOption({ label: "Me gusta: de menor a mayor" });
     await page.getByRole("button", { name: "Ordenar" }).click();
     await expect(page).toHaveURL(/sort=likes%3Aasc/);
     await expect(page.getByLabel("Ordenar por")).toHaveValue("likes:asc");

@@ -66,7 +66,7 @@ export async function signInAsAdmin(
   await page.getByLabel("Contraseña", { exact: true }).fill(password);
   await page.getByRole("button", { name: adminTexts.submit }).click();
   await page.waitForURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Resumen" })).toBeVisible();
 }
 
 /** Resolves once React has hydrated an admin page (its heading carries React's fiber key). */

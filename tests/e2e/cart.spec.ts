@@ -123,7 +123,7 @@ test.describe("on a phone (390 px)", () => {
 
     // A quantity changed, a wrong one explained under its field.
     await setQuantity(page, essential.name, "21");
-    await expect(cartLine(page, essential.name)).toContainText("Ingresa una cantidad de 1 a 20 kits");
+    await expect(cartLine(page, essential.name)).toContainText("Ingresa una cantidad de 1 a 20 kits.");
     await setQuantity(page, essential.name, "3");
     await expect(page.getByText("Ahora llevas 3 de LifeBox Essential.")).toBeVisible();
     await expect(cartTotal(page)).toHaveText(pesos(3 * essential.price + mini.price));
@@ -211,7 +211,7 @@ test.describe("on a laptop (1,280 px)", () => {
     await fields.invoiceRut.fill("76.086.428-4");
     await fields.submit.click();
     await expect(
-      main.getByText("El RUT de la empresa no es válido: revisa el número y el dígito verificador"),
+      main.getByText("El RUT de la empresa no es válido: revisa el número y el dígito verificador."),
     ).toBeVisible();
     await expectNoViolations(page, "/carro/finalizar at 1,280 px, with errors");
     await fields.invoiceRut.fill("76.086.428-5");
@@ -272,7 +272,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(`Ahora llevas 2 de ${mini.name}.`)).toBeVisible();
     await expect(cartTotal(page)).toHaveText(pesos(essential.price + 2 * mini.price));
     await setQuantity(page, mini.name, "0");
-    await expect(cartLine(page, mini.name)).toContainText("Ingresa una cantidad de 1 a 20 kits");
+    await expect(cartLine(page, mini.name)).toContainText("Ingresa una cantidad de 1 a 20 kits.");
     await cartLine(page, mini.name)
       .getByRole("button", { name: `Quitar ${mini.name} del carro` })
       .click();

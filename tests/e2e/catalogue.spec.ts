@@ -191,7 +191,7 @@ test.describe("catalogue with JavaScript", () => {
       "href",
       "/comprar/expedition",
     );
-    await expect(card.getByRole("link", { name: /Cotizar para Empresa/ })).toHaveAttribute(
+    await expect(card.getByRole("link", { name: /Cotizar para empresa/ })).toHaveAttribute(
       "href",
       "/cotizar/expedition",
     );

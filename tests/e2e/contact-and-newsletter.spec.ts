@@ -128,9 +128,9 @@ test.describe("contact form", () => {
     await expectFieldError(fields.message, messages.contact.message);
   });
 
-  test("the privacy notice links to the Política de Privacidad, in a new tab", async ({ page }) => {
+  test("the privacy notice links to the Política de privacidad, in a new tab", async ({ page }) => {
     await page.goto("/contacto");
-    const link = contactForm(page).getByRole("link", { name: "Política de Privacidad", exact: true });
+    const link = contactForm(page).getByRole("link", { name: "Política de privacidad", exact: true });
     await expect(link).toHaveAttribute("href", "/privacidad");
     await expect(link).toHaveAttribute("target", "_blank");
   });

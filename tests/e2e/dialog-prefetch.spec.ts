@@ -115,7 +115,7 @@ test("the quotation dialog opens and takes the request while the captcha is stil
   const scripts = await visit(page, "/productos");
   await expect.poll(async () => codeIn(page, scripts), { timeout: 15_000 }).toContain("ALTCHA");
 
-  await page.getByRole("link", { name: `Cotizar para Empresa: ${kit.name}`, exact: true }).click();
+  await page.getByRole("link", { name: `Cotizar para empresa: ${kit.name}`, exact: true }).click();
   const dialog = page.getByRole("dialog", { name: quoteTexts.title });
   await expect(dialog).toBeVisible();
   const fields = quoteFields(dialog);

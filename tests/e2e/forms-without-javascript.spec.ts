@@ -88,7 +88,7 @@ test.describe("forms without JavaScript", () => {
   test("Cotizar on the catalogue leads to the kit's quotation page", async ({ page }) => {
     const kit = kits.expedition;
     await page.goto("/productos");
-    await page.getByRole("link", { name: `Cotizar para Empresa: ${kit.name}`, exact: true }).click();
+    await page.getByRole("link", { name: `Cotizar para empresa: ${kit.name}`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/cotizar/${kit.id}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(quoteTexts.title);
   });

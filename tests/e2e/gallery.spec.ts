@@ -34,8 +34,8 @@ const texts = {
   orderNotFound:
     "No encontramos un pedido con ese número y ese email. Revisa ambos datos tal como aparecen en el correo de confirmación de tu compra.",
   submit: "Enviar foto",
-  photoMissing: "Elige una foto",
-  orderNumberMissing: "Ingresa el número de tu pedido",
+  photoMissing: "Elige una foto.",
+  orderNumberMissing: "Ingresa el número de tu pedido.",
 } as const;
 
 const kit = { id: "industry-mini", name: "LifeBox Industry Mini" } as const;

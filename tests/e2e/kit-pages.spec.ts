@@ -120,7 +120,7 @@ test.describe("kit pages", () => {
       const buy = scope.getByRole("link", { name: "Comprar", exact: true });
       await expect(buy).toHaveAttribute("href", "/comprar/industry-mini");
       await expect(buy).not.toHaveAttribute("target", "_blank");
-      await expect(scope.getByRole("link", { name: "Cotización Empresas" })).toHaveAttribute(
+      await expect(scope.getByRole("link", { name: "Cotizar para empresa" })).toHaveAttribute(
         "href",
         "/cotizar/industry-mini",
       );
@@ -128,7 +128,7 @@ test.describe("kit pages", () => {
     await expect(page.getByRole("link", { name: "Comprar", exact: true })).toHaveCount(2);
   });
 
-  test("the catalogue's Ver Detalles reaches the kit page with the same price", async ({ page }) => {
+  test("the catalogue's Ver detalles reaches the kit page with the same price", async ({ page }) => {
     await page.goto("/productos");
     await page.getByRole("link", { name: "Ver detalles del LifeBox Expedition Mini" }).click();
     await expect(page).toHaveURL(/\/productos\/kit-expedition-mini$/);

@@ -123,9 +123,9 @@ test.describe("desktop header", () => {
 
   const activeCases = [
     { path: "/", link: "Inicio" },
-    { path: "/como-funciona", link: "Cómo Funciona" },
+    { path: "/como-funciona", link: "Cómo funciona" },
     { path: "/proposito", link: "Propósito" },
-    { path: "/faq", link: "FAQ" },
+    { path: "/faq", link: "Preguntas frecuentes" },
     { path: "/contacto", link: "Contacto" },
   ];
   for (const { path, link } of activeCases) {
@@ -190,9 +190,9 @@ test.describe("mobile menu", () => {
     await expect(menu(page)).toBeVisible();
     for (const name of [
       "Inicio",
-      "Cómo Funciona",
+      "Cómo funciona",
       "Propósito",
-      "FAQ",
+      "Preguntas frecuentes",
       "Contacto",
       "Todos los productos",
       ...kitNames,
@@ -202,7 +202,7 @@ test.describe("mobile menu", () => {
 
     await menu(page).getByRole("link", { name: "Propósito", exact: true }).click();
     await expect(page).toHaveURL(/\/proposito$/);
-    await expect(page.locator("h1")).toHaveText("Nuestro Propósito");
+    await expect(page.locator("h1")).toHaveText("Nuestro propósito");
     await expect(page.getByTestId("mobile-menu")).toHaveJSProperty("open", false);
     await expect(menu(page)).toBeHidden();
 
@@ -219,11 +219,11 @@ test.describe("mobile menu", () => {
     await toggle(page).focus();
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("mobile-menu")).toHaveJSProperty("open", true);
-    const faq = menu(page).getByRole("link", { name: "FAQ", exact: true });
+    const faq = menu(page).getByRole("link", { name: "Preguntas frecuentes", exact: true });
     await tabTo(page, faq, 10);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/faq$/);
-    await expect(page.locator("h1")).toHaveText("Preguntas Frecuentes");
+    await expect(page.locator("h1")).toHaveText("Preguntas frecuentes");
     await expect(page.getByTestId("mobile-menu")).toHaveJSProperty("open", false);
 
     // Enter on the toggle also closes an open menu.
@@ -297,10 +297,10 @@ test.describe("footer and WhatsApp button", () => {
     await waitForHydration(page);
     await page
       .getByRole("contentinfo")
-      .getByRole("link", { name: "Política de Privacidad", exact: true })
+      .getByRole("link", { name: "Política de privacidad", exact: true })
       .click();
     await expect(page).toHaveURL(/\/privacidad$/);
-    await expect(page.locator("h1")).toHaveText("Política de Privacidad");
+    await expect(page.locator("h1")).toHaveText("Política de privacidad");
   });
 
   test("the floating WhatsApp link opens a prefilled chat in a new tab", async ({ page }) => {

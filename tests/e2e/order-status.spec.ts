@@ -178,7 +178,13 @@ test("staff ship an order with Starken; the customer's page follows it", async (
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Tu pedido va en camino!");
     await expect(page.getByText("¡Pedido registrado!")).toHaveCount(0);
     const { steps, current } = timeline(page);
-    await expect(steps).toHaveText([/^Registrado/, /^Pagado/, /^En preparación/, /^Enviado/, /^Entregado/]);
+    await expect(steps).toHaveText([
+      /^Pendiente de pago/,
+      /^Pagado/,
+      /^En preparación/,
+      /^Enviado/,
+      /^Entregado/,
+    ]);
     await expect(current).toHaveCount(1);
     await expect(current).toContainText("Enviado");
     // Every step reached has its date; the one to come has none.
@@ -238,7 +244,7 @@ test("a change undone within the minute: the order goes back and its e-mail is w
 
   await page.goto(`/pedido/${order.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Pedido registrado!");
-  await expect(timeline(page).current).toContainText("Registrado");
+  await expect(timeline(page).current).toContainText("Pendiente de pago");
   await expect(timeline(page).steps.nth(1).locator("time")).toHaveCount(0);
 });
 
@@ -274,7 +280,7 @@ test("cancelling a paid order needs a reason and the confirmation; the customer 
   await expect(recordValue(main, "Motivo")).toHaveText(reason);
   await expect(main.getByText(texts.refundNote)).toBeVisible();
   const { steps, current } = timeline(page);
-  await expect(steps).toHaveText([/^Registrado/, /^Pagado/, /^Cancelado/]);
+  await expect(steps).toHaveText([/^Pendiente de pago/, /^Pagado/, /^Cancelado/]);
   await expect(current).toContainText("Cancelado");
 });
 

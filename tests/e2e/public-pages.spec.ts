@@ -28,15 +28,15 @@ const publicPages: PublicPage[] = [
   { path: "/", h1: "LifeBox Survival Kits" },
   { path: "/productos", h1: "Nuestros productos" },
   ...kitPages,
-  { path: "/como-funciona", h1: "Cómo Funciona" },
-  { path: "/proposito", h1: "Nuestro Propósito" },
-  { path: "/faq", h1: "Preguntas Frecuentes" },
+  { path: "/como-funciona", h1: "Cómo funciona" },
+  { path: "/proposito", h1: "Nuestro propósito" },
+  { path: "/faq", h1: "Preguntas frecuentes" },
   { path: "/galeria", h1: "Galería de clientes" },
   { path: "/galeria/compartir", h1: "Comparte tu LifeBox", noindex: true },
   { path: "/contacto", h1: "Contacto" },
   { path: "/gracias?producto=nautical&tipo=cotizacion", h1: "¡Gracias por cotizar!", noindex: true },
-  { path: "/terminos", h1: "Términos y Condiciones" },
-  { path: "/privacidad", h1: "Política de Privacidad" },
+  { path: "/terminos", h1: "Términos y condiciones" },
+  { path: "/privacidad", h1: "Política de privacidad" },
 ];
 
 /** Collects uncaught page errors and React hydration complaints while a page is open. */

@@ -17,8 +17,8 @@ import {
 import { waitForHydration } from "./support";
 
 /**
- * Goal: a company asks for a quotation of a kit. "Cotizar para Empresa" (catalogue) and
- * "Cotización Empresas" (kit page) open the quotation dialog; mistakes are explained next to their
+ * Goal: a company asks for a quotation of a kit. "Cotizar para empresa" (on the catalogue
+ * and on a kit page) opens the quotation dialog; mistakes are explained next to their
  * fields; a valid request is stored, confirmed with a toast and the thank-you page, and the
  * customer gets an e-mail (and the shop its notice).
  */
@@ -40,7 +40,7 @@ async function openFromCatalogue(page: Page, kit: { id: string; name: string }) 
   await page.goto("/productos");
   await waitForHydration(page);
   const quote = catalogueCard(page, kit.name).getByRole("link", {
-    name: `Cotizar para Empresa: ${kit.name}`,
+    name: `Cotizar para empresa: ${kit.name}`,
   });
   // A link to the quotation page (which works without JavaScript) that opens the dialog instead.
   await expect(quote).toHaveAttribute("href", `/cotizar/${kit.id}`);
@@ -103,11 +103,11 @@ test.describe("quotation dialog", () => {
     await expect(page).toHaveURL(/\/productos$/);
     await expect(dialog).toContainText(`Cotiza el ${kit.name} para tu empresa u organización.`);
     // The terms and the privacy policy are a link away.
-    await expect(dialog.getByRole("link", { name: "Términos y Condiciones" })).toHaveAttribute(
+    await expect(dialog.getByRole("link", { name: "Términos y condiciones" })).toHaveAttribute(
       "href",
       "/terminos",
     );
-    await expect(dialog.getByRole("link", { name: "Política de Privacidad" })).toHaveAttribute(
+    await expect(dialog.getByRole("link", { name: "Política de privacidad" })).toHaveAttribute(
       "href",
       "/privacidad",
     );
@@ -145,7 +145,7 @@ test.describe("quotation dialog", () => {
     const kit = kits.essential;
     await page.goto(`/productos/kit-${kit.id}`);
     await waitForHydration(page);
-    const quote = page.locator("#comprar").getByRole("link", { name: "Cotización Empresas" });
+    const quote = page.locator("#comprar").getByRole("link", { name: "Cotizar para empresa" });
     await expect(quote).toHaveAttribute("href", `/cotizar/${kit.id}`);
     await quote.click();
     const dialog = quoteDialog(page);

@@ -120,7 +120,7 @@ export function AdminShell({ user, sidebarCollapsed, secureCookies, children }: 
               L
             </span>
             <span className={collapsed ? "sr-only" : ""}>
-              {texts.brand} <span className="font-normal text-stone-300">Admin</span>
+              <span className="font-normal text-stone-300">{texts.brandPrefix}</span> {texts.brand}
             </span>
           </Link>
         </div>

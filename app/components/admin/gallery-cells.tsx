@@ -27,7 +27,7 @@ export interface GalleryRowData {
   imageUrl: string | null;
 }
 
-/** SPEC §2's cards: Total Fotos, Pendientes, Aprobadas, Total Likes (numbers already formatted). */
+/** SPEC §2's cards: Total de fotos, Pendientes, Aprobadas, Total de me gusta (numbers already formatted). */
 export function GallerySummaryCards({
   summary,
 }: {

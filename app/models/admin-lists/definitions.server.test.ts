@@ -267,7 +267,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       const { rows } = await listPage(db, ordersList, params({ q: "ines" }));
       const order = rows[0]!;
       expect(text).toBe(
-        "\uFEFFN.º de pedido;Fecha;Productos;Cantidad de kits;Cliente;Email;Teléfono;RUT;Región / Comuna;Dirección;Total;Envío;Estado;Courier;N.º de seguimiento;Pagado por;Documento;RUT de la empresa;Razón social;Giro;Dirección de facturación;Email para la factura;Folio;Notas;Motivo de cancelación;ID del pedido\r\n" +
+        "\uFEFFN.º de pedido;Fecha;Productos;Cantidad de kits;Cliente;Email;Teléfono;RUT;Región / comuna;Dirección;Total;Envío;Estado;Courier;N.º de seguimiento;Pagado por;Documento;RUT de la empresa;Razón social;Giro;Dirección de facturación;Email para la factura;Folio;Notas;Motivo de la cancelación;ID del pedido\r\n" +
           `${order.number};${formatAdminDateTime(at(4).toISOString())};LifeBox Expedition;1;Inés Rojas;'=cmd@example.cl;` +
           `"=""+56 9 1234 5678""";12.345.678-5;Metropolitana de Santiago / Ñuñoa;Av. Irarrázaval 1234;289990;Gratis;` +
           `Pendiente de pago;;;;Boleta;;;;;;;"Llamar, ""urgente""";;${order.id}\r\n`,
@@ -356,7 +356,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       const text = await csvText(db, quotesList, { sort: "company", dir: "desc" });
       const lines = text.split("\r\n");
       expect(lines[0]).toBe(
-        "\uFEFFFecha;Producto;Cantidad de kits;Nombre;Empresa;Email;Teléfono;Ciudad;Comentarios;Respondida;ID",
+        "\uFEFFFecha;Producto;Cantidad de kits;Nombre;Empresa;Email;Teléfono;Ciudad;Notas adicionales;Respondida;ID",
       );
       expect(lines[1]).toMatch(
         /^[^;]+;LifeBox Nautical;12;Ana Soto;Pesquera Sur;ana@pesquera\.cl;"=""\+56 2 2345 6789""";Puerto Montt;;Sí;/,
@@ -578,7 +578,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
     it("exports the view as CSV: ids, IP, date, end, duration and counts", async () => {
       const text = await csvText(db, chatSessionsList, { q: "coyhaique" });
       expect(text).toBe(
-        "\uFEFFID Sesión;ID Visitante;IP;Fecha;Fin;Duración;Mensajes;Sin respuesta\r\n" +
+        "\uFEFFID de sesión;ID de visitante;IP;Fecha;Fin;Duración;Mensajes;Sin respuesta\r\n" +
           `${sessions.ana!.id};${sessions.ana!.visitorId};203.0.113.7;${formatAdminDateTime(t0.toISOString())};` +
           `${formatAdminDateTime(after(195).toISOString())};3 min 15 s;4;0\r\n`,
       );

@@ -155,7 +155,7 @@ export const ordersList = defineList({
     { key: "rut", label: "RUT", value: (row) => row.rut, searches: ["rut"], inTable: false },
     {
       key: "place",
-      label: "Región / Comuna",
+      label: "Región / comuna",
       value: (row) =>
         `${getRegion(row.regionCut)?.shortName ?? row.regionCut} / ${getComuna(row.comunaCut)?.name ?? row.comunaCut}`,
       showFrom: "xl",
@@ -229,7 +229,7 @@ export const ordersList = defineList({
     { key: "notes", label: "Notas", value: (row) => row.notes, inTable: false },
     {
       key: "cancellationReason",
-      label: "Motivo de cancelación",
+      label: "Motivo de la cancelación",
       value: (row) => row.cancellationReason,
       inTable: false,
     },
@@ -308,7 +308,7 @@ export const quotesList = defineList({
     { key: "email", label: "Email", value: (row) => row.email, searches: ["email"], showFrom: "md" },
     { key: "phone", label: "Teléfono", value: (row) => row.phone, searches: ["phone"], showFrom: "xl" },
     { key: "city", label: "Ciudad", value: (row) => row.city, searches: ["city"], showFrom: "lg" },
-    { key: "notes", label: "Comentarios", value: (row) => row.additionalNotes, showFrom: "xl" },
+    { key: "notes", label: "Notas adicionales", value: (row) => row.additionalNotes, showFrom: "xl" },
     answeredColumn("Respondida"),
     { key: "id", label: "ID", value: (row) => row.id, inTable: false },
   ],
@@ -358,7 +358,7 @@ function chatEndText(row: { startedAt: string; lastMessageAt: string; endedAt: s
 }
 
 /**
- * Chatbot (/admin/chatbot): SPEC §2 columns ID Sesión, ID Visitante, IP, Fecha, Duración, Mensajes;
+ * Chatbot (/admin/chatbot): SPEC §2 columns ID de sesión, ID de visitante, IP, Fecha, Duración, Mensajes;
  * plus the bot's answers that said it did not know (D17: what to add to the FAQ), with a filter.
  * The search looks into the ids and every message: the messages' text is kept on the session, folded
  * (search_text, migration 0010, docs/decisions/039), searched through the "Mensajes" column.
@@ -368,10 +368,10 @@ export const chatSessionsList = defineList({
   name: "conversaciones",
   table: "chatSessions",
   columns: [
-    { key: "id", label: "ID Sesión", value: (row) => row.id, searches: ["id"] },
+    { key: "id", label: "ID de sesión", value: (row) => row.id, searches: ["id"] },
     {
       key: "visitorId",
-      label: "ID Visitante",
+      label: "ID de visitante",
       value: (row) => row.visitorId,
       searches: ["visitorId"],
       showFrom: "md",
@@ -431,7 +431,7 @@ function imageAddress(key: string): string {
 }
 
 /**
- * Galería de Clientes (/admin/gallery, SPEC §2; D16: every tab a real list): the photos with their
+ * Galería de clientes (/admin/gallery, SPEC §2; D16: every tab a real list): the photos with their
  * likes and status, newest first; Fecha and Likes sort, a new one starting with the highest. No
  * search index: a gallery holds thousands of photos, not millions, so the search checks each row
  * (decision 017 "For the next list"; docs/decisions/042-admin-gallery.md).

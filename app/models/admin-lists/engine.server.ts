@@ -499,7 +499,7 @@ export async function listPage<Row>(
   };
 }
 
-/** Every row of the list, whatever the search and the filters ("Total de Suscripciones: N"). */
+/** Every row of the list, whatever the search and the filters ("Total de suscriptores: N"). */
 export function countListRows<Row>(db: Db, definition: ListDefinition<Row>): Promise<number> {
   return countRows(db, definition.table, []);
 }

@@ -400,8 +400,8 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       const answer = await signIn("", "");
       expect(answer.status).toBe(400);
       expect((answer.body?.result as { error?: Record<string, string[]> }).error).toEqual({
-        email: ["Ingresa tu email"],
-        password: ["Ingresa tu contraseña"],
+        email: ["Ingresa tu email."],
+        password: ["Ingresa tu contraseña."],
       });
       expect(await countRows(db, "adminSignInAccounts")).toBe(0);
       expect(await countRows(db, "adminSignInAddresses")).toBe(0);

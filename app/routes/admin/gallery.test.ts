@@ -142,7 +142,7 @@ describe.each(dialectsUnderTest)("the admin gallery on %s", (dialect: Dialect) =
         "Cliente",
         "Comentario",
         "Fecha",
-        "Likes",
+        "Me gusta",
         "Estado",
         "Acciones",
       ]);
@@ -244,7 +244,7 @@ describe.each(dialectsUnderTest)("the admin gallery on %s", (dialect: Dialect) =
       );
       const lines = (await response.text()).split("\r\n");
       expect(lines[0]).toBe(
-        "ID;Imagen;Cliente;N.º de pedido;Kit;Comentario;Fecha;Likes;Estado;Motivo del rechazo;Moderada el",
+        "ID;Imagen;Cliente;N.º de pedido;Kit;Comentario;Fecha;Me gusta;Estado;Motivo del rechazo;Moderada el",
       );
       const elena = photos.elena!;
       expect(lines[1]).toBe(

@@ -36,7 +36,7 @@ import { buildListView } from "./list-view.server";
 import { pageFlash } from "./page-flash.server";
 
 /**
- * /admin/gallery, "Galería de Clientes" (SPEC §2, §4, §8; DECISIONS D16, D18): the one admin list
+ * /admin/gallery, "Galería de clientes" (SPEC §2, §4, §8; DECISIONS D16, D18): the one admin list
  * (search, tabs, sort, pages, CSV) with the gallery's own cells, its four summary cards, and its
  * moderation — Aprobar, Rechazar (with the reason, in a dialog) and Retirar — saved by this route's
  * action on the server. A change redirects back to the same view with its toast (post/redirect/get);

@@ -62,7 +62,7 @@ export interface AdminListViewConfig<Row extends Identified, Data = unknown> {
   short?: readonly string[];
   /** The column whose cell links to the row's detail page, `${path}/${id}`. */
   detailColumn?: string;
-  /** The heading counts every row of the list, whatever the search ("Total de Suscripciones: N"). */
+  /** The heading counts every row of the list, whatever the search ("Total de suscriptores: N"). */
   headingCountsAll?: boolean;
   /** What the screen's own cells need of each row besides their texts (an image's address…): `row.data`. */
   rowData?: (row: Row) => Data;

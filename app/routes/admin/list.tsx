@@ -38,7 +38,7 @@ export async function loader({ request, pattern }: Route.LoaderArgs) {
 
 interface ListTexts extends AdminListTexts {
   title: string;
-  /** A heading with every row's count ("Total de Suscripciones: 1.234"), for the subscribers. */
+  /** A heading with every row's count ("Total de suscriptores: 1.234"), for the subscribers. */
   countedTitle?: (total: string) => string;
   loadFailure: string;
   metaDescription: string;

@@ -263,7 +263,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
         "Cliente",
         "Email",
         "Teléfono",
-        "Región / Comuna",
+        "Región / comuna",
         "Dirección",
         "Total",
         "Estado",
@@ -426,7 +426,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(answer.headers.get("cache-control")).toBe("no-store");
       const lines = answer.text!.split("\r\n");
       expect(lines[0]).toBe(
-        "\uFEFFN.º de pedido;Fecha;Productos;Cantidad de kits;Cliente;Email;Teléfono;RUT;Región / Comuna;Dirección;Total;Envío;Estado;Courier;N.º de seguimiento;Pagado por;Documento;RUT de la empresa;Razón social;Giro;Dirección de facturación;Email para la factura;Folio;Notas;Motivo de cancelación;ID del pedido",
+        "\uFEFFN.º de pedido;Fecha;Productos;Cantidad de kits;Cliente;Email;Teléfono;RUT;Región / comuna;Dirección;Total;Envío;Estado;Courier;N.º de seguimiento;Pagado por;Documento;RUT de la empresa;Razón social;Giro;Dirección de facturación;Email para la factura;Folio;Notas;Motivo de la cancelación;ID del pedido",
       );
       expect(lines.slice(1, -1).map((line) => line.split(";")[0])).toEqual([numbers.ana, numbers.jose]);
       expect(lines[1]).toContain(";Ana Pérez Soto;ana@example.cl;");
@@ -505,7 +505,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       );
       const lines = answer.text!.split("\r\n");
       expect(lines[0]).toBe(
-        "\uFEFFFecha;Producto;Cantidad de kits;Nombre;Empresa;Email;Teléfono;Ciudad;Comentarios;Respondida;ID",
+        "\uFEFFFecha;Producto;Cantidad de kits;Nombre;Empresa;Email;Teléfono;Ciudad;Notas adicionales;Respondida;ID",
       );
       expect(lines).toHaveLength(3);
       // A number a spreadsheet can sum, without the thousands separator of the screen.
@@ -587,7 +587,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(view.columns.map((header) => header.label)).toEqual(["Email", "Fecha de suscripción", "ID"]);
       expect(cell(view, "email")).toEqual(["persona07@ejemplo.cl"]);
       expect(view.rows[0]!.href).toBeUndefined();
-      expect(view.countText).toBe("1 suscripción");
+      expect(view.countText).toBe("1 suscriptor");
     });
 
     it("pages on the server with Anterior/Siguiente and page links", async () => {
@@ -684,8 +684,8 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
     it("lists the conversations newest first, counted in the heading, each with 'Ver conversación'", async () => {
       const view = viewOf(await open("chatbot"));
       expect(view.columns.map((header) => header.label)).toEqual([
-        "ID Sesión",
-        "ID Visitante",
+        "ID de sesión",
+        "ID de visitante",
         "IP",
         "Fecha",
         "Duración",
@@ -743,7 +743,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       );
       expect(csvFileName(chatSessionsList)).toMatch(/^conversaciones-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(answer.text!.split("\r\n")).toEqual([
-        "\uFEFFID Sesión;ID Visitante;IP;Fecha;Fin;Duración;Mensajes;Sin respuesta",
+        "\uFEFFID de sesión;ID de visitante;IP;Fecha;Fin;Duración;Mensajes;Sin respuesta",
         `${ana.id};${ana.visitorId};203.0.113.7;10-01-2026 12:00;10-01-2026 12:02;2 min 05 s;4;1`,
         "",
       ]);

@@ -77,7 +77,7 @@ function presentReport(report: PersonalDataReport): ReportSection[] {
           [f.email, quote.email],
           [f.phone, quote.phone],
           [f.city, quote.city],
-          [f.notes, orEmpty(quote.additionalNotes)],
+          [f.additionalNotes, orEmpty(quote.additionalNotes)],
         ],
       })),
     },

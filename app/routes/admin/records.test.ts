@@ -204,7 +204,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
         {
           id: expect.any(String),
           at: formatAdminDateTime("2026-01-10T12:00:00.000Z"),
-          change: "Pedido creado: Pendiente de pago",
+          change: "→ Pendiente de pago",
           by: "Sistema",
         },
       ]);
@@ -240,7 +240,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
         nextStatuses: Array<{ value: string }>;
       };
       expect(body.history.map((entry) => [entry.change, entry.by])).toEqual([
-        ["Pedido creado: Pendiente de pago", "Sistema"],
+        ["→ Pendiente de pago", "Sistema"],
         ["Pendiente de pago → Pagado", "Tomás Admin"],
       ]);
       expect(body.nextStatuses.map((status) => status.value)).toEqual(["en_preparacion", "cancelado"]);
@@ -445,7 +445,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
       expect(shown.undo).toBeNull();
       expect(shown.flash.description).toBe(adminOrdersTexts.undone("Pendiente de pago"));
       expect(shown.history.map((entry) => entry.change)).toEqual([
-        "Pedido creado: Pendiente de pago",
+        "→ Pendiente de pago",
         "Pendiente de pago → Pagado (deshecho)",
         "Deshecho: Pagado → Pendiente de pago",
       ]);

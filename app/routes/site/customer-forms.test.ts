@@ -460,7 +460,7 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         const before = await rowCounts(db);
         const answer = await postOrder(await orderFields({ quantity }));
         expect(answer.status).toBe(400);
-        expect(answer.body?.result.error).toEqual({ quantity: ["Ingresa una cantidad de 1 a 20 kits"] });
+        expect(answer.body?.result.error).toEqual({ quantity: ["Ingresa una cantidad de 1 a 20 kits."] });
         expect(await rowCounts(db)).toEqual(before);
       },
     );
@@ -649,9 +649,9 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         name: ["El nombre debe tener al menos 2 caracteres."],
         phone: ["El teléfono debe tener al menos 8 dígitos."],
         address: ["La dirección debe tener al menos 10 caracteres."],
-        rut: ["Ingresa un RUT válido (por ejemplo, 12.345.678-5)"],
-        acceptTerms: ["Debes aceptar los Términos y Condiciones para continuar"],
-        comuna: ["Selecciona una comuna de la región elegida"],
+        rut: ["Ingresa un RUT válido (por ejemplo, 12.345.678-5)."],
+        acceptTerms: ["Debes aceptar los Términos y condiciones para continuar."],
+        comuna: ["Selecciona una comuna de la región elegida."],
       });
       // The typed values come back for the form to keep them.
       expect(answer.body?.result.initialValue).toMatchObject({ name: " A ", phone: "1234567" });
@@ -665,20 +665,20 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
     });
 
     it.each([
-      ["a fractional quantity", { quantity: "1.5" }, "quantity", "Ingresa una cantidad de 1 a 20 kits"],
-      ["a bad e-mail", { email: "ana@" }, "email", "Ingresa un email válido"],
+      ["a fractional quantity", { quantity: "1.5" }, "quantity", "Ingresa una cantidad de 1 a 20 kits."],
+      ["a bad e-mail", { email: "ana@" }, "email", "Ingresa un email válido."],
       [
         "letters in the phone",
         { phone: "nueve 12345678" },
         "phone",
         "El teléfono solo puede tener números, espacios y el signo + al inicio.",
       ],
-      ["an unknown región", { region: "99" }, "region", "Selecciona una región"],
+      ["an unknown región", { region: "99" }, "region", "Selecciona una región."],
       [
         "terms not accepted",
         { acceptTerms: "off" },
         "acceptTerms",
-        "Debes aceptar los Términos y Condiciones para continuar",
+        "Debes aceptar los Términos y condiciones para continuar.",
       ],
     ])("answers %s with 400 and its message", async (_label, overrides: Fields, field, message) => {
       const before = await rowCounts(db);
@@ -762,17 +762,17 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
         [
           "invoiceRut",
           "76.086.428-4",
-          "El RUT de la empresa no es válido: revisa el número y el dígito verificador",
+          "El RUT de la empresa no es válido: revisa el número y el dígito verificador.",
         ],
-        ["invoiceRut", "", "Ingresa el RUT de la empresa (por ejemplo, 76.123.456-0)"],
-        ["invoiceName", "", "Ingresa la razón social de la empresa"],
-        ["invoiceGiro", " ", "Ingresa el giro de la empresa"],
-        ["invoiceAddress", "", "Ingresa la dirección de facturación (al menos 5 caracteres)"],
-        ["invoiceRegion", "", "Selecciona la región de facturación"],
-        ["invoiceComuna", "", "Selecciona la comuna de facturación de la región elegida"],
-        ["invoiceComuna", "05101", "Selecciona la comuna de facturación de la región elegida"],
-        ["invoiceEmail", "", "Ingresa un email válido para recibir la factura"],
-        ["invoiceEmail", "facturas@", "Ingresa un email válido para recibir la factura"],
+        ["invoiceRut", "", "Ingresa el RUT de la empresa (por ejemplo, 76.123.456-0)."],
+        ["invoiceName", "", "Ingresa la razón social de la empresa."],
+        ["invoiceGiro", " ", "Ingresa el giro de la empresa."],
+        ["invoiceAddress", "", "Ingresa la dirección de facturación (al menos 5 caracteres)."],
+        ["invoiceRegion", "", "Selecciona la región de facturación."],
+        ["invoiceComuna", "", "Selecciona la comuna de facturación de la región elegida."],
+        ["invoiceComuna", "05101", "Selecciona la comuna de facturación de la región elegida."],
+        ["invoiceEmail", "", "Ingresa un email válido para recibir la factura."],
+        ["invoiceEmail", "facturas@", "Ingresa un email válido para recibir la factura."],
       ])(
         "refuses a factura's %s %j with 400 and its message, storing nothing",
         async (field, value, message) => {
@@ -894,17 +894,17 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
     });
 
     it.each([
-      ["0", "Indica al menos 1 kit"],
-      ["-3", "Indica al menos 1 kit"],
+      ["0", "Indica al menos 1 kit."],
+      ["-3", "Indica al menos 1 kit."],
       [
         "10001",
-        "Cotizamos hasta 10.000 kits por solicitud. Si necesitas más, cuéntanos en las notas adicionales",
+        "Cotizamos hasta 10.000 kits por solicitud. Si necesitas más, cuéntanos en las notas adicionales.",
       ],
-      ["2.5", "Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"],
-      ["2,5", "Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"],
-      ["abc", "Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)"],
-      ["", "Indica cuántos kits necesitas (de 1 a 10.000)"],
-      ["   ", "Indica cuántos kits necesitas (de 1 a 10.000)"],
+      ["2.5", "Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)."],
+      ["2,5", "Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)."],
+      ["abc", "Indica la cantidad de kits con números, sin decimales (de 1 a 10.000)."],
+      ["", "Indica cuántos kits necesitas (de 1 a 10.000)."],
+      ["   ", "Indica cuántos kits necesitas (de 1 a 10.000)."],
     ])(
       "answers the quantity %j with 400 and its Spanish message, storing nothing",
       async (quantity, message) => {
@@ -924,7 +924,7 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       const answer = await postQuote(withoutQuantity);
       expect(answer.status).toBe(400);
       expect(answer.body?.result.error).toEqual({
-        quantity: ["Indica cuántos kits necesitas (de 1 a 10.000)"],
+        quantity: ["Indica cuántos kits necesitas (de 1 a 10.000)."],
       });
       expect(await rowCounts(db)).toEqual(before);
     });
@@ -946,8 +946,8 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       const answer = await postQuote(await quoteFields({ company: "", phone: "12", productId: "x" }));
       expect(answer.status).toBe(400);
       expect(answer.body?.result.error).toEqual({
-        phone: ["Ingresa un número de teléfono válido"],
-        company: ["Ingresa el nombre de la empresa u organización"],
+        phone: ["Ingresa un número de teléfono válido."],
+        company: ["Ingresa el nombre de la empresa u organización."],
         productId: ["El producto no es válido. Recarga la página e intenta nuevamente."],
       });
       expect(await rowCounts(db)).toEqual(before);
@@ -991,7 +991,7 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       const { subject: _subject, ...withoutSubject } = await contactFields();
       const answer = await postContact(withoutSubject);
       expect(answer.status).toBe(400);
-      expect(answer.body?.result.error).toEqual({ subject: ["Ingresa el asunto"] });
+      expect(answer.body?.result.error).toEqual({ subject: ["Ingresa el asunto."] });
       expect(await rowCounts(db)).toEqual(before);
     });
 
@@ -1039,7 +1039,7 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
       const before = await rowCounts(db);
       const answer = await postNewsletter(await newsletterFields({ email: "no-es-un-email" }));
       expect(answer.status).toBe(400);
-      expect(answer.body?.result.error).toEqual({ email: ["Ingresa un email válido"] });
+      expect(answer.body?.result.error).toEqual({ email: ["Ingresa un email válido."] });
       expect(await rowCounts(db)).toEqual(before);
     });
   });

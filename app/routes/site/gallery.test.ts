@@ -234,10 +234,10 @@ describe.each(dialectsUnderTest)("the customer gallery on %s", (dialect) => {
     const empty = await postApi({ website: "", orderNumber: " ", email: "x", comment: "", altcha: "" });
     expect(empty.status).toBe(400);
     expect(empty.reply.result.error).toEqual({
-      orderNumber: ["Ingresa el número de tu pedido"],
-      email: ["Ingresa un email válido"],
-      kitId: ["Elige el kit que aparece en la foto"],
-      comment: ["Escribe un comentario para tu foto"],
+      orderNumber: ["Ingresa el número de tu pedido."],
+      email: ["Ingresa un email válido."],
+      kitId: ["Elige el kit que aparece en la foto."],
+      comment: ["Escribe un comentario para tu foto."],
       photo: [photoMessages.missing],
     });
     // A form sent without choosing a file: the browser sends an empty file part.

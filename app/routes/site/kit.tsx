@@ -142,7 +142,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
               </ol>
             </nav>
             <p className="mt-4 inline-block rounded-full bg-stone-700 px-3 py-1 text-xs font-semibold">
-              {kit.version === "mini" ? "Versión Mini" : "Versión Estándar"}
+              {kit.version === "mini" ? "Versión Mini" : "Versión estándar"}
             </p>
             <h1 className="mt-3 text-4xl font-bold sm:text-5xl">{kit.name}</h1>
             <p className="mt-3 text-lg text-stone-200">{kit.tagline}</p>
@@ -365,7 +365,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-xs text-stone-300">
             Al comprar aceptas los{" "}
             <Link to="/terminos" className="underline">
-              Términos y Condiciones
+              Términos y condiciones
             </Link>
             .
           </p>
@@ -410,7 +410,7 @@ export default function KitPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** "Comprar", "Agregar al carro" and "Cotización Empresas", in the hero and again at the end of the page. */
+/** "Comprar", "Agregar al carro" and "Cotizar para empresa", in the hero and again at the end of the page. */
 function KitActions({
   kit,
   company,
@@ -430,7 +430,7 @@ function KitActions({
       <AddToCartButton kitId={kit.id} kitName={kit.name} />
       <Button asChild variant="outline">
         <QuoteLink kit={kit} company={company}>
-          Cotización Empresas
+          Cotizar para empresa
         </QuoteLink>
       </Button>
     </div>

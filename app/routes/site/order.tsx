@@ -36,7 +36,6 @@ import {
   initialOrderStatus,
   orderStatusLabels,
   orderTimeline,
-  timelineLabels,
   type OrderStatus,
   type TimelineStep,
 } from "~/lib/order-status";
@@ -253,7 +252,7 @@ function Timeline({ steps }: { steps: (TimelineStep & { atText: string | null })
               />
               <div>
                 <p className={cn("font-semibold", done ? "text-foreground" : "text-muted-foreground")}>
-                  {timelineLabels[step.status]}
+                  {orderStatusLabels[step.status]}
                   <span className="sr-only"> ({texts.timelineStates[step.state]})</span>
                 </p>
                 {step.at ? (
