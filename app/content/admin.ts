@@ -494,7 +494,7 @@ export const adminOrdersTexts = {
   answerSummary: "Respuesta del proveedor",
   copyHint: "Token completo",
   /** The list's flag on an order outside the continent, beside its status (docs/decisions/072). */
-  shippingFlags: { toQuote: "Envío por cotizar", quoted: "Envío cotizado" },
+  shippingFlags: { toQuote: "Envío: por cotizar", quoted: "Envío: cotizado" },
 } as const;
 
 /** What a quotation's page and a contact message's page both say. */

@@ -101,8 +101,8 @@ for (const [size, viewport] of Object.entries(viewports)) {
       const continental = seedOrder();
       await signInAsAdmin(page, adminEmail);
       for (const [order, flag] of [
-        [toQuote, "Envío por cotizar"],
-        [quoted, "Envío cotizado"],
+        [toQuote, "Envío: por cotizar"],
+        [quoted, "Envío: cotizado"],
         [continental, null],
       ] as const) {
         await page.goto(`/admin/orders?q=${order.number}`);
