@@ -88,10 +88,30 @@ async function readPage(page: Page): Promise<PageTexts> {
 const seen = new Map<string, string>();
 const titleCase: string[] = [];
 
+/**
+ * The words of the names people gave the shop (customers, companies, photo authors, staff), this
+ * test's and the other tests' that share the server: data, whose capitals are the people's own.
+ */
+function namesInTheShop(): Set<string> {
+  const rows = withShopDatabase(
+    (db) =>
+      db
+        .prepare(
+          `select customer_name as name from orders union all select full_name from quotes
+           union all select company from quotes union all select name from contact_messages
+           union all select author_name from gallery_photos union all select name from admin_users`,
+        )
+        .all() as Array<{ name: string | null }>,
+    { readonly: true },
+  );
+  return new Set(rows.flatMap(({ name }) => (name ?? "").split(/\s+/)));
+}
+
 function record(where: string, texts: PageTexts) {
   for (const text of texts.all) if (!seen.has(text)) seen.set(text, where);
+  const people = namesInTheShop();
   for (const text of new Set(texts.headingLike)) {
-    const words = titleCaseWords(text).filter((word) => !seededNames.has(word));
+    const words = titleCaseWords(text).filter((word) => !seededNames.has(word) && !people.has(word));
     if (words.length > 0) titleCase.push(`${where}: «${text}» (${words.join(", ")})`);
   }
 }
