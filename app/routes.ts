@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-/** Spanish URLs mapped to route modules, explicitly (ARCHITECTURE.md). */
+/** Spanish URLs mapped to route modules, explicitly (docs/architecture.md). */
 export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

@@ -1,9 +1,9 @@
 // npm run admin:create -- --email ana@lifebox.cl [--name "Ana Pérez"]
 //
-// Creates a staff account of the back office (DECISIONS D12; docs/decisions/018). The password is
+// Creates a staff account of the back office (docs/product.md#d12; docs/decisions/018). The password is
 // read from ADMIN_PASSWORD when set (automation), otherwise asked twice on the terminal without
-// echo; there is no default password. It must meet SPEC §5's policy (8+ characters, lower case,
-// upper case, digit, symbol). The account is written to the database the server uses (DATABASE_URL,
+// echo; there is no default password. It must meet docs/product.md#spec-5's policy (8+ characters, lower
+// case, upper case, digit, symbol). The account is written to the database the server uses (DATABASE_URL,
 // or the SQLite file in DATA_DIR), migrated first. The TypeScript of app/ (with its `~/` alias and
 // the migrations bundled by import.meta.glob) is loaded through Vite, as `npm run dev` does.
 import path from "node:path";

@@ -13,7 +13,7 @@ import { dialectsUnderTest, postgresUrl } from "../tests/support/databases";
 
 /**
  * `npm run admin:create` as an operator runs it: the real script in a child process, with the
- * server's configuration variables, against a real database (DECISIONS D12; docs/decisions/018).
+ * server's configuration variables, against a real database (docs/product.md#d12; docs/decisions/018).
  */
 const root = path.resolve(import.meta.dirname, "..");
 const secret = "c3".repeat(32);

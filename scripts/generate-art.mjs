@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Generates the shop's original artwork (DECISIONS D5: no photographs are supplied).
+ * Generates the shop's original artwork (docs/product.md#d5: no photographs are supplied).
  *
  * Writes, deterministically (same input → byte-identical output), into public/:
  *   art/kits/{kitId}.svg          800x600 kit heroes: the kit's case open, showing its components

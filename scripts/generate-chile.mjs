@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Generates app/content/chile.ts, the typed list of Chile's 16 regions and 346 comunas
- * (DECISIONS D7), from the CSV files of the shared data set.
+ * (docs/product.md#d7), from the CSV files of the shared data set.
  *
  * Input:  {CHILE_DATA_DIR}/regiones.csv  (region_cut,nombre,nombre_corto,iso_3166_2)
  *         {CHILE_DATA_DIR}/comunas.csv   (cut,comuna,provincia_cut,region_cut)
@@ -147,7 +147,7 @@ function objectLines(entries) {
 
 const source = [
   "/**",
-  " * Chile's 16 regions and 346 comunas (DECISIONS D7).",
+  " * Chile's 16 regions and 346 comunas (docs/product.md#d7).",
   " *",
   " * GENERATED FILE — do not edit by hand.",
   " * Source: shared/data/chile/regiones.csv and comunas.csv (CUT codes of SUBDERE, Ley 21.074, as",

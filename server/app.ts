@@ -238,7 +238,7 @@ export function createApp({ env, db, build, viteMiddlewares }: AppOptions): expr
   });
   const routeOf = (res: express.Response) => res.locals.routeId as string | undefined;
 
-  // The public forms' stricter tier (DECISIONS D13): FORM_RATE_LIMIT posts per form, IP and 10
+  // The public forms' stricter tier (docs/product.md#d13): FORM_RATE_LIMIT posts per form, IP and 10
   // minutes. The limiter counts; the form's action gives the refusal (its page, its message).
   const formRateLimit = rateLimit({
     windowMs: 10 * 60_000,

@@ -56,7 +56,7 @@ async function upgraded(element: AltchaElement): Promise<AltchaElement> {
 }
 
 /**
- * What every public form carries besides its fields (DECISIONS D13): the honeypot, the ALTCHA
+ * What every public form carries besides its fields (docs/product.md#d13): the honeypot, the ALTCHA
  * widget (loaded when the visitor first touches the form, at once with `start="mount"`, or not
  * before its form's code runs with `start="never"`) and, without JavaScript, a notice offering
  * WhatsApp and e-mail instead.

@@ -11,7 +11,10 @@ import { contactFieldLimits } from "~/schemas/field-limits";
 
 const texts = contact.form;
 
-/** The contact form of /contacto (SPEC §2, §4): success message and cleared fields, or the error. */
+/**
+ * The contact form of /contacto (docs/product.md#spec-2, #spec-4): success message and cleared fields, or the
+ * error.
+ */
 export function ContactForm({
   company,
   initialReply,

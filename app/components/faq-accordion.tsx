@@ -2,8 +2,8 @@ import { ChevronDown } from "lucide-react";
 import type { FaqItem } from "~/content/types";
 
 /**
- * Single-open, collapsible accordion (SPEC §4) built on <details name>: the browser closes the other
- * items when one opens, it works without JavaScript, and every answer is in the HTML for search
+ * Single-open, collapsible accordion (docs/product.md#spec-4) built on <details name>: the browser closes the
+ * other items when one opens, it works without JavaScript, and every answer is in the HTML for search
  * engines (docs/decisions/004-faq-accordion.md).
  */
 export function FaqAccordion({

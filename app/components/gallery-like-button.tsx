@@ -6,7 +6,7 @@ import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
- * A photo's like button and count (DECISIONS D16): one like per visitor, kept by the server. With
+ * A photo's like button and count (docs/product.md#d16): one like per visitor, kept by the server. With
  * JavaScript a fetcher posts it (the page stays where it is; the count goes up at once and the
  * page's data is read again); without it the same form posts and the server sends the visitor back
  * to the photo. A photo already liked shows it and sends nothing. A like the server did not count

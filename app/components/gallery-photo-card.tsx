@@ -21,7 +21,7 @@ export interface GalleryCard {
 }
 
 /**
- * One customer photo (DECISIONS D16): the thumbnail, which opens the photo in full size, the first
+ * One customer photo (docs/product.md#d16): the thumbnail, which opens the photo in full size, the first
  * name, the kit, the comment and the date; `children` ends it (the like button, or the count).
  */
 export function GalleryPhotoCard({ photo, children }: { photo: GalleryCard; children?: React.ReactNode }) {

@@ -20,7 +20,10 @@ export interface KitCardData {
   imageAlt: string;
 }
 
-/** A catalogue card (SPEC §2): version badge, name, description, components, price, shipping, actions. */
+/**
+ * A catalogue card (docs/product.md#spec-2): version badge, name, description, components, price, shipping,
+ * actions.
+ */
 export function KitCard({
   kit,
   headingLevel = "h2",

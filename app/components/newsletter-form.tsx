@@ -26,9 +26,9 @@ function fieldErrorOf(reply: SubmissionReply | undefined): string | undefined {
 }
 
 /**
- * The newsletter signup (SPEC §4, DECISIONS D14/D15): 'Enviando...' with input and button disabled,
- * then the success message and a cleared field, or the error message; both cleared by a new submit.
- * It is on every page, so it does without Conform: the server's zod schema loads on the first submit
+ * The newsletter signup (docs/product.md#spec-4, docs/product.md#d14, #d15): 'Enviando...' with input and
+ * button disabled, then the success message and a cleared field, or the error message; both cleared by a new
+ * submit. It is on every page, so it does without Conform: the server's zod schema loads on the first submit
  * and the captcha widget on the first touch (docs/decisions/014).
  */
 export function NewsletterForm({
@@ -48,8 +48,8 @@ export function NewsletterForm({
   const input = useRef<HTMLInputElement>(null);
   const [checking, setChecking] = useState(false);
   const busy = checking || fetcher.state !== "idle";
-  // What the page says: the server's last reply, until a new submit begins (SPEC §4), or what the
-  // browser found before sending.
+  // What the page says: the server's last reply, until a new submit begins (docs/product.md#spec-4), or what
+  // the browser found before sending.
   const reply = fetcher.data ?? initialReply;
   const [dismissed, setDismissed] = useState<SubmissionReply>();
   const [local, setLocal] = useState<{ fieldError?: string; formError?: string }>({});

@@ -8,7 +8,7 @@ export function NotFoundBoundary({ error }: { error: unknown }) {
   throw error;
 }
 
-/** The Spanish not-found page body (DECISIONS D5a). */
+/** The Spanish not-found page body (docs/product.md#d5a). */
 export function NotFoundContent() {
   return (
     <div className="page-column-xl py-24 text-center">

@@ -1,7 +1,7 @@
 import { purchaseTexts as texts } from "~/content/forms";
 
 /**
- * The payment page's tab (DECISIONS D6): opened blank within the visitor's click on "Proceder al
+ * The payment page's tab (docs/product.md#d6): opened blank within the visitor's click on "Proceder al
  * pago", so no pop-up blocker stops it, while the order is being stored; the order confirmation page
  * that the action redirects to then sends it to the kit's payment page (routes/site/order.tsx).
  */

@@ -5,7 +5,7 @@ import type { NavLinkItem } from "~/content/navigation";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 
-/** Hover delays of SPEC §9: open after 200 ms, close 150 ms after leaving, and reopen at once
+/** Hover delays of docs/product.md#spec-9: open after 200 ms, close 150 ms after leaving, and reopen at once
  * when the pointer comes back within 300 ms of closing (the "skip delay"). */
 export const openDelayMs = 200;
 export const skipDelayMs = 300;

@@ -10,8 +10,9 @@ import { quoteFieldLimits } from "~/schemas/field-limits";
 import type { QuoteFormData } from "~/schemas/quote";
 
 /**
- * The company quotation form ("Solicitar cotización", SPEC §5), in the dialog and on the quotation
- * page. A stored request redirects to the thank-you page, whose toast says so (routes/site/quote.tsx).
+ * The company quotation form ("Solicitar cotización", docs/product.md#spec-5), in the dialog and on the
+ * quotation page. A stored request redirects to the thank-you page, whose toast says so
+ * (routes/site/quote.tsx).
  */
 export function QuoteForm({ kit, ...props }: KitFormProps<{ id: string; name: string }>) {
   return (

@@ -9,7 +9,7 @@ import { allProductsLink, mainNavigation, type NavLinkItem } from "~/content/nav
 import { cn } from "~/lib/cn";
 import { useRootData } from "~/lib/root-data";
 
-/** Active links are brand orange (#e8590c); Home only on an exact match (SPEC §2). */
+/** Active links are brand orange (#e8590c); Home only on an exact match (docs/product.md#spec-2). */
 const linkClass = (isActive: boolean) =>
   cn(
     "rounded px-3 py-2 text-sm font-medium transition-colors hover:text-brand",

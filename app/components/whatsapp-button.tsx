@@ -2,7 +2,7 @@ import { whatsappLink, type CompanyInfo } from "~/content/company";
 import { cn } from "~/lib/cn";
 
 /**
- * The WhatsApp link (SPEC §2): a floating button at the bottom right on larger screens, and a
+ * The WhatsApp link (docs/product.md#spec-2): a floating button at the bottom right on larger screens, and a
  * button in the header on phones, where a floating one covered the pages' own buttons
  * (docs/decisions/031). Each placement shows only at its own widths.
  */

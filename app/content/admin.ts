@@ -1,9 +1,12 @@
-/** Spanish (es-CL) texts of the back office (SPEC §2, §4, §8): the spec's quoted exactly, ours the rest. */
+/**
+ * Spanish (es-CL) texts of the back office (docs/product.md#spec-2, #spec-4, #spec-8): the spec's quoted
+ * exactly, ours the rest.
+ */
 
 /** An admin page's title in the browser: "Pedidos | Panel LifeBox". */
 export const adminPageTitle = (page: string) => `${page} | Panel LifeBox`;
 
-/** The one role (SPEC §6) and the shell around every admin page. */
+/** The one role (docs/product.md#spec-6) and the shell around every admin page. */
 export const adminShellTexts = {
   roleLabel: "Administrador",
   brand: "LifeBox",
@@ -30,7 +33,7 @@ export const adminShellTexts = {
   loading: "Cargando...",
 } as const;
 
-/** The sidebar's entries (SPEC §2) and loading texts (§8). */
+/** The sidebar's entries (docs/product.md#spec-2) and loading texts (§8). */
 export const adminNavTexts = {
   dashboard: { label: "Resumen", loading: "Cargando resumen..." },
   orders: { label: "Pedidos", loading: "Cargando compras..." },
@@ -43,7 +46,7 @@ export const adminNavTexts = {
   privacy: { label: "Privacidad" },
 } as const;
 
-/** /admin/login (SPEC §2, §4, §8). */
+/** /admin/login (docs/product.md#spec-2, #spec-4, #spec-8). */
 export const adminLoginTexts = {
   title: "Panel de administración LifeBox",
   intro: "Ingresa con tu email y contraseña de administrador.",
@@ -65,7 +68,7 @@ export const adminLoginTexts = {
   backToSite: "Volver al sitio",
 } as const;
 
-/** /admin/dashboard (SPEC §2, §8, §9; DECISIONS D18). */
+/** /admin/dashboard (docs/product.md#spec-2, #spec-8, #spec-9; docs/product.md#d18). */
 export const adminDashboardTexts = {
   title: "Resumen",
   intro: "Lo que llega desde el sitio: totales, ventas y lo que espera una respuesta.",
@@ -115,7 +118,7 @@ export const adminDashboardTexts = {
   galleryReview: "Revisar las fotos pendientes",
 } as const;
 
-/** /admin/users: the staff accounts (DECISIONS D12). */
+/** /admin/users: the staff accounts (docs/product.md#d12). */
 export const adminUsersTexts = {
   title: "Usuarios",
   intro: "Personas con acceso al panel. Todas tienen el rol Administrador.",
@@ -231,7 +234,7 @@ export const adminPrivacyTexts = {
   chatTitle: (date: string) => `Conversación del ${date}`,
   chatActive: "Conversación activa",
   mailStatuses: { pending: "Pendiente", sent: "Enviado", failed: "Fallido" } as Record<string, string>,
-  /** A gallery photo's status, as the Galería screen's badges say it (SPEC §2). */
+  /** A gallery photo's status, as the Galería screen's badges say it (docs/product.md#spec-2). */
   photoStatuses: { pending: "Pendiente", approved: "Aprobada", rejected: "Rechazada" } as Record<
     string,
     string
@@ -252,7 +255,10 @@ export const adminPrivacyTexts = {
   failure: "No se pudieron eliminar los datos. No se cambió nada; intenta nuevamente.",
 } as const;
 
-/** Every admin list screen (components/admin/admin-list.tsx; SPEC §2, §8; DECISIONS D18). */
+/**
+ * Every admin list screen (components/admin/admin-list.tsx; docs/product.md#spec-2, #spec-8;
+ * docs/product.md#d18).
+ */
 export const adminListTexts = {
   searchLabel: "Buscar",
   searchSubmit: "Buscar",
@@ -284,7 +290,7 @@ export interface CountNoun {
   other: string;
 }
 
-/** /admin/orders and /admin/orders/:id (SPEC §2, §8; DECISIONS D9). */
+/** /admin/orders and /admin/orders/:id (docs/product.md#spec-2, #spec-8; docs/product.md#d9). */
 export const adminOrdersTexts = {
   title: "Pedidos",
   intro: "Pedidos hechos en el sitio. Abre uno para ver sus datos y cambiar su estado.",
@@ -506,7 +512,7 @@ const answeredTexts = {
   failureTitle: "Error",
 } as const;
 
-/** /admin/quotes and /admin/quotes/:id (DECISIONS D18: the spec stored quotations without a screen). */
+/** /admin/quotes and /admin/quotes/:id (docs/product.md#d18: the spec stored quotations without a screen). */
 export const adminQuotesTexts = {
   title: "Cotizaciones",
   intro: "Solicitudes de cotización de empresas. Márcalas como respondidas cuando las contestes.",
@@ -533,7 +539,7 @@ export const adminQuotesTexts = {
   notFound: "No existe una cotización con esa dirección. Búscala en la lista de cotizaciones.",
 } as const;
 
-/** /admin/contacts and /admin/contacts/:id (SPEC §2, §8). */
+/** /admin/contacts and /admin/contacts/:id (docs/product.md#spec-2, #spec-8). */
 export const adminContactsTexts = {
   title: "Contactos",
   intro: "Mensajes enviados desde la página de contacto. Márcalos como respondidos cuando los contestes.",
@@ -557,7 +563,7 @@ export const adminContactsTexts = {
   notFound: "No existe un mensaje con esa dirección. Búscalo en la lista de contactos.",
 } as const;
 
-/** /admin/mails: the newsletter subscribers (SPEC §2 "Subscribers", §8). */
+/** /admin/mails: the newsletter subscribers (docs/product.md#spec-2 "Subscribers", §8). */
 export const adminSubscribersTexts = {
   title: (total: string) => `Total de suscriptores: ${total}`,
   heading: "Suscriptores",
@@ -571,8 +577,8 @@ export const adminSubscribersTexts = {
 } as const;
 
 /**
- * /admin/chatbot and /admin/chatbot/:id: the chatbot's conversations (SPEC §2 "Chatbot", §8;
- * DECISIONS D17). A bot answer that did not know is marked "Sin respuesta" (what to add to the FAQ).
+ * /admin/chatbot and /admin/chatbot/:id: the chatbot's conversations (docs/product.md#spec-2 "Chatbot", §8;
+ * docs/product.md#d17). A bot answer that did not know is marked "Sin respuesta" (what to add to the FAQ).
  */
 export const adminChatbotTexts = {
   title: "Conversaciones del chatbot",
@@ -618,9 +624,9 @@ export const adminChatbotTexts = {
 } as const;
 
 /**
- * /admin/gallery and /admin/gallery/:id (SPEC §2 "Galería de clientes", §4 "Gallery photo status",
- * §8; DECISIONS D16: every tab a real list, the rejection reason apart from the comment). Withdrawing
- * an approved photo is ours (docs/decisions/042-admin-gallery.md).
+ * /admin/gallery and /admin/gallery/:id (docs/product.md#spec-2 "Galería de clientes", §4 "Gallery photo
+ * status", §8; docs/product.md#d16: every tab a real list, the rejection reason apart from the comment).
+ * Withdrawing an approved photo is ours (docs/decisions/042-admin-gallery.md).
  */
 export const adminGalleryTexts = {
   title: "Galería de clientes",

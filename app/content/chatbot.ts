@@ -1,5 +1,5 @@
 /**
- * What the chatbot says and the words it knows (issue 13, DECISIONS D17). Facts (prices, counts,
+ * What the chatbot says and the words it knows (issue 13, docs/product.md#d17). Facts (prices, counts,
  * days, hours) are never written here: the answers interpolate ./policies or are built from ./kits
  * by app/services/chatbot. The phrasings and synonyms below only help the search find a topic.
  */

@@ -1,5 +1,5 @@
 /**
- * Chile's 16 regions and 346 comunas (DECISIONS D7).
+ * Chile's 16 regions and 346 comunas (docs/product.md#d7).
  *
  * GENERATED FILE — do not edit by hand.
  * Source: shared/data/chile/regiones.csv and comunas.csv (CUT codes of SUBDERE, Ley 21.074, as

@@ -1,5 +1,5 @@
 /**
- * The seller's identity and contact data (DECISIONS D1, D14). The spec leaves them unstated, so
+ * The seller's identity and contact data (docs/product.md#d1, #d14). The spec leaves them unstated, so
  * they are configuration (see app/infra/env.server.ts and the README); the defaults below are
  * plainly marked examples, and the server logs a warning in production while any is still in use.
  */

@@ -1,7 +1,7 @@
 /**
- * Frequently asked questions (SPEC §2 FAQ page and home FAQ section). Answers are plain text.
+ * Frequently asked questions (docs/product.md#spec-2 FAQ page and home FAQ section). Answers are plain text.
  * Every commercial fact (delivery promise, warranty, withdrawal days, shipping) is interpolated
- * from policies.ts (DECISIONS D1, D2, D7, D14), never written here as a literal.
+ * from policies.ts (docs/product.md#d1, #d2, #d7, #d14), never written here as a literal.
  */
 import type { FaqItem } from "./types";
 import {

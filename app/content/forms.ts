@@ -1,6 +1,6 @@
 /**
  * Spanish texts shared by every public form: the anti-spam check, refusals of the server and the
- * notice shown when JavaScript is off (DECISIONS D13).
+ * notice shown when JavaScript is off (docs/product.md#d13).
  */
 import { quotationReviewTime } from "~/content/policies";
 
@@ -35,7 +35,7 @@ export const noScriptNotice = {
   whatsappLabel: "WhatsApp",
 } as const;
 
-/** The purchase-data dialog (SPEC §2, §4, §8; DECISIONS D6–D8, D14). */
+/** The purchase-data dialog (docs/product.md#spec-2, #spec-4, #spec-8; docs/product.md#d6 to #d8, #d14). */
 export const purchaseTexts = {
   title: (kitName: string) => `Producto ${kitName}`,
   description:
@@ -96,7 +96,7 @@ export const purchaseTexts = {
     `Ingresa tus datos de despacho para comprar el ${kitName}. Envío gratis a Chile continental.`,
 } as const;
 
-/** The quotation dialog (SPEC §2, §5, §8; DECISIONS D10). */
+/** The quotation dialog (docs/product.md#spec-2, #spec-5, #spec-8; docs/product.md#d10). */
 export const quoteTexts = {
   title: "Solicitar cotización",
   description: (productName: string) =>

@@ -1,5 +1,5 @@
 /**
- * Spanish (es-CL) texts of the customer gallery (DECISIONS D16): the public gallery /galeria, its
+ * Spanish (es-CL) texts of the customer gallery (docs/product.md#d16): the public gallery /galeria, its
  * photos on the kit pages and the home page, and the upload form /galeria/compartir.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The closed set of original illustrations the project ships (DECISIONS D5: no photographs are
+ * The closed set of original illustrations the project ships (docs/product.md#d5: no photographs are
  * supplied). Each name is a file: public/art/components/{name}.svg (400x400) and
  * public/art/scenes/{name}.svg (800x600); kit heroes are public/art/kits/{kitId}.svg (800x600).
  */

@@ -3,7 +3,7 @@ import { componentIllustrations, sceneIllustrations } from "./illustrations";
 import { componentCount, getKit, kitList, kitPath, kits, lineNames, versionNames } from "./kits";
 import type { Kit, KitId, ProductLine } from "./types";
 
-/** SPEC §3 catalogue table, written here as the independent truth (DECISIONS D3). */
+/** docs/product.md#spec-3 catalogue table, written here as the independent truth (docs/product.md#d3). */
 const catalogueTable: Record<KitId, { price: number; components: number }> = {
   essential: { price: 219990, components: 11 },
   expedition: { price: 289990, components: 13 },
@@ -15,7 +15,10 @@ const catalogueTable: Record<KitId, { price: number; components: number }> = {
   "industry-mini": { price: 185990, components: 7 },
 };
 
-/** SPEC §3 "Specifications", with the conservative reading of DECISIONS D4 for Expedition. */
+/**
+ * docs/product.md#spec-3 "Specifications", with the conservative reading of docs/product.md#d4 for
+ * Expedition.
+ */
 const specTable: Record<
   KitId,
   { dimensions: string; weight: string; capacity: string; temperature?: string }
@@ -77,7 +80,7 @@ const expectedOrder: KitId[] = [
   "industry-mini",
 ];
 
-/** The only certifications SPEC §3 lists. */
+/** The only certifications docs/product.md#spec-3 lists. */
 const allowedCertifications = [
   "IP67",
   "GB 2626-2019 (KN95)",
@@ -251,7 +254,7 @@ describe.each(expectedOrder)("kit %s is complete", (id) => {
     expect(new Set(names).size).toBe(names.length);
   });
 
-  it("has the specifications of SPEC §3", () => {
+  it("has the specifications of docs/product.md#spec-3", () => {
     expect(kit.specifications.length).toBeGreaterThanOrEqual(4);
     const truth = specTable[id];
     expect(spec(kit, "Dimensiones")).toBe(truth.dimensions);
@@ -371,7 +374,7 @@ describe("kit texts", () => {
     }
   });
 
-  it.each(expectedOrder)("%s states no delivery time (DECISIONS D2)", (id) => {
+  it.each(expectedOrder)("%s states no delivery time (docs/product.md#d2)", (id) => {
     for (const text of kitTexts(kits[id])) {
       expect(text).not.toContain("5 a 10 días");
       expect(text).not.toContain("3-5 días");
@@ -380,7 +383,7 @@ describe("kit texts", () => {
     }
   });
 
-  it("Expedition keeps the conservative capacity (DECISIONS D4)", () => {
+  it("Expedition keeps the conservative capacity (docs/product.md#d4)", () => {
     for (const id of ["expedition", "expedition-mini"] as const) {
       for (const text of kitTexts(kits[id])) {
         expect(text).not.toMatch(/2 personas por 5 días/i);
@@ -401,7 +404,7 @@ describe("kit texts", () => {
     }
   });
 
-  it("states product facts exactly as SPEC §9 wherever they appear", () => {
+  it("states product facts exactly as docs/product.md#spec-9 wherever they appear", () => {
     const facts: [RegExp, string][] = [
       [/([\d.]+)\s*lúmenes/g, "2000"],
       [/([\d.]+)\s*calorías/g, "3600"],

@@ -1,6 +1,6 @@
 /**
  * The eight LifeBox kits: the one source for their prices, contents, specifications and page texts
- * (DECISIONS D1, D5). Component counts are derived from the contents, never written (D3). Kit texts
+ * (docs/product.md#d1, #d5). Component counts are derived from the contents, never written (D3). Kit texts
  * state no delivery time: pages take the promise from ./policies (D2).
  */
 import { essential, essentialMini } from "./kits/essential";

@@ -1,5 +1,5 @@
 /**
- * Legal documents of the shop (DECISIONS D14): Términos y condiciones (/terminos) under
+ * Legal documents of the shop (docs/product.md#d14): Términos y condiciones (/terminos) under
  * Ley 19.496 and its e-commerce regulation (DS 6 of 2021), and Política de privacidad
  * (/privacidad) under Ley 19.628 as amended by Ley 21.719 (in force 1 December 2026).
  * The seller's identity and contact data come from the CompanyInfo argument; commercial facts

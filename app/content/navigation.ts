@@ -1,4 +1,4 @@
-/** The site's main navigation (SPEC §2 "Shared layout") and footer links. */
+/** The site's main navigation (docs/product.md#spec-2 "Shared layout") and footer links. */
 export interface NavLinkItem {
   label: string;
   to: string;

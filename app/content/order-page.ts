@@ -1,7 +1,7 @@
 import { quotationReviewTime } from "./policies";
 
 /**
- * The order confirmation page /pedido/{id} (DECISIONS D8) and the chatbot's order answers, which use
+ * The order confirmation page /pedido/{id} (docs/product.md#d8) and the chatbot's order answers, which use
  * its words. A module of its own: only that page and the chatbot read it, so its texts stay out of
  * the script every public page loads.
  */

@@ -1,4 +1,4 @@
-/** Commercial promises, stated once (DECISIONS D1, D2, D7, D14). */
+/** Commercial promises, stated once (docs/product.md#d1, #d2, #d7, #d14). */
 
 /** The one delivery promise used everywhere (D2). */
 export const deliveryPromise = "5 a 15 días desde la confirmación del pedido";
@@ -15,6 +15,8 @@ export const shippingExceptionsNote =
 export const workingHours = "Lunes a viernes, de 9:00 a 18:00";
 export const coverage = "Todo Chile continental";
 
-/** How soon a quotation request is answered: within working hours (workingHours), said the same everywhere. */
+/**
+ * How soon a quotation request is answered: within working hours (workingHours), said the same everywhere.
+ */
 export const quotationReviewTime = "24 horas hábiles";
 export const orderProcessingHours = "24 a 48 horas";

@@ -172,7 +172,7 @@ describe("page texts", () => {
   });
 });
 
-describe("one delivery promise (DECISIONS D2)", () => {
+describe("one delivery promise (docs/product.md#d2)", () => {
   const texts = allTexts();
 
   it("appears in the FAQ, the process page, the footer and the terms", () => {

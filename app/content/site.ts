@@ -3,7 +3,7 @@
  * SEO. The home, process, FAQ and thank-you pages' own texts are in home-page.ts, process-page.ts,
  * faq-page.ts and thanks-page.ts, out of the script every page loads (decision 038). Commercial
  * facts are interpolated from policies.ts and contact data comes from a CompanyInfo argument
- * (DECISIONS D1, D2, D7, D10, D14).
+ * (docs/product.md#d1, #d2, #d7, #d10, #d14).
  */
 import type { CompanyInfo } from "./company";
 import {

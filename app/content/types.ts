@@ -1,5 +1,5 @@
 /**
- * Types for the shop's facts (DECISIONS D1): every price, count, text and image a page shows comes
+ * Types for the shop's facts (docs/product.md#d1): every price, count, text and image a page shows comes
  * from typed modules in this folder, never from literals inside pages.
  */
 import type { ComponentIllustration, SceneIllustration } from "./illustrations";
@@ -21,7 +21,7 @@ export const kitIds = [
 ] as const;
 export type KitId = (typeof kitIds)[number];
 
-/** One component of a kit; the kit's component count is the number of these (DECISIONS D3). */
+/** One component of a kit; the kit's component count is the number of these (docs/product.md#d3). */
 export interface KitComponent {
   /** Spanish name as shown, e.g. "Mascarillas KN95". */
   name: string;

@@ -18,7 +18,7 @@ import * as thanksPage from "~/content/thanks-page";
 import { orderStatusLabels } from "~/lib/order-status";
 
 /**
- * One word for one thing (DECISIONS D20, issue 12; D26, issue 24): the words the site, the e-mails
+ * One word for one thing (docs/product.md#d20, issue 12; #d26, issue 24): the words the site, the e-mails
  * and the admin settled on, checked in every source file that holds visitor or staff texts. The
  * rules of D26 (sentence case, one name per action and state) are tests/support/wording-rules.ts,
  * which tests/e2e/wording.spec.ts also holds the built shop to (docs/decisions/071).

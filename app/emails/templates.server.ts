@@ -19,7 +19,7 @@ import type { NewOrder } from "~/schemas/order";
 import type { NewQuote } from "~/schemas/quote";
 
 /**
- * The notification e-mails of DECISIONS D19, pure functions of plain data: subject, text and inline-
+ * The notification e-mails of docs/product.md#d19, pure functions of plain data: subject, text and inline-
  * styled HTML, with every value escaped. Customer e-mails end with the seller's identity (D14).
  */
 
@@ -632,7 +632,9 @@ export function orderShippedForCustomer(order: OrderStatusMailData): RenderedMai
   ]);
 }
 
-/** Entregado: thanks, the warranty and withdrawal the customer now has, and the gallery's invitation (D16). */
+/**
+ * Entregado: thanks, the warranty and withdrawal the customer now has, and the gallery's invitation (D16).
+ */
 export function orderDeliveredForCustomer(order: OrderStatusMailData): RenderedMail {
   const kits = orderedSubject(order);
   return render(`Tu pedido ${order.number} fue entregado`, [

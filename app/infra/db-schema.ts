@@ -230,7 +230,7 @@ export interface MailQueueTable {
   sentAt: string | null;
 }
 
-/** A chatbot conversation (migration 0008; DECISIONS D17). */
+/** A chatbot conversation (migration 0008; docs/product.md#d17). */
 export interface ChatSessionsTable {
   id: string;
   /** The random id in the visitor's cookie. */
@@ -266,10 +266,10 @@ export interface ChatMessagesTable {
   ipNetwork: string | null;
 }
 
-/** pending until staff decide (DECISIONS D16). */
+/** pending until staff decide (docs/product.md#d16). */
 export type GalleryPhotoStatus = "pending" | "approved" | "rejected";
 
-/** A customer's photo of their kit (migration 0009; DECISIONS D16). */
+/** A customer's photo of their kit (migration 0009; docs/product.md#d16). */
 export interface GalleryPhotosTable {
   id: string;
   orderId: string;

@@ -41,7 +41,7 @@ export function examplePaymentLink(kitId: KitId): string {
   return `https://pago.lifebox.example/${kitId}?pedido={pedido}`;
 }
 
-/** The seller settings (SPEC leaves them open: decision 002), by the CompanyInfo field they fill. */
+/** The seller settings (left open by the product rules: decision 002), by the CompanyInfo field they fill. */
 const companyVariables = {
   SHOP_EMAIL: "email",
   SHOP_PHONE: "phone",
@@ -106,7 +106,9 @@ const envSchema = z.object({
   }),
   /** Where the shop's notifications go; default SHOP_EMAIL. */
   SHOP_NOTIFY_EMAIL: z.string().trim().pipe(z.email()).optional(),
-  /** Unset: a random one kept in DATA_DIR/captcha-secret (infra/secrets.server.ts); required on PostgreSQL. */
+  /**
+   * Unset: a random one kept in DATA_DIR/captcha-secret (infra/secrets.server.ts); required on PostgreSQL.
+   */
   CAPTCHA_SECRET: secret.optional(),
   /** The largest counter a browser may have to find per form (decision 015). */
   CAPTCHA_DIFFICULTY: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
@@ -143,7 +145,9 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   /** Bucket in the path (https://host/bucket/key); default: on with S3_ENDPOINT, off on Amazon S3. */
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
-  /** Where browsers load the files from (a CDN, the bucket's public address); unset: /uploads on this site. */
+  /**
+   * Where browsers load the files from (a CDN, the bucket's public address); unset: /uploads on this site.
+   */
   S3_PUBLIC_URL: z
     .url({ protocol: /^https?$/, hostname: /./, error: "must be an http:// or https:// URL" })
     .refine((value) => !/[?#]/.test(value), "must not have a query or a fragment")

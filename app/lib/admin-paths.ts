@@ -1,4 +1,4 @@
-/** The back office's own addresses (SPEC §2 admin routes; issue 4). */
+/** The back office's own addresses (docs/product.md#spec-2 admin routes; issue 4). */
 export const adminPaths = {
   root: "/admin",
   login: "/admin/login",

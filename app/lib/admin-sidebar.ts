@@ -1,10 +1,10 @@
 import { createCookie } from "react-router";
 
 /**
- * The admin sidebar's state for 7 days (SPEC §2, §9), read by the server to render the sidebar as it
- * was left. Written by the page's script (Ctrl/⌘+B, the toggle), which assigns this same Set-Cookie
- * text to `document.cookie` (so not httpOnly), or by POST /admin/sidebar without JavaScript. It only
- * holds a display preference, unsigned.
+ * The admin sidebar's state for 7 days (docs/product.md#spec-2, #spec-9), read by the server to render the
+ * sidebar as it was left. Written by the page's script (Ctrl/⌘+B, the toggle), which assigns this same
+ * Set-Cookie text to `document.cookie` (so not httpOnly), or by POST /admin/sidebar without JavaScript. It
+ * only holds a display preference, unsigned.
  */
 export const sidebarCookie = createCookie("lifebox_admin_sidebar", {
   path: "/admin",

@@ -1,6 +1,6 @@
 /**
  * Look-ups over Chile's regions and comunas (app/content/chile.ts, generated) and the shipping rule
- * of DECISIONS D7: free shipping to continental Chile; Isla de Pascua, Juan Fernández and Antártica
+ * of docs/product.md#d7: free shipping to continental Chile; Isla de Pascua, Juan Fernández and Antártica
  * are arranged with the customer.
  *
  * No Node imports: shared by the browser (región → comuna selects) and the server (order action).

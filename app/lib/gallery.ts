@@ -1,4 +1,4 @@
-/** The customer gallery's addresses (DECISIONS D16), shared by its pages, its forms and the server. */
+/** The customer gallery's addresses (docs/product.md#d16), shared by its pages, its forms and the server. */
 
 /** The public gallery; its later pages are `?pagina=2`, … */
 export const galleryPath = "/galeria";

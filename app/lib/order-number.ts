@@ -1,5 +1,5 @@
 /**
- * Short order numbers customers can read out on the phone, e.g. "LB-7K3F9Q" (DECISIONS D6). Six
+ * Short order numbers customers can read out on the phone, e.g. "LB-7K3F9Q" (docs/product.md#d6). Six
  * characters from an alphabet without look-alikes (no 0/O, 1/I/L): 31^6 ≈ 887 million numbers, so
  * collisions are rare and the model retries them. Uses Web Crypto, so it runs in browsers as well.
  */

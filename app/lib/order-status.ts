@@ -1,5 +1,5 @@
 /**
- * The order lifecycle (DECISIONS D9): pendiente de pago → pagado → en preparación → enviado →
+ * The order lifecycle (docs/product.md#d9): pendiente de pago → pagado → en preparación → enviado →
  * entregado, or cancelado before the kit leaves. Shared by the server (which enforces it) and the
  * admin pages (which offer only the allowed next steps); no database here.
  */

@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 
 /** Names shared by the public forms in the browser and the server (services/public-submission.server.ts). */
 
-/** The public forms, each with its own rate limit and captcha challenges (DECISIONS D13, D16). */
+/** The public forms, each with its own rate limit and captcha challenges (docs/product.md#d13, #d16). */
 export const formNames = ["order", "quote", "contact", "newsletter", "gallery"] as const;
 export type FormName = (typeof formNames)[number];
 
@@ -23,7 +23,7 @@ export function quotePath(kitId: string): string {
   return `/cotizar/${kitId}`;
 }
 
-/** Where the browser goes after a quotation (DECISIONS D10). */
+/** Where the browser goes after a quotation (docs/product.md#d10). */
 export function quoteThanksPath(productId: string): string {
   return `/gracias?producto=${encodeURIComponent(productId)}&tipo=cotizacion`;
 }

@@ -2,7 +2,7 @@ import type { Db } from "~/infra/db.server";
 import { isoTime, withAdminTables } from "~/infra/admin-db-schema";
 
 /**
- * Staff accounts as the admin screens read them (DECISIONS D12). Creating, disabling and checking
+ * Staff accounts as the admin screens read them (docs/product.md#d12). Creating, disabling and checking
  * passwords belong to Better Auth (services/auth.server.ts); a disabled account is what its admin
  * plugin calls "banned" (migration 0006): it cannot sign in and has no session.
  */

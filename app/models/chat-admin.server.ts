@@ -3,8 +3,8 @@ import type { ChatRole } from "~/infra/db-schema";
 import { chatIdleTimeoutMs } from "~/models/chat.server";
 
 /**
- * The chat conversations as staff read them (issue 13; SPEC §2 "Chatbot"): when a session ended,
- * how long it lasted, and one session with all its messages. The list itself is
+ * The chat conversations as staff read them (issue 13; docs/product.md#spec-2 "Chatbot"): when a session
+ * ended, how long it lasted, and one session with all its messages. The list itself is
  * `chatSessionsList` in ./admin-lists/definitions.server.ts.
  */
 
@@ -25,14 +25,18 @@ export function chatSessionEnd(session: SessionTimes, now: Date = new Date()): s
   return idleEnd <= now.getTime() ? new Date(idleEnd).toISOString() : null;
 }
 
-/** Whole seconds from the start to the end, or to `now` while the session is active (SPEC §2). */
+/**
+ * Whole seconds from the start to the end, or to `now` while the session is active (docs/product.md#spec-2).
+ */
 export function chatDurationSeconds(session: SessionTimes, now: Date = new Date()): number {
   const end = chatSessionEnd(session, now);
   const until = end === null ? now.getTime() : new Date(end).getTime();
   return Math.max(0, Math.floor((until - new Date(session.startedAt).getTime()) / 1000));
 }
 
-/** "3 min 05 s": minutes and seconds (SPEC §2 "Duración"); the minutes go past 60 if need be. */
+/**
+ * "3 min 05 s": minutes and seconds (docs/product.md#spec-2 "Duración"); the minutes go past 60 if need be.
+ */
 export function formatChatDuration(seconds: number): string {
   return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`;
 }

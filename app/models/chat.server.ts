@@ -4,7 +4,7 @@ import { inTransaction, type Db } from "~/infra/db.server";
 import type { ChatRole } from "~/infra/db-schema";
 
 /**
- * The chatbot's conversations (issue 13; DECISIONS D17): stored as they happen, one session per
+ * The chatbot's conversations (issue 13; docs/product.md#d17): stored as they happen, one session per
  * conversation of a visitor (their cookie's random id), ended when the visitor closes it or after
  * 30 minutes without messages. The public reaches a session only with its visitor id and its
  * session id together; staff read them all (the admin list, a later slice).

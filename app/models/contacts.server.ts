@@ -4,7 +4,7 @@ import { inTransaction, type Db } from "~/infra/db.server";
 import { getEnv, type ShopSettings } from "~/infra/env.server";
 import { contactNotifications } from "~/emails/templates.server";
 
-/** Contact messages (SPEC §3 "Contacto", DECISIONS D18/D19). */
+/** Contact messages (docs/product.md#spec-3 "Contacto", docs/product.md#d18, #d19). */
 
 export async function createContactMessage(
   db: Db,
@@ -27,7 +27,7 @@ export async function createContactMessage(
   return { id };
 }
 
-/** A message from the contact form (SPEC §2, D19) in one transaction, like `placeOrder`. */
+/** A message from the contact form (docs/product.md#spec-2, #d19) in one transaction, like `placeOrder`. */
 export async function sendContactMessage(
   db: Db,
   message: ContactFormData,

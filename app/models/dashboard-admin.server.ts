@@ -4,14 +4,15 @@ import { paidWithoutDocument } from "~/models/orders-admin.server";
 import type { Db } from "~/infra/db.server";
 
 /**
- * The admin dashboard's figures (SPEC §2 "/admin/dashboard", §9 "3 most recent items per list";
- * DECISIONS D18), read in parallel through the created_at and status indexes: no table is read whole.
+ * The admin dashboard's figures (docs/product.md#spec-2 "/admin/dashboard", §9 "3 most recent items per
+ * list"; docs/product.md#d18), read in parallel through the created_at and status indexes: no table is read
+ * whole.
  */
 
 const recentCount = 3;
 const count = sql<number | string>`count(*)`.as("n");
 
-/** An order that was paid is a sale: pending and cancelled orders are not (DECISIONS D9). */
+/** An order that was paid is a sale: pending and cancelled orders are not (docs/product.md#d9). */
 const saleStatuses = ["pagado", "en_preparacion", "enviado", "entregado"] as const;
 /** Days of the daily sales chart, ending today. */
 export const salesChartDays = 30;

@@ -18,7 +18,9 @@ import { localDiskStorage, type ObjectStorage } from "~/infra/storage.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 import { seedGalleryPhoto } from "../../tests/support/gallery";
 
-/** The gallery's moderation (SPEC §4 "Gallery photo status"; D16), on every dialect under test. */
+/**
+ * The gallery's moderation (docs/product.md#spec-4 "Gallery photo status"; D16), on every dialect under test.
+ */
 describe.each(dialectsUnderTest)("gallery moderation on %s", (dialect) => {
   const database = useMigratedDatabase(dialect);
   let db: Db;
@@ -60,7 +62,7 @@ describe.each(dialectsUnderTest)("gallery moderation on %s", (dialect) => {
     });
   });
 
-  it("rejects without a reason (SPEC §5: not required), storing none", async () => {
+  it("rejects without a reason (docs/product.md#spec-5: not required), storing none", async () => {
     for (const reason of [undefined, null, "", "   "]) {
       const photo = await seedGalleryPhoto(db);
       await rejectPhoto(db, photo.id, reason, staff, now);

@@ -7,8 +7,8 @@ import { logger } from "~/infra/logger.server";
 import { getStorage, type ObjectStorage } from "~/infra/storage.server";
 
 /**
- * The customer gallery as staff moderate it (SPEC §2 "Galería de clientes", §4 "Gallery photo
- * status"; DECISIONS D16; docs/decisions/042-admin-gallery.md):
+ * The customer gallery as staff moderate it (docs/product.md#spec-2 "Galería de clientes", §4 "Gallery photo
+ * status"; docs/product.md#d16; docs/decisions/042-admin-gallery.md):
  *
  *   pending ──approvePhoto──▶ approved ──withdrawPhoto(reason)──▶ rejected
  *      └─────rejectPhoto(reason)──────────────────────────────────▲
@@ -258,7 +258,7 @@ export interface GallerySummary {
   likes: number;
 }
 
-/** The four summary cards and the tabs' counts (SPEC §2), in one grouped query. */
+/** The four summary cards and the tabs' counts (docs/product.md#spec-2), in one grouped query. */
 export async function gallerySummary(db: Db): Promise<GallerySummary> {
   const rows = await db
     .selectFrom("galleryPhotos")

@@ -8,7 +8,7 @@ import { logger } from "~/infra/logger.server";
 import { getStorage, type ObjectStorage } from "~/infra/storage.server";
 
 /**
- * The customer gallery's public side (DECISIONS D16; docs/decisions/041): a customer's upload stored
+ * The customer gallery's public side (docs/product.md#d16; docs/decisions/041): a customer's upload stored
  * as pending, the approved photos newest first, and the visitors' likes. Staff moderation lives in
  * gallery-admin.server.ts.
  */

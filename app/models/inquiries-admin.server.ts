@@ -2,8 +2,9 @@ import { isUuid } from "~/models/orders.server";
 import type { Db } from "~/infra/db.server";
 
 /**
- * Inquiries, what staff answer: quotation requests (DECISIONS D18) and contact messages (SPEC §2
- * "Contactos"). "Answered" is the time it was marked (answered_at); marking twice keeps the first.
+ * Inquiries, what staff answer: quotation requests (docs/product.md#d18) and contact messages
+ * (docs/product.md#spec-2 "Contactos"). "Answered" is the time it was marked (answered_at); marking twice
+ * keeps the first.
  */
 
 /** The request with this id, or undefined for an unknown or malformed id. */

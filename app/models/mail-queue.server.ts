@@ -1,6 +1,6 @@
 import { dialectOf, inTransaction, type Db } from "~/infra/db.server";
 
-// Outgoing e-mail (DECISIONS D19): queued in the request's transaction, claimed and sent by the
+// Outgoing e-mail (docs/product.md#d19): queued in the request's transaction, claimed and sent by the
 // mail worker (services/mail.server.ts), retried with a backoff; the fifth failure is final.
 
 /** A message written out: subject, plain text and optional HTML. */

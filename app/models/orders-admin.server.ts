@@ -16,7 +16,7 @@ import { withAdminTables } from "~/infra/admin-db-schema";
 import { inTransaction, type Db } from "~/infra/db.server";
 import type { OrdersTable, SiiDocumentType } from "~/infra/db-schema";
 
-/** Orders as the back office reads and moves them (issue 4 "Pedidos"; DECISIONS D9). */
+/** Orders as the back office reads and moves them (issue 4 "Pedidos"; docs/product.md#d9). */
 
 export type AdminOrderDetail = Selectable<OrdersTable> & { lines: OrderLine[] };
 

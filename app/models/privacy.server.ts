@@ -9,7 +9,7 @@ import { getEnv } from "~/infra/env.server";
 import { getStorage, type ObjectStorage } from "~/infra/storage.server";
 
 /**
- * Requests about one person's data (Ley 21.719, DECISIONS D14; docs/decisions/020-privacy-requests.md):
+ * Requests about one person's data (Ley 21.719, docs/product.md#d14; docs/decisions/020-privacy-requests.md):
  * everything held about an e-mail address, as JSON, and its erasure. Orders are sales records the
  * law makes us keep: once closed (entregado or cancelado) they are anonymised, the sale kept. The
  * gallery photos a person sent are found through their orders (the upload names its order).

@@ -8,8 +8,8 @@ import { getEnv, type ShopSettings } from "~/infra/env.server";
 import { quoteNotifications } from "~/emails/templates.server";
 
 /**
- * Quotation requests from companies (SPEC §3 "Cotizacion", D18/D19), one plain value per field (the
- * spec's one-item lists were an artifact of its API client). The product's name is taken from the
+ * Quotation requests from companies (docs/product.md#spec-3 "Cotizacion", D18/D19), one plain value per field
+ * (the spec's one-item lists were an artifact of its API client). The product's name is taken from the
  * catalogue, as it was called when the request came in; an unknown product throws UnknownKitError.
  * The quantity of kits is a whole number within quoteQuantityBounds (the form's schema says so in
  * Spanish; here anything else is a programming error, a RangeError, and nothing is stored).

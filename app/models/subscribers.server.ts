@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "~/infra/db.server";
 
 /**
- * Newsletter subscribers (SPEC §3 "Subscript", DECISIONS D14/D15): one row per trimmed, lower-cased
- * e-mail, with the time of consent and a token for the one-click unsubscribe link in every e-mail.
+ * Newsletter subscribers (docs/product.md#spec-3 "Subscript", docs/product.md#d14, #d15): one row per
+ * trimmed, lower-cased e-mail, with the time of consent and a token for the one-click unsubscribe link in
+ * every e-mail.
  */
 
 /** The same answer whether the address was new or already subscribed (no "already subscribed" leak). */

@@ -8,9 +8,9 @@ import { hasControlCharacters, visibleText } from "~/schemas/text";
  * in the browser, the route actions and `npm run admin:create`. Names and e-mails follow the shared
  * text rules (`visibleText`). Passwords are never trimmed; a new one may not hold control characters.
  *
- * Password policy (SPEC §5 "Backend password policy", DECISIONS D12): at least 8 characters, with a
- * lower-case letter, an upper-case letter, a digit and a symbol (any character that is neither a
- * letter nor a digit). Letters and digits of any alphabet count (ñ, Á).
+ * Password policy (docs/product.md#spec-5 "Backend password policy", docs/product.md#d12): at least 8
+ * characters, with a lower-case letter, an upper-case letter, a digit and a symbol (any character that is
+ * neither a letter nor a digit). Letters and digits of any alphabet count (ñ, Á).
  */
 
 export const adminFieldLimits = {
@@ -76,7 +76,7 @@ const nameSchema = visibleText({
   max: { length: adminFieldLimits.name, message: messages.nameMax },
 });
 
-/** /admin/login (SPEC §5 "Admin login": both required; no length rules for signing in). */
+/** /admin/login (docs/product.md#spec-5 "Admin login": both required; no length rules for signing in). */
 export const adminSignInSchema = z.object({
   email: emailSchema(messages.emailRequired),
   password: z

@@ -4,7 +4,7 @@ import { courierIds, needsTrackingNumber } from "~/lib/couriers";
 import { orderStatuses } from "~/lib/order-status";
 import { optional, visibleText } from "~/schemas/text";
 
-/** The forms of the admin detail pages: an order's status change (DECISIONS D9), "answered". */
+/** The forms of the admin detail pages: an order's status change (docs/product.md#d9), "answered". */
 
 export const adminRecordMessages = {
   chooseStatus: "Elige el nuevo estado.",

@@ -4,9 +4,9 @@ import { contactFieldLimits } from "~/schemas/field-limits";
 import { visibleText } from "~/schemas/text";
 
 /**
- * The contact form (/contacto, SPEC §2 and §5), all fields required, shared by the browser and the
- * contact action. Texts follow `visibleText` (schemas/text.ts); a missing field gets the empty one's
- * message, and unknown fields (honeypot, captcha) are dropped.
+ * The contact form (/contacto, docs/product.md#spec-2 and #spec-5), all fields required, shared by the
+ * browser and the contact action. Texts follow `visibleText` (schemas/text.ts); a missing field gets the
+ * empty one's message, and unknown fields (honeypot, captcha) are dropped.
  */
 
 const messages = {

@@ -510,7 +510,7 @@ describe("orderSchema (purchase-data form)", () => {
 });
 
 // -------------------------------------------------------------------------------------------------
-// Quotation form (SPEC §5)
+// Quotation form (docs/product.md#spec-5)
 // -------------------------------------------------------------------------------------------------
 
 describe("quoteSchema (quotation form)", () => {

@@ -5,9 +5,9 @@ import { adminRecordMessages } from "~/schemas/admin-records";
 import { optional, visibleText } from "~/schemas/text";
 
 /**
- * The moderation forms of the admin gallery (SPEC §2, §4; DECISIONS D16): approve or reject a
- * pending photo, withdraw an approved one. The reason is optional (SPEC §5 "Gallery rejection
- * reason: not required"), multi-line, and at most what migration 0009's column holds.
+ * The moderation forms of the admin gallery (docs/product.md#spec-2, #spec-4; docs/product.md#d16): approve
+ * or reject a pending photo, withdraw an approved one. The reason is optional (docs/product.md#spec-5
+ * "Gallery rejection reason: not required"), multi-line, and at most what migration 0009's column holds.
  */
 
 export const rejectionReasonMaxLength = 1000;

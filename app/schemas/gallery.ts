@@ -6,7 +6,7 @@ import { galleryFieldLimits } from "~/schemas/field-limits";
 import { visibleText } from "~/schemas/text";
 
 /**
- * The gallery upload form ("Comparte tu LifeBox", /galeria/compartir; DECISIONS D16), shared by the
+ * The gallery upload form ("Comparte tu LifeBox", /galeria/compartir; docs/product.md#d16), shared by the
  * browser and the upload's server side. The text fields are one schema, which the server parses as
  * the body streams; the browser adds the photo's presence, size and declared type as a first hint
  * (the server recognises the photo by its content: services/images.server.ts).

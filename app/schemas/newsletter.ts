@@ -4,8 +4,9 @@ import { newsletterFieldLimits } from "~/schemas/field-limits";
 import { visibleText } from "~/schemas/text";
 
 /**
- * The newsletter signup (SPEC §5, DECISIONS D15), shared by the browser and the subscribe action:
- * one e-mail, lower-cased so that "Ana@Correo.cl " and "ana@correo.cl" are the same subscriber.
+ * The newsletter signup (docs/product.md#spec-5, docs/product.md#d15), shared by the browser and the
+ * subscribe action: one e-mail, lower-cased so that "Ana@Correo.cl " and "ana@correo.cl" are the same
+ * subscriber.
  */
 
 const messages = {

@@ -5,8 +5,8 @@ import { kitIds } from "~/content/types";
 import { digitCount, optional, visibleText } from "~/schemas/text";
 
 /**
- * The company quotation form ("Solicitar cotización", SPEC §5) for one kit (the hidden productId),
- * shared by the browser and the quotation action. Texts follow `visibleText` (schemas/text.ts); a
+ * The company quotation form ("Solicitar cotización", docs/product.md#spec-5) for one kit (the hidden
+ * productId), shared by the browser and the quotation action. Texts follow `visibleText` (schemas/text.ts); a
  * missing field gets the empty one's message, and unknown fields (honeypot, captcha) are dropped.
  */
 

@@ -49,7 +49,7 @@ export function createAuth(db: Db, settings: { secret: string; siteUrl: string; 
     account: { modelName: "admin_accounts", accountLinking: { enabled: false } },
     verification: { modelName: "admin_verifications" },
     // Creating, disabling ("ban") and enabling accounts; its session hook refuses a disabled
-    // account whatever the way in. SPEC §6: one role.
+    // account whatever the way in. docs/product.md#spec-6: one role.
     plugins: [adminPlugin({ defaultRole: "admin", adminRoles: ["admin"] })],
     databaseHooks: {
       session: {
@@ -234,7 +234,7 @@ async function throttled<Reason extends string>(
 
 /**
  * Signs a staff member in. A wrong password, an unknown e-mail and a disabled account are one
- * answer, "invalid" (SPEC §8).
+ * answer, "invalid" (docs/product.md#spec-8).
  */
 export function signInAdmin(input: { email: string; password: string; request: Request; clientIp: string }) {
   const { email, password, request, clientIp } = input;
@@ -256,7 +256,8 @@ export function signInAdmin(input: { email: string; password: string; request: R
 
 /**
  * Ends the request's session on the server and expires the cookie. A failure is logged ('Error al
- * cerrar sesión:', SPEC §8) and the cookie is expired anyway: the browser always leaves signed out.
+ * cerrar sesión:', docs/product.md#spec-8) and the cookie is expired anyway: the browser always leaves signed
+ * out.
  */
 export async function signOutAdmin(request: Request): Promise<Headers> {
   try {
@@ -283,8 +284,8 @@ export class AdminEmailTakenError extends Error {
 }
 
 /**
- * Creates a staff account (the password already checked against SPEC §5's policy), e-mail counted
- * as verified. From /admin/users, `request` is the signed-in admin's and Better Auth checks their
+ * Creates a staff account (the password already checked against docs/product.md#spec-5's policy), e-mail
+ * counted as verified. From /admin/users, `request` is the signed-in admin's and Better Auth checks their
  * session and role too; `npm run admin:create` calls it without one (the server's operator).
  */
 export async function createAdminAccount(

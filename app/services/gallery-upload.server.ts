@@ -14,9 +14,9 @@ import { getDb, type Db } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 
 /**
- * A customer's photo for the gallery, from the form's post to the stored pending row (DECISIONS
- * D13, D16; docs/decisions/041, 054 and 069). Both ways of sending it answer through here: the
- * page's action (without JavaScript) and /api/galeria/fotos (the upload with progress). The public
+ * A customer's photo for the gallery, from the form's post to the stored pending row
+ * (docs/product.md#d13, #d16; docs/decisions/041, 054 and 069). Both ways of sending it answer through here:
+ * the page's action (without JavaScript) and /api/galeria/fotos (the upload with progress). The public
  * submission's steps run on its fields before the photo is read (services/public-submission.server.ts);
  * the upload's own are, in the transaction that spends the captcha, the order's number and e-mail
  * (400, one message for either, the solution spent so that each guess costs a new proof of work)

@@ -16,7 +16,7 @@ import type { MailAddress } from "~/infra/env.server";
 import { logger as defaultLogger } from "~/infra/logger.server";
 import { renderNotification } from "~/emails/templates.server";
 
-// Sending the mail queue (DECISIONS D19): through SMTP, or, when none is configured, as .eml files
+// Sending the mail queue (docs/product.md#d19): through SMTP, or, when none is configured, as .eml files
 // in the outbox folder, so nothing is silently dropped. Failures are retried by the queue's backoff.
 
 interface MailMessage {

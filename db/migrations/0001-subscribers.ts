@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 
 /**
- * Newsletter subscribers (SPEC §3 "Subscript", DECISIONS D14/D15): one row per lower-cased e-mail,
- * each with its own unsubscribe token. Migrations take Kysely<unknown>: they must not depend on the
- * current schema types, which describe the newest state. Primary keys are UUIDs made by the
+ * Newsletter subscribers (docs/product.md#spec-3 "Subscript", docs/product.md#d14, #d15): one row per
+ * lower-cased e-mail, each with its own unsubscribe token. Migrations take Kysely<unknown>: they must not
+ * depend on the current schema types, which describe the newest state. Primary keys are UUIDs made by the
  * application, which works the same on both databases.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

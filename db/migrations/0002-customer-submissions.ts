@@ -1,8 +1,8 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
 /**
- * What the public sends (DECISIONS D6–D9, D11, D13–D15, D19): orders with their status history,
- * quotation requests, contact messages, the newsletter consent time, used captcha challenges and the
+ * What the public sends (docs/product.md#d6 to #d9, #d11, #d13 to #d15, #d19): orders with their status
+ * history, quotation requests, contact messages, the newsletter consent time, used captcha challenges and the
  * outgoing mail queue.
  *
  * Portable on purpose (docs/decisions/003-database.md): UUID text keys made by the application,

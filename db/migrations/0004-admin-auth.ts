@@ -1,7 +1,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
 /**
- * Staff sign-in (issue 4, DECISIONS D11/D12; docs/decisions/018-admin-sign-in.md): the four tables
+ * Staff sign-in (issue 4, docs/product.md#d11, #d12; docs/decisions/018-admin-sign-in.md): the four tables
  * Better Auth reads and writes — accounts of people (`admin_users`), their sign-in sessions
  * (`admin_sessions`), their credentials (`admin_accounts`: the password hash, or later an OIDC
  * identity) and one-time tokens (`admin_verifications`) — plus what we add: the time an account was
@@ -55,7 +55,7 @@ export async function up(database: Kysely<unknown>): Promise<void> {
       .createTable("admin_users")
       .addColumn("id", "varchar(36)", (column) => column.primaryKey().check(maxLength("id", 36)))
       .addColumn("name", "varchar(200)", text("name", 200))
-      // Lower-cased by Better Auth and by our provisioning; the sign-in name (SPEC §5).
+      // Lower-cased by Better Auth and by our provisioning; the sign-in name (docs/product.md#spec-5).
       .addColumn("email", "varchar(254)", (column) => text("email", 254)(column).unique())
       .addColumn("email_verified", "boolean", (column) => column.notNull().defaultTo(false))
       .addColumn("image", "text", optionalText("image", 2000))

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 /**
- * What the admin lists need to stay fast at a million rows (issue 4, DECISIONS D18;
+ * What the admin lists need to stay fast at a million rows (issue 4, docs/product.md#d18;
  * docs/decisions/017-admin-lists.md, app/models/admin-lists/engine.server.ts):
  *
  * - Sorting: an index per sortable column, ending with the id (the tie-breaker), so a page in any

@@ -1,7 +1,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
 /**
- * The chatbot's conversations (issue 13; DECISIONS D17): a session per visitor conversation, with
+ * The chatbot's conversations (issue 13; docs/product.md#d17): a session per visitor conversation, with
  * the visitor's id (a random id in a cookie) and IP, and every message as it is sent.
  *
  * - chat_sessions: `last_message_at` decides the 30-minute end (D17) and finds the visitor's open

@@ -1,7 +1,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
 
 /**
- * The customer gallery (issue 13; DECISIONS D16): photos customers upload with their order's number
+ * The customer gallery (issue 13; docs/product.md#d16): photos customers upload with their order's number
  * and e-mail, moderated by staff, and the visitors' likes.
  *
  * - gallery_photos: one row per upload, tied to its order (so the privacy tool finds a person's

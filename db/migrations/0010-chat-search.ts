@@ -1,8 +1,8 @@
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 
 /**
- * The admin list of chat conversations (issue 13; SPEC §2 "Chatbot"; docs/decisions/039): its search
- * finds a session by its id, its visitor's id or any word of any of its messages.
+ * The admin list of chat conversations (issue 13; docs/product.md#spec-2 "Chatbot"; docs/decisions/039): its
+ * search finds a session by its id, its visitor's id or any word of any of its messages.
  *
  * - chat_sessions.search_text: every message of the session, one per line, in the order sent,
  *   folded as the list's search folds what staff type (lower case, no diacritics), so PostgreSQL

@@ -125,7 +125,7 @@ test("an admin finds a visitor's conversation by a word of the question and read
   await expect(dialog(page)).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/chatbot\?q=coyhaique$/);
   await expectConversation(dialog(page));
-  // The message area is at most 400 px high (SPEC §9).
+  // The message area is at most 400 px high (docs/product.md#spec-9).
   const area = await dialog(page).getByRole("region", { name: "Mensajes de la conversación" }).boundingBox();
   expect(area!.height).toBeLessThanOrEqual(400);
   await expectAdminPageAccessible(page, "the open conversation at 1280 px");

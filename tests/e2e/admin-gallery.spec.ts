@@ -10,8 +10,8 @@ import {
 import { queryRows, uniqueEmail, withShopDatabase } from "./forms-support";
 
 /**
- * Goal: staff moderate the customer gallery (issue 13 "Admin"; SPEC §2 "Galería de clientes", §4,
- * §8; D16): the cards and tabs, approving, rejecting with a reason by keyboard, withdrawing, the
+ * Goal: staff moderate the customer gallery (issue 13 "Admin"; docs/product.md#spec-2 "Galería de clientes",
+ * §4, §8; D16): the cards and tabs, approving, rejecting with a reason by keyboard, withdrawing, the
  * full image, sorting by Likes, a decision someone else made meanwhile, and all of it without
  * JavaScript too.
  */

@@ -35,7 +35,7 @@ function contactForm(page: Page) {
   return page.getByRole("region", { name: "Envíanos un mensaje" });
 }
 
-/** SPEC §8: the contact form's failure message. */
+/** docs/product.md#spec-8: the contact form's failure message. */
 const contactFailure = "Ocurrió un error al enviar el mensaje. Intenta de nuevo.";
 
 test.describe("contact form", () => {

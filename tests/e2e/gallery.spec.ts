@@ -15,7 +15,7 @@ import {
 import { waitForHydration } from "./support";
 
 /**
- * Goal (issue 13, DECISIONS D16): a customer who ordered shares a photo of their kit and watches it
+ * Goal (issue 13, docs/product.md#d16): a customer who ordered shares a photo of their kit and watches it
  * upload; once staff approve it in the back office it shows in the public
  * gallery and on its kit's page; visitors like it once each, with or without JavaScript; the pages
  * are accessible and fit a phone.

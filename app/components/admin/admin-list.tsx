@@ -109,7 +109,9 @@ export type AdminListCells<Data> = Partial<
 
 const numbers = new Intl.NumberFormat("es-CL");
 
-/** A list's own texts (content/admin.ts), e.g. SPEC §8's "No se encontraron compras" (`empty`). */
+/**
+ * A list's own texts (content/admin.ts), e.g. docs/product.md#spec-8's "No se encontraron compras" (`empty`).
+ */
 export interface AdminListTexts {
   intro?: string;
   searchPlaceholder: string;

@@ -54,7 +54,9 @@ export function PageNotice({
   );
 }
 
-/** A screen whose data could not be read: its heading and SPEC §8's failure text, announced. */
+/**
+ * A screen whose data could not be read: its heading and docs/product.md#spec-8's failure text, announced.
+ */
 export function ListLoadFailure({ title, message }: { title: string; message: string }) {
   return (
     <PageNotice title={title}>

@@ -25,8 +25,8 @@ import { sidebarCookieHeader } from "~/lib/admin-sidebar";
 import { cn } from "~/lib/cn";
 
 /**
- * The back office's frame (SPEC §2 "Admin layout", §9): a sidebar that Ctrl/⌘+B collapses to icons
- * (a 7-day cookie remembers it, read by the server so the first paint is right), and a header with
+ * The back office's frame (docs/product.md#spec-2 "Admin layout", §9): a sidebar that Ctrl/⌘+B collapses to
+ * icons (a 7-day cookie remembers it, read by the server so the first paint is right), and a header with
  * the staff member's name, the role and "Cerrar sesión". Under 768 px the sidebar is an off-canvas menu.
  */
 const navItems: { to: string; label: string; icon: LucideIcon; loading?: string }[] = [
@@ -41,7 +41,7 @@ const navItems: { to: string; label: string; icon: LucideIcon; loading?: string 
   { to: adminPaths.privacy, icon: ShieldCheck, ...adminNavTexts.privacy },
 ];
 
-/** What the page being loaded says while it loads (SPEC §8 "Loading texts"). */
+/** What the page being loaded says while it loads (docs/product.md#spec-8 "Loading texts"). */
 function loadingTextFor(pathname: string): string {
   return navItems.find((item) => pathname.startsWith(item.to))?.loading ?? texts.loading;
 }

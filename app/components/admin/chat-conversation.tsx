@@ -9,8 +9,8 @@ import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
- * One chatbot conversation as staff read it (SPEC §2 "Chatbot"): the visitor's id, IP, start and end
- * ('Conversación activa' while it goes on), and the messages as a chat — the visitor's on the right,
+ * One chatbot conversation as staff read it (docs/product.md#spec-2 "Chatbot"): the visitor's id, IP, start
+ * and end ('Conversación activa' while it goes on), and the messages as a chat — the visitor's on the right,
  * the bot's on the left, each labelled Usuario or Bot with its time; a bot answer that did not know
  * is marked "Sin respuesta" (what to add to the FAQ). Shown in a dialog from the list's
  * "Ver conversación" (the data read from /admin/chatbot/:id), or as that page without JavaScript.
@@ -71,7 +71,7 @@ function ChatMessages({ messages }: { messages: ChatConversationView["messages"]
   return (
     <section
       aria-label={texts.messagesLabel}
-      // Scrollable (SPEC §9: at most 400 px high), so reachable by keyboard.
+      // Scrollable (docs/product.md#spec-9: at most 400 px high), so reachable by keyboard.
       tabIndex={0}
       className="mt-4 max-h-[400px] overflow-y-auto rounded-md border border-border bg-muted p-3 focus-visible:outline-3"
     >

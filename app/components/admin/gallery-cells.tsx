@@ -27,7 +27,10 @@ export interface GalleryRowData {
   imageUrl: string | null;
 }
 
-/** SPEC §2's cards: Total de fotos, Pendientes, Aprobadas, Total de me gusta (numbers already formatted). */
+/**
+ * docs/product.md#spec-2's cards: Total de fotos, Pendientes, Aprobadas, Total de me gusta (numbers already
+ * formatted).
+ */
 export function GallerySummaryCards({
   summary,
 }: {
@@ -58,8 +61,8 @@ export function GallerySummaryCards({
 
 /**
  * The thumbnail; hovering it (or focusing its link) shows the button that opens the full image in
- * a new tab (docs/decisions/042). The whole thumbnail is that link, named for screen readers. A rejected photo
- * has no image any more (its files were deleted): a short text in its place.
+ * a new tab (docs/decisions/042). The whole thumbnail is that link, named for screen readers. A rejected
+ * photo has no image any more (its files were deleted): a short text in its place.
  */
 export function GalleryThumbnail({ data }: { data: GalleryRowData }) {
   if (data.thumbUrl === null || data.imageUrl === null) {
@@ -141,8 +144,8 @@ export type GalleryReasonKind = "reject" | "withdraw";
 
 /**
  * A row's moderation: Aprobar (a form, posted to the list's own address) and Rechazar for a pending
- * photo, Retirar for an approved one, nothing for a rejected one (SPEC §4). Rechazar and Retirar
- * are links to the photo's page, which holds the same form without JavaScript; with it, they open
+ * photo, Retirar for an approved one, nothing for a rejected one (docs/product.md#spec-4). Rechazar and
+ * Retirar are links to the photo's page, which holds the same form without JavaScript; with it, they open
  * the dialog (`onOpen`) instead.
  */
 export function GalleryActions({

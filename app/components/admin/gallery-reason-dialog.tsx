@@ -9,9 +9,9 @@ import { adminGalleryTexts as texts } from "~/content/admin";
 import { rejectionReasonMaxLength } from "~/schemas/gallery-moderation";
 
 /**
- * "Rechazar foto" (SPEC §2) and "Retirar foto": the reason, 4 lines, optional (SPEC §5), stored
- * internally apart from the customer's comment (D16). The dialog opens from the list's row with
- * JavaScript; the photo's page holds the same form (`GalleryReasonForm`) without it.
+ * "Rechazar foto" (docs/product.md#spec-2) and "Retirar foto": the reason, 4 lines, optional
+ * (docs/product.md#spec-5), stored internally apart from the customer's comment (D16). The dialog opens from
+ * the list's row with JavaScript; the photo's page holds the same form (`GalleryReasonForm`) without it.
  */
 
 const dialogTexts = { reject: texts.rejectDialog, withdraw: texts.withdrawDialog } as const;

@@ -3,7 +3,7 @@ import { createContext, useContext, useId } from "react";
 import { cn } from "~/lib/cn";
 
 /**
- * A labelled control with its hint and its announced error below it (ARCHITECTURE "Forms"): `children`
+ * A labelled control with its hint and its announced error below it (docs/architecture.md#forms): `children`
  * receives the props (id, aria-invalid, aria-describedby) to spread on the input, select or textarea.
  */
 interface FieldControlProps {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 
 /**
- * The page's toasts (sonner), one visible at a time (SPEC §4), at the bottom centre: never over a
- * page's title, nor (from `md` on) over the floating buttons at the bottom right; a message the page
+ * The page's toasts (sonner), one visible at a time (docs/product.md#spec-4), at the bottom centre: never
+ * over a page's title, nor (from `md` on) over the floating buttons at the bottom right; a message the page
  * already says in place is not toasted (app/root.tsx; docs/decisions/072). Few pages show one, so
  * sonner (and the stylesheet it injects, allowed by the CSP's hash: infra/csp-hashes.server.ts)
  * loads with the first.

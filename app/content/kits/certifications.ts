@@ -1,6 +1,6 @@
 /**
- * The certifications the spec lists (SPEC §3), written once. Each kit lists only those that apply
- * to what its box actually contains; no certification outside this list may be claimed.
+ * The certifications the spec lists (docs/product.md#spec-3), written once. Each kit lists only those that
+ * apply to what its box actually contains; no certification outside this list may be claimed.
  */
 import type { Certification } from "~/content/types";
 

@@ -1,9 +1,9 @@
 /**
  * The components LifeBox kits are built from, each described once so that a product fact (2000
- * lumens, 500 °C, 15.000 usos…) is written in one place (DECISIONS D1). Kits pick these and, where
+ * lumens, 500 °C, 15.000 usos…) is written in one place (docs/product.md#d1). Kits pick these and, where
  * it applies, add a quantity: `{ ...thermalBlankets, quantity: "4 unidades" }`.
  *
- * No text here states a delivery time or a component count (DECISIONS D2, D3).
+ * No text here states a delivery time or a component count (docs/product.md#d2, #d3).
  */
 import type { KitComponent } from "~/content/types";
 

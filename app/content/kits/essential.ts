@@ -1,4 +1,4 @@
-/** LifeBox Essential and Essential Mini: home, office and public spaces (SPEC §2, §3). */
+/** LifeBox Essential and Essential Mini: home, office and public spaces (docs/product.md#spec-2, #spec-3). */
 import type { Kit } from "~/content/types";
 import { en1869, gb2626, ip67, ipx56RohsCe, milB131 } from "./certifications";
 import {

@@ -1,6 +1,6 @@
 /**
- * LifeBox Expedition and Expedition Mini: mountain and land expeditions (SPEC §2, §3).
- * Capacity uses the conservative reading of the spec: 1 persona por 5 días (DECISIONS D4).
+ * LifeBox Expedition and Expedition Mini: mountain and land expeditions (docs/product.md#spec-2, #spec-3).
+ * Capacity uses the conservative reading of the spec: 1 persona por 5 días (docs/product.md#d4).
  */
 import type { Kit } from "~/content/types";
 import { ip67, ipx56RohsCe, milB131 } from "./certifications";

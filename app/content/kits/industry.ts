@@ -1,4 +1,4 @@
-/** LifeBox Industry and Industry Mini: factories and production (SPEC §2, §3). */
+/** LifeBox Industry and Industry Mini: factories and production (docs/product.md#spec-2, #spec-3). */
 import type { Kit } from "~/content/types";
 import { en1869, gb2626, ip67 } from "./certifications";
 import {

@@ -1,4 +1,4 @@
-/** LifeBox Nautical and Nautical Mini: navigation and water activities (SPEC §2, §3). */
+/** LifeBox Nautical and Nautical Mini: navigation and water activities (docs/product.md#spec-2, #spec-3). */
 import type { Kit } from "~/content/types";
 import { ip67, ipx56RohsCe, milB131 } from "./certifications";
 import {

@@ -225,7 +225,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(await search("345.678")).toEqual(["ines", "maria", "jose", "ana"]);
       const { rows } = await listPage(db, ordersList, params({ q: "jose" }));
       expect(keysOf((await listPage(db, ordersList, params({ q: rows[0]!.number }))).rows)).toEqual(["jose"]);
-      // The address and the notes are not searched (SPEC §2: product or customer).
+      // The address and the notes are not searched (docs/product.md#spec-2: product or customer).
       expect(await search("irarrazaval")).toEqual([]);
     });
 
@@ -545,7 +545,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(await sorted("messages", "asc")).toEqual(["bruno", "ana", "carla"]);
     });
 
-    describe("the duration (SPEC §2: up to now while not ended)", () => {
+    describe("the duration (docs/product.md#spec-2: up to now while not ended)", () => {
       afterEach(() => {
         vi.useRealTimers();
       });

@@ -16,7 +16,8 @@ import { getEnv } from "~/infra/env.server";
 import { getStorage } from "~/infra/storage.server";
 
 /**
- * The back office's lists (SPEC §2, DECISIONS D18), read by the list engine (./engine.server.ts).
+ * The back office's lists (docs/product.md#spec-2, docs/product.md#d18), read by the list engine
+ * (./engine.server.ts).
  * `searches` must name the columns migration 0005 indexed, in its order (definitions.server.test.ts).
  * `showFrom` hides a column on screen until the list is that wide (decision 034): the number,
  * customer, total, status and date of an order (and each list's like) have none, so they are
@@ -119,7 +120,10 @@ const documentIssueOptions: ListFilterOption[] = [
 /** The couriers' names, for the filter ("Otro" gathers every courier staff typed). */
 const courierNames = Object.fromEntries(courierIds.map((id) => [id, courierLabel(id)!]));
 
-/** Pedidos (/admin/orders): SPEC §2 columns plus number, kit, total, región/comuna, status, date. */
+/**
+ * Pedidos (/admin/orders): docs/product.md#spec-2 columns plus number, kit, total, región/comuna, status,
+ * date.
+ */
 export const ordersList = defineList({
   name: "pedidos",
   table: "orders",
@@ -317,7 +321,9 @@ export const quotesList = defineList({
   ftsTable: "quotes_search",
 });
 
-/** Contactos (/admin/contacts): SPEC §2 columns name, email, subject, message; plus the date. */
+/**
+ * Contactos (/admin/contacts): docs/product.md#spec-2 columns name, email, subject, message; plus the date.
+ */
 export const contactsList = defineList({
   name: "contactos",
   table: "contactMessages",
@@ -336,8 +342,8 @@ export const contactsList = defineList({
 });
 
 /**
- * Suscriptores (/admin/mails): SPEC §2 columns ID and Email, searched by e-mail; plus the date. The
- * e-mail comes first (issue 12): it is what staff look for; the ID is a long code they rarely need.
+ * Suscriptores (/admin/mails): docs/product.md#spec-2 columns ID and Email, searched by e-mail; plus the
+ * date. The e-mail comes first (issue 12): it is what staff look for; the ID is a long code they rarely need.
  */
 export const subscribersList = defineList({
   name: "suscriptores",
@@ -358,11 +364,11 @@ function chatEndText(row: { startedAt: string; lastMessageAt: string; endedAt: s
 }
 
 /**
- * Chatbot (/admin/chatbot): SPEC §2 columns ID de sesión, ID de visitante, IP, Fecha, Duración, Mensajes;
- * plus the bot's answers that said it did not know (D17: what to add to the FAQ), with a filter.
- * The search looks into the ids and every message: the messages' text is kept on the session, folded
+ * Chatbot (/admin/chatbot): docs/product.md#spec-2 columns ID de sesión, ID de visitante, IP, Fecha,
+ * Duración, Mensajes; plus the bot's answers that said it did not know (D17: what to add to the FAQ), with a
+ * filter. The search looks into the ids and every message: the messages' text is kept on the session, folded
  * (search_text, migration 0010, docs/decisions/039), searched through the "Mensajes" column.
- * Duración and Fin are computed when read: until a session ends, up to now (SPEC §2).
+ * Duración and Fin are computed when read: until a session ends, up to now (docs/product.md#spec-2).
  */
 export const chatSessionsList = defineList({
   name: "conversaciones",
@@ -431,8 +437,8 @@ function imageAddress(key: string): string {
 }
 
 /**
- * Galería de clientes (/admin/gallery, SPEC §2; D16: every tab a real list): the photos with their
- * likes and status, newest first; Fecha and Likes sort, a new one starting with the highest. No
+ * Galería de clientes (/admin/gallery, docs/product.md#spec-2; D16: every tab a real list): the photos with
+ * their likes and status, newest first; Fecha and Likes sort, a new one starting with the highest. No
  * search index: a gallery holds thousands of photos, not millions, so the search checks each row
  * (decision 017 "For the next list"; docs/decisions/042-admin-gallery.md).
  */

@@ -21,8 +21,9 @@ import { redirectWithToast } from "~/infra/toast.server";
 import { pageFlash } from "./page-flash.server";
 
 /**
- * /admin/account: staff change their own password (the current one, then a new one meeting SPEC §5's
- * policy); their other sessions end. A success redirects back here with its toast (post/redirect/get).
+ * /admin/account: staff change their own password (the current one, then a new one meeting
+ * docs/product.md#spec-5's policy); their other sessions end. A success redirects back here with its toast
+ * (post/redirect/get).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);

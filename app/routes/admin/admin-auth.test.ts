@@ -359,7 +359,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       const page = await settle(() => layout.loader(args(get("/admin/dashboard", cookie))));
       expect(page.status).toBe(200);
       expect(page.body).toMatchObject({ user: { name: admin.name, email: admin.email } });
-      // The page after the redirect welcomes the admin (SPEC §8), once.
+      // The page after the redirect welcomes the admin (docs/product.md#spec-8), once.
       const welcome = await settle(() => root.loader(args(get("/admin/dashboard", cookie))));
       expect(welcome.body).toMatchObject({
         toast: {

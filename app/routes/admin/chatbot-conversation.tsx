@@ -16,7 +16,7 @@ import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";
 
 /**
- * /admin/chatbot/:id: one chatbot conversation in full (SPEC §2 "Chatbot"). The list's
+ * /admin/chatbot/:id: one chatbot conversation in full (docs/product.md#spec-2 "Chatbot"). The list's
  * "Ver conversación" reads this loader to fill its dialog; without JavaScript it is this page.
  * An unknown id answers 404 with `conversation: null` (data, not an error, so the dialog can say
  * it in place instead of the list's error boundary taking over).

@@ -29,8 +29,8 @@ import { getDb } from "~/infra/db.server";
 import { galleryTabHref } from "./gallery-view.server";
 
 /**
- * /admin/dashboard (SPEC §2; DECISIONS D18; issue 12): sales today, in 7 and 30 days with a daily
- * chart, the orders unpaid for more than 48 hours, totals of orders (and by status), quotations,
+ * /admin/dashboard (docs/product.md#spec-2; docs/product.md#d18; issue 12): sales today, in 7 and 30 days
+ * with a daily chart, the orders unpaid for more than 48 hours, totals of orders (and by status), quotations,
  * contact messages and subscribers, and the 3 most recent of each; the chatbot's week, and the gallery
  * photos waiting for moderation (with a link to that tab).
  */

@@ -30,9 +30,9 @@ import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/d
 import { seedGalleryPhoto } from "../../../tests/support/gallery";
 
 /**
- * The admin gallery (issue 13 "Admin"; SPEC §2, §4, §8; D16): its screen, its moderation and its CSV
- * through the real loaders and actions, real staff sessions, a real migrated database of every dialect
- * under test, and image files in the configured storage.
+ * The admin gallery (issue 13 "Admin"; docs/product.md#spec-2, #spec-4, #spec-8; D16): its screen, its
+ * moderation and its CSV through the real loaders and actions, real staff sessions, a real migrated database
+ * of every dialect under test, and image files in the configured storage.
  */
 const testEnv = vi.hoisted(async () =>
   (await import("../../../tests/support/admin-env")).stubAdminTestEnv("gallery"),
@@ -387,7 +387,7 @@ describe.each(dialectsUnderTest)("the admin gallery on %s", (dialect: Dialect) =
       expect(await stored(photo.id)).toMatchObject({ status: "pending", rejectionReason: null });
     });
 
-    it("says SPEC §8's failure notice when the database fails the change (500), changing nothing", async () => {
+    it("says docs/product.md#spec-8's failure notice when the database fails the change (500), changing nothing", async () => {
       const photo = await seedGalleryPhoto(db, { authorName: "Karen" });
       if (dialect === "sqlite") {
         await sql`create trigger gallery_fails before update on gallery_photos

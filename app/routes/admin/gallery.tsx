@@ -36,10 +36,10 @@ import { buildListView } from "./list-view.server";
 import { pageFlash } from "./page-flash.server";
 
 /**
- * /admin/gallery, "Galería de clientes" (SPEC §2, §4, §8; DECISIONS D16, D18): the one admin list
- * (search, tabs, sort, pages, CSV) with the gallery's own cells, its four summary cards, and its
- * moderation — Aprobar, Rechazar (with the reason, in a dialog) and Retirar — saved by this route's
- * action on the server. A change redirects back to the same view with its toast (post/redirect/get);
+ * /admin/gallery, "Galería de clientes" (docs/product.md#spec-2, #spec-4, #spec-8; docs/product.md#d16,
+ * #d18): the one admin list (search, tabs, sort, pages, CSV) with the gallery's own cells, its four summary
+ * cards, and its moderation — Aprobar, Rechazar (with the reason, in a dialog) and Retirar — saved by this
+ * route's action on the server. A change redirects back to the same view with its toast (post/redirect/get);
  * a refusal renders the list with the reason: a photo someone else moved meanwhile is a 409 that
  * says what it is now, never a silent overwrite. Without JavaScript the forms post the same way,
  * and Rechazar/Retirar lead to the photo's page (./gallery-photo.tsx). Decision 042.
@@ -105,7 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof GalleryPhotoConflictError) {
       return refuse(texts.conflict(verb, texts.statuses[error.current]), 409);
     }
-    // SPEC §8's failure notice, for what really failed (the database…); nothing was changed.
+    // docs/product.md#spec-8's failure notice, for what really failed (the database…); nothing was changed.
     logger.error({ err: error, adminId: admin.user.id, photoId: id, intent }, "Gallery moderation failed");
     return refuse(texts.failures[intent], 500);
   }

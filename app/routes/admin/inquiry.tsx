@@ -26,9 +26,10 @@ import { pageFlash } from "./page-flash.server";
 
 /**
  * One inquiry in full, with "Marcar como respondida/o" (or back to pending): a quotation request
- * (/admin/quotes/:id, DECISIONS D18) or a contact message (/admin/contacts/:id, SPEC §2). Registered
- * twice in app/routes.ts: the route's pattern picks the kind on the server, its id in the browser.
- * A change redirects back with its toast (post/redirect/get); a refusal (400, 404) renders the page.
+ * (/admin/quotes/:id, docs/product.md#d18) or a contact message (/admin/contacts/:id,
+ * docs/product.md#spec-2). Registered twice in app/routes.ts: the route's pattern picks the kind on the
+ * server, its id in the browser. A change redirects back with its toast (post/redirect/get); a refusal (400,
+ * 404) renders the page.
  */
 type Kind = "quote" | "contact";
 

@@ -9,8 +9,9 @@ import { requireAdmin } from "~/services/auth.server";
 import { getEnv } from "~/infra/env.server";
 
 /**
- * The frame of every signed-in admin page (SPEC §2 "Admin layout"). Each page's own loader and action
- * checks the session again (DECISIONS D11): a layout's check does not guard a child's data request.
+ * The frame of every signed-in admin page (docs/product.md#spec-2 "Admin layout"). Each page's own loader and
+ * action checks the session again (docs/product.md#d11): a layout's check does not guard a child's data
+ * request.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);

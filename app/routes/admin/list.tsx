@@ -22,10 +22,10 @@ import { getDb } from "~/infra/db.server";
 import { buildListView, listViewAt, type OrderRowData } from "./list-view.server";
 
 /**
- * The admin list screens (SPEC §2 "Pedidos", "Contactos", "Subscribers"; DECISIONS D18 "Cotizaciones"),
- * one module registered once per list in app/routes.ts, like the CSV downloads (./list-export.ts):
- * the route's pattern picks the list on the server, its id the texts in the browser (so the title
- * and the error boundary need no data).
+ * The admin list screens (docs/product.md#spec-2 "Pedidos", "Contactos", "Subscribers"; docs/product.md#d18
+ * "Cotizaciones"), one module registered once per list in app/routes.ts, like the CSV downloads
+ * (./list-export.ts): the route's pattern picks the list on the server, its id the texts in the browser (so
+ * the title and the error boundary need no data).
  */
 export async function loader({ request, pattern }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);

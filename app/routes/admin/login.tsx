@@ -24,14 +24,16 @@ import { toastCookieHeader } from "~/infra/toast.server";
 import { bodyRefusalMessage, readFormBody } from "~/infra/request-body.server";
 
 /**
- * /admin/login (SPEC §2, §4, §5, §8): works as a plain form post; with JavaScript the answer also
- * comes as the spec's toasts. Unknown e-mail, wrong password and disabled account get the same
- * answer; too many attempts from the address, or failures for the account, make it wait
+ * /admin/login (docs/product.md#spec-2, #spec-4, #spec-5, #spec-8): works as a plain form post; with
+ * JavaScript the answer also comes as the spec's toasts. Unknown e-mail, wrong password and disabled account
+ * get the same answer; too many attempts from the address, or failures for the account, make it wait
  * (docs/decisions/018, 026).
  */
 type LoginOutcome = "validation" | "invalid" | "throttled" | "error";
 
-/** The title of each refusal's toast (SPEC §8); its text is the message the page also shows. */
+/**
+ * The title of each refusal's toast (docs/product.md#spec-8); its text is the message the page also shows.
+ */
 const toastTitles: Partial<Record<LoginOutcome, string>> = {
   invalid: texts.failureTitle,
   throttled: texts.throttledTitle,
@@ -40,7 +42,7 @@ const toastTitles: Partial<Record<LoginOutcome, string>> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeAdminPath(new URL(request.url).searchParams.get("redirectTo"));
-  // SPEC §4: no second sign-in while signed in.
+  // docs/product.md#spec-4: no second sign-in while signed in.
   const admin = await getAdminSession(request);
   if (admin) throw redirect(redirectTo, { headers: admin.headers });
   return data({ redirectTo }, { headers: { "Cache-Control": "no-store" } });

@@ -4,8 +4,9 @@ import { adminHome, adminPaths } from "~/lib/admin-paths";
 import { signOutAdmin } from "~/services/auth.server";
 
 /**
- * POST /admin/logout ("Cerrar sesión", SPEC §2, §4): ends the session, expires the cookie and returns
- * to /admin/login — always, even when something fails on the way (logged as 'Error al cerrar sesión:').
+ * POST /admin/logout ("Cerrar sesión", docs/product.md#spec-2, #spec-4): ends the session, expires the cookie
+ * and returns to /admin/login — always, even when something fails on the way (logged as 'Error al cerrar
+ * sesión:').
  */
 export async function action({ request }: Route.ActionArgs) {
   const headers = await signOutAdmin(request);

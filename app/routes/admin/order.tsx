@@ -82,8 +82,8 @@ import { redirectWithToast } from "~/infra/toast.server";
 import { pageFlash } from "./page-flash.server";
 
 /**
- * /admin/orders/:id (SPEC §2 "Pedidos"; DECISIONS D9): everything the customer sent, the status
- * history, and the status change, offering only the next statuses the lifecycle allows, with the
+ * /admin/orders/:id (docs/product.md#spec-2 "Pedidos"; docs/product.md#d9): everything the customer sent, the
+ * status history, and the status change, offering only the next statuses the lifecycle allows, with the
  * courier and tracking number for "Enviado" and the reason for "Cancelado". The server refuses a
  * change from a status that is no longer the order's (409) or not allowed (422). A change just made
  * can be undone for a minute, before the customer's e-mail about it leaves

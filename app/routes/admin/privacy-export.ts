@@ -8,7 +8,7 @@ import { logger } from "~/infra/logger.server";
 
 /**
  * /admin/privacy/export?email=…: everything held about one address as a JSON download, for the person
- * who asked (DECISIONS D14). Data, so an anonymous request gets 401, never a page.
+ * who asked (docs/product.md#d14). Data, so an anonymous request gets 401, never a page.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdminForData(request);

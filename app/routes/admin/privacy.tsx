@@ -30,7 +30,7 @@ import { redirectWithToast } from "~/infra/toast.server";
 import { pageFlash } from "./page-flash.server";
 
 /**
- * /admin/privacy (DECISIONS D14; docs/decisions/020): everything held about one e-mail address, its
+ * /admin/privacy (docs/product.md#d14; docs/decisions/020): everything held about one e-mail address, its
  * JSON download and its erasure. The address is in the lookup's URL only inside the back office,
  * which is never cached (layout headers). An erasure redirects back with its toast (post/redirect/get).
  */

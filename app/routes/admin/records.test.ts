@@ -25,7 +25,7 @@ import { removeAdminTestEnv } from "../../../tests/support/admin-env";
 import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
 
 /**
- * The admin detail pages (issue 4): an order with its history and status change (DECISIONS D9), a
+ * The admin detail pages (issue 4): an order with its history and status change (docs/product.md#d9), a
  * quotation request and a contact message with "answered" (one module, registered twice in
  * app/routes.ts: each request carries the route pattern React Router matched, as it does). Real
  * loaders and actions, real sessions, a real migrated database of every dialect under test.

@@ -35,8 +35,9 @@ import { redirectWithToast } from "~/infra/toast.server";
 import { pageFlash } from "./page-flash.server";
 
 /**
- * /admin/users (DECISIONS D12): every staff account, adding one (SPEC §5's password policy) and
- * disabling or re-enabling one — never one's own, so the panel always keeps someone who can get in.
+ * /admin/users (docs/product.md#d12): every staff account, adding one (docs/product.md#spec-5's password
+ * policy) and disabling or re-enabling one — never one's own, so the panel always keeps someone who can get
+ * in.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
@@ -133,7 +134,8 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   <th
                     key={column}
                     scope="col"
-                    // The creation date is left to wider screens: on a phone the table fits without scrolling.
+                    // The creation date is left to wider screens: on a phone the table fits without
+                    // scrolling.
                     className={cn(
                       "py-2 pr-4 font-semibold",
                       column === texts.createdColumn && "hidden sm:table-cell",

@@ -7,7 +7,7 @@ const headers = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
 /**
  * GET /api/captcha?form=order|quote|contact|newsletter: a new signed anti-spam challenge for that
- * form, as the ALTCHA widget fetches it (DECISIONS D13; services/captcha.server.ts).
+ * form, as the ALTCHA widget fetches it (docs/product.md#d13; services/captcha.server.ts).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const form = new URL(request.url).searchParams.get("form");

@@ -10,7 +10,7 @@ import { isFromAnotherSite } from "~/infra/same-site.server";
 import { visitorIdCookie } from "~/infra/visitor-cookie.server";
 
 /**
- * /api/chat (issue 13; DECISIONS D17): what the chat panel talks to.
+ * /api/chat (issue 13; docs/product.md#d17): what the chat panel talks to.
  * - POST intent=send, message, sessionId?: the bot's answer, stored with the question in the
  *   visitor's session (a new one when there is none open).
  * - POST intent=end, sessionId: the visitor closed the chat.

@@ -11,7 +11,7 @@ import { sendContactMessage } from "~/models/contacts.server";
 import { contactSchema } from "~/schemas/contact";
 import { submitPublic } from "~/services/public-submission.server";
 
-/** Stores a contact message and notifies the shop (SPEC §2, DECISIONS D19). */
+/** Stores a contact message and notifies the shop (docs/product.md#spec-2, docs/product.md#d19). */
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await submitPublic({
     request,
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     save: sendContactMessage,
   });
   if (!outcome.ok) return outcome.refusal;
-  // The page stays, with the success message and the fields cleared (SPEC §4).
+  // The page stays, with the success message and the fields cleared (docs/product.md#spec-4).
   return { status: "success", result: outcome.result } satisfies SubmissionReply;
 }
 

@@ -41,7 +41,8 @@ const testEnv = vi.hoisted(async () => {
     SMTP_URL: "",
     PAYMENT_LINK_ESSENTIAL: "",
     PAYMENT_LINK_NAUTICAL_MINI: "",
-    // The link-only shop (docs/decisions/059): checkout through a provider is app/routes/site/payments.test.ts.
+    // The link-only shop (docs/decisions/059): checkout through a provider is
+    // app/routes/site/payments.test.ts.
     PAYMENT_PROVIDER: "link",
     LOG_LEVEL: "silent",
   };
@@ -836,7 +837,7 @@ describe.each(dialectsUnderTest)("customer forms on %s", (dialect) => {
 
       expect(answer.status).toBe(303);
       expect(answer.location).toBe("/gracias?producto=essential&tipo=cotizacion");
-      // The thank-you page shows the toast of SPEC §8 once (root loader).
+      // The thank-you page shows the toast of docs/product.md#spec-8 once (root loader).
       const cookie = answer.headers!.getSetCookie()[0]!.split(";")[0]!;
       const thanks = await root.loader(
         routeArgs(new Request("http://localhost/gracias", { headers: { cookie } })),

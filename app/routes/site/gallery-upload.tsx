@@ -13,7 +13,7 @@ import { pageMeta } from "~/lib/seo";
 import { submitGalleryUpload } from "~/services/gallery-upload.server";
 
 /**
- * /galeria/compartir, "Comparte tu LifeBox" (DECISIONS D16): a customer sends a photo of their kit
+ * /galeria/compartir, "Comparte tu LifeBox" (docs/product.md#d16): a customer sends a photo of their kit
  * with their order's number and e-mail; it waits for staff as pending. With JavaScript the form
  * uploads to /api/galeria/fotos with a progress bar; without it, it posts here. Either way the
  * visitor ends on the thank-you state, ?enviada=1.

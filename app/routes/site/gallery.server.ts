@@ -6,7 +6,7 @@ import { getStorage } from "~/infra/storage.server";
 import { visitorIdCookie } from "~/infra/visitor-cookie.server";
 
 /**
- * What the gallery's pages share (/galeria and the kit pages; DECISIONS D16): a photo as a card
+ * What the gallery's pages share (/galeria and the kit pages; docs/product.md#d16): a photo as a card
  * shows it, and the visitor who likes photos.
  */
 

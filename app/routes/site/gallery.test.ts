@@ -27,7 +27,7 @@ import { phoneJpeg, pngBomb, pngPhoto, webpPhoto } from "../../../tests/support/
 import { createTestOrder } from "../../../tests/support/orders";
 
 /**
- * The customer gallery's public side through its real route modules (DECISIONS D16): the upload
+ * The customer gallery's public side through its real route modules (docs/product.md#d16): the upload
  * (its page's action, without JavaScript, and /api/galeria/fotos, with it) with real multipart
  * requests, real captcha solutions, real images, the real storage and a real database of every
  * dialect; the gallery page, its likes, and the kit pages. The HTTP server in front of them (rate

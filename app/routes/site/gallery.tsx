@@ -19,7 +19,7 @@ import { requireFormData } from "~/infra/request-body.server";
 import { galleryCard, galleryVisitorOf, newGalleryVisitorCookie } from "./gallery.server";
 
 /**
- * /galeria, the customer gallery (DECISIONS D16): the approved photos, newest first, 12 a page
+ * /galeria, the customer gallery (docs/product.md#d16): the approved photos, newest first, 12 a page
  * (?pagina=2, …), each with its like button. A like is this route's action: one per visitor (a
  * signed cookie the page gives), as a form post without JavaScript (sent back to the photo) or a
  * fetcher with it, and a few per address (docs/decisions/053).

@@ -40,7 +40,9 @@ import { galleryCard } from "./gallery.server";
 /** How many customer photos a kit page shows (the newest; the gallery has them all). */
 const kitPhotoCount = 3;
 
-/** One route module for the eight kit pages: /productos/kit-{id} (SPEC §2, DECISIONS D5). */
+/**
+ * One route module for the eight kit pages: /productos/kit-{id} (docs/product.md#spec-2, docs/product.md#d5).
+ */
 export async function loader({ params }: Route.LoaderArgs) {
   const kit = params.slug.startsWith("kit-") ? getKit(params.slug.slice("kit-".length)) : undefined;
   if (!kit) {

@@ -6,8 +6,8 @@ import { WhatsAppButton } from "~/components/whatsapp-button";
 import { useRootData } from "~/lib/root-data";
 
 /**
- * The shared public layout (SPEC §2): fixed header, page, footer, floating WhatsApp button (in the
- * header on phones, docs/decisions/031) and the chat button above it (beside it in the header on
+ * The shared public layout (docs/product.md#spec-2): fixed header, page, footer, floating WhatsApp button (in
+ * the header on phones, docs/decisions/031) and the chat button above it (beside it in the header on
  * phones), whose panel loads on first use (docs/decisions/038).
  */
 export default function SiteLayout() {

@@ -49,7 +49,7 @@ import { getEnv } from "~/infra/env.server";
 import { requireFormData } from "~/infra/request-body.server";
 
 /**
- * /pedido/{id}: the order confirmation (DECISIONS D8), found only by the order's random UUID, and
+ * /pedido/{id}: the order confirmation (docs/product.md#d8), found only by the order's random UUID, and
  * then the order's status as a timeline with its dates, the courier's tracking link once shipped and
  * the words that fit the status (issue 12). It shows what the customer needs and no more (no
  * address, e-mail or phone), and is never cached or indexed.

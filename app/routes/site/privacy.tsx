@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/seo";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { ...seo.privacy, path: "/privacidad" });
 
-/** Política de privacidad (DECISIONS D14, Ley 21.719), with the seller's configured identity. */
+/** Política de privacidad (docs/product.md#d14, Ley 21.719), with the seller's configured identity. */
 export default function Privacy() {
   const { company } = useRootData();
   return <LegalDocumentView document={privacyPolicy(company)} />;

@@ -19,7 +19,7 @@ import { kitFormData, pageKit } from "./kit-form.server";
 
 /**
  * /comprar/{kitId}: the purchase-data form as a page (what "Comprar" opens without JavaScript; with
- * it, the same form opens in a dialog and posts here). The action stores the order (DECISIONS D6).
+ * it, the same form opens in a dialog and posts here). The action stores the order (docs/product.md#d6).
  */
 export function loader({ params }: Route.LoaderArgs) {
   return kitFormData(params.kitId);

@@ -31,7 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     save: (trx, quote) => requestQuote(trx, { ...quote, productId: kit.id }),
   });
   if (!outcome.ok) return outcome.refusal;
-  // SPEC §8: the toast 'Cotización recibida', on the thank-you page (DECISIONS D10).
+  // docs/product.md#spec-8: the toast 'Cotización recibida', on the thank-you page (docs/product.md#d10).
   return redirectWithToast(quoteThanksPath(kit.id), {
     kind: "success",
     title: quoteTexts.successTitle,

@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/seo";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { ...seo.terms, path: "/terminos" });
 
-/** Términos y condiciones (DECISIONS D14), with the seller's configured identity. */
+/** Términos y condiciones (docs/product.md#d14), with the seller's configured identity. */
 export default function Terms() {
   const { company } = useRootData();
   return <LegalDocumentView document={termsOfService(company)} />;

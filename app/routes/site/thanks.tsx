@@ -8,7 +8,7 @@ import { seo } from "~/content/site";
 import { thanks } from "~/content/thanks-page";
 import { pageMeta } from "~/lib/seo";
 
-/** The quotation thank-you page: /gracias?producto={productId}&tipo=cotizacion (DECISIONS D10). */
+/** The quotation thank-you page: /gracias?producto={productId}&tipo=cotizacion (docs/product.md#d10). */
 export function loader({ request }: Route.LoaderArgs) {
   const productId = new URL(request.url).searchParams.get("producto") ?? "";
   return { productName: getKit(productId)?.name };

@@ -7,7 +7,7 @@ import { unsubscribe } from "~/models/subscribers.server";
 import { getDb } from "~/infra/db.server";
 
 /**
- * /newsletter/baja?token=…: the one-click unsubscribe of every newsletter e-mail (DECISIONS D14).
+ * /newsletter/baja?token=…: the one-click unsubscribe of every newsletter e-mail (docs/product.md#d14).
  * Opening the link removes the subscription; mail programs that unsubscribe on their own
  * (List-Unsubscribe-Post, RFC 8058) POST to the same address. Either way the answer says only
  * whether the link worked, never whose it was. See docs/decisions/014.

@@ -1,5 +1,5 @@
 /**
- * The chatbot's answer engine (issue 13, DECISIONS D17; docs/decisions/035 and 040): the question
+ * The chatbot's answer engine (issue 13, docs/product.md#d17; docs/decisions/035 and 040): the question
  * is spelling-corrected against the index's words (./spelling), normalised (./normalize), searched
  * with Orama (BM25) over the topics' texts (./topics), and the best topic answers, or the fallback
  * (WhatsApp and the contact form) when the best score is under {@link chatbotScoreThreshold}. No
@@ -37,7 +37,9 @@ export const chatbotScoreThreshold = 2;
 export const chatbotKnownTermsThreshold = 0.6;
 /** How much a kit topic's score is kept when the question names the other version (mini/standard). */
 const otherVersionFactor = 0.8;
-/** How much a shop-wide topic's score is kept when the question names a kit ("¿qué trae el kit nautical?"). */
+/**
+ * How much a shop-wide topic's score is kept when the question names a kit ("¿qué trae el kit nautical?").
+ */
 const namedKitFactor = 0.85;
 const alternativesShown = 2;
 
@@ -119,7 +121,9 @@ export function findOrderDetails(text: string): { number?: string; email?: strin
   return { ...(number ? { number } : {}), ...(email ? { email } : {}) };
 }
 
-/** Words that name a kit: its line ("nautical", after the synonyms: "nautico") and the line's scenario words. */
+/**
+ * Words that name a kit: its line ("nautical", after the synonyms: "nautico") and the line's scenario words.
+ */
 const namedLineWords = [
   ...Object.keys(lineKeywords),
   ...Object.values(lineKeywords).flatMap((keywords) => keywords.split(" ")),
