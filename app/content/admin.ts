@@ -63,6 +63,10 @@ export const adminLoginTexts = {
   metaTitle: "Iniciar sesión | Panel de administración LifeBox",
   metaDescription: "Acceso del personal de LifeBox al panel de administración.",
   backToSite: "Volver al sitio",
+  // Shown while there is no staff account yet (docs/decisions/074): the owner's first step.
+  noAdminTitle: "Aún no hay cuentas de administrador",
+  noAdminText: "Crea la primera en el servidor, desde la carpeta de la tienda:",
+  noAdminCommand: "npm run admin:create -- --email tu@correo.cl",
 } as const;
 
 /** /admin/dashboard (SPEC §2, §8, §9; DECISIONS D18). */
