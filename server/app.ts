@@ -9,7 +9,9 @@ import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { getEnv, type Env } from "~/infra/env.server";
-import { configureLogger, logger } from "~/infra/logger.server";
+import { configureLogger, currentLogFormat, logger } from "~/infra/logger.server";
+import { adminAccountExists } from "~/models/admin-users.server";
+import { adminCreateCommand, databaseDescription, exampleLines, startSummaryLines } from "./start-summary";
 import {
   closeDatabase,
   dialectOf,
@@ -489,8 +491,9 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}): Prom
   setDatabase(handle);
   const applied = await migrateToLatest(handle.db);
   logger.info({ dialect: handle.dialect, applied }, "Database ready");
-  const warning = exampleSettingsWarning(env);
-  if (env.NODE_ENV === "production" && warning) {
+  const warning = env.NODE_ENV === "production" ? exampleSettingsWarning(env) : undefined;
+  const readable = currentLogFormat() === "pretty";
+  if (warning && !readable) {
     logger.warn(
       warning,
       "Seller data or payments still use the example defaults: set these variables before going live (see README)",
@@ -510,7 +513,27 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}): Prom
     server.listen(env.PORT, env.HOST, () => resolve());
   });
   const address = `http://localhost:${(server.address() as { port: number }).port}`;
-  logger.info({ address, siteUrl: env.SITE_URL }, `LifeBox listening on ${address}`);
+  // For people at a terminal a few plain lines (server/start-summary.ts); a JSON log the same facts.
+  const summary = {
+    address,
+    database: databaseDescription(env),
+    examples: warning ? exampleLines(warning.variables, warning.payments) : [],
+    adminAccount: await adminAccountExists(handle.db),
+  };
+  if (readable) {
+    process.stdout.write(`\n${startSummaryLines(summary).join("\n")}\n\n`);
+  } else {
+    logger.info(
+      { address, siteUrl: env.SITE_URL, database: summary.database },
+      `LifeBox listening on ${address}`,
+    );
+    if (!summary.adminAccount) {
+      logger.warn(
+        { command: adminCreateCommand },
+        "No admin account yet: create one with npm run admin:create",
+      );
+    }
+  }
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

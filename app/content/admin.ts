@@ -66,6 +66,10 @@ export const adminLoginTexts = {
   metaTitle: "Iniciar sesión | Panel de administración LifeBox",
   metaDescription: "Acceso del personal de LifeBox al panel de administración.",
   backToSite: "Volver al sitio",
+  // Shown while there is no staff account yet (docs/decisions/074): the owner's first step.
+  noAdminTitle: "Aún no hay cuentas de administrador",
+  noAdminText: "Crea la primera en el servidor, desde la carpeta de la tienda:",
+  noAdminCommand: "npm run admin:create -- --email tu@correo.cl",
 } as const;
 
 /** /admin/dashboard (docs/product.md#spec-2, #spec-8, #spec-9; docs/product.md#d18). */

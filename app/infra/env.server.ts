@@ -71,6 +71,8 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value?.replace(/\/+$/, "")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Readable lines or JSON lines; unset: readable on a terminal and in development (logger.server.ts). */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   /** Requests per minute and IP across the whole site (static files excluded). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   SHOP_EMAIL: withDefault(exampleCompany.email).pipe(z.email()),

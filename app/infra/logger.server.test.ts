@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { configureLogger, logger } from "~/infra/logger.server";
+import { parseEnv } from "~/infra/env.server";
+import { configureLogger, logFormatOf, logger } from "~/infra/logger.server";
 
 /** What the logger writes to standard output while `log` runs (and the stream's next turns). */
 async function written(log: () => void): Promise<string> {
@@ -32,5 +33,33 @@ describe("the logger", () => {
     expect(line).toContain("Form rate limit reached");
     expect(line).toContain("contact");
     expect(() => JSON.parse(line)).toThrow();
+  });
+});
+
+describe("the log's format", () => {
+  const production = { NODE_ENV: "production", LOG_LEVEL: "info" } as const;
+
+  it("is readable on a terminal and JSON lines otherwise", () => {
+    expect(logFormatOf(production, true)).toBe("pretty");
+    expect(logFormatOf(production, false)).toBe("json");
+    expect(logFormatOf({ ...production, NODE_ENV: "development" }, false)).toBe("pretty");
+  });
+
+  it("follows LOG_FORMAT whatever the output is", () => {
+    expect(logFormatOf({ ...production, LOG_FORMAT: "json" }, true)).toBe("json");
+    expect(logFormatOf({ ...production, LOG_FORMAT: "pretty" }, false)).toBe("pretty");
+    expect(parseEnv({ LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
+    expect(() => parseEnv({ LOG_FORMAT: "yaml" })).toThrow();
+  });
+
+  it("writes the same fields either way", async () => {
+    await configureLogger({ ...production, LOG_FORMAT: "pretty" });
+    const readable = await written(() => logger.info({ orderId: "abc" }, "Order stored"));
+    expect(readable).toContain("Order stored");
+    expect(readable).toContain("orderId");
+    expect(readable).toContain("abc");
+    await configureLogger({ ...production, LOG_FORMAT: "json" });
+    const json = await written(() => logger.info({ orderId: "abc" }, "Order stored"));
+    expect(JSON.parse(json)).toMatchObject({ orderId: "abc", msg: "Order stored" });
   });
 });

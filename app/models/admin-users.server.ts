@@ -40,3 +40,9 @@ export async function adminEmailExists(db: Db, email: string): Promise<boolean> 
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Whether any staff account exists: until one does, the start-up summary and /admin/login say how to make it. */
+export async function adminAccountExists(db: Db): Promise<boolean> {
+  const row = await withAdminTables(db).selectFrom("adminUsers").select("id").limit(1).executeTakeFirst();
+  return row !== undefined;
+}

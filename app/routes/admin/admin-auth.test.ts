@@ -436,7 +436,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
         login.loader(args(get("/admin/login?redirectTo=https%3A%2F%2Fevil.example"))),
       );
       expect(page.status).toBe(200);
-      expect(page.body).toEqual({ redirectTo: "/admin/dashboard" });
+      expect(page.body).toEqual({ redirectTo: "/admin/dashboard", noAdminYet: false });
     });
 
     it("sets Secure cookies (and the __Secure- prefix) when the site is https", async () => {

@@ -19,7 +19,9 @@ import { safeAdminPath } from "~/lib/admin-paths";
 import { adminStylesheetLinks } from "~/lib/admin-stylesheet";
 import { adminFieldLimits, adminSignInSchema } from "~/schemas/admin-auth";
 import { getAdminSession, signInAdmin } from "~/services/auth.server";
+import { getDb } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
+import { adminAccountExists } from "~/models/admin-users.server";
 import { toastCookieHeader } from "~/infra/toast.server";
 import { bodyRefusalMessage, readFormBody } from "~/infra/request-body.server";
 
@@ -45,7 +47,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   // docs/product.md#spec-4: no second sign-in while signed in.
   const admin = await getAdminSession(request);
   if (admin) throw redirect(redirectTo, { headers: admin.headers });
-  return data({ redirectTo }, { headers: { "Cache-Control": "no-store" } });
+  // While no account exists nobody can sign in: the page tells the owner how to make the first.
+  const noAdminYet = !(await adminAccountExists(getDb()));
+  return data({ redirectTo, noAdminYet }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -146,6 +150,15 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           <h1 className="text-xl font-bold text-foreground">{texts.title}</h1>
           <p className="mt-2 text-sm text-muted-foreground">{texts.intro}</p>
         </div>
+        {loaderData.noAdminYet ? (
+          <div role="note" className="mb-6 rounded-lg border border-border bg-muted p-4 text-sm">
+            <p className="font-semibold text-foreground">{texts.noAdminTitle}</p>
+            <p className="mt-1 text-muted-foreground">{texts.noAdminText}</p>
+            <code className="mt-2 block break-all rounded bg-white px-2 py-1 font-mono text-foreground">
+              {texts.noAdminCommand}
+            </code>
+          </div>
+        ) : null}
         <AdminForm form={form} method="post" className="space-y-4">
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
           <fieldset disabled={busy} className="space-y-4">
