@@ -6,9 +6,14 @@
 import type { ComponentIllustration } from "./illustrations";
 import type { Kit } from "./types";
 
+/** The kit's items, in content order: what the picture draws and its alt text names. */
+function itemsOf(kit: Pick<Kit, "contents">) {
+  return kit.contents.flatMap((category) => category.items);
+}
+
 /** The components the picture draws, one per item of the kit's contents, in content order. */
 export function kitPictureComponents(kit: Pick<Kit, "contents">): ComponentIllustration[] {
-  return kit.contents.flatMap((category) => category.items.map((item) => item.illustration));
+  return itemsOf(kit).map((item) => item.illustration);
 }
 
 /** "Botiquín…" → "botiquín…", but an acronym such as "KN95" keeps its capitals. */
@@ -29,6 +34,6 @@ function spanishList(items: string[]): string {
  * potable en unidades de 350 ml, filtro de agua, … y bolsa estanca".
  */
 export function kitImageAlt(kit: Pick<Kit, "name" | "contents">): string {
-  const names = kit.contents.flatMap((category) => category.items.map((item) => lowerFirst(item.name)));
+  const names = itemsOf(kit).map((item) => lowerFirst(item.name));
   return `${kit.name} abierto con ${spanishList(names)}`;
 }

@@ -500,6 +500,16 @@ export function awaitsShippingQuote(order: {
   );
 }
 
+/** Where an order's shipping outside the continent stands: to quote, quoted, or neither (continental). */
+export function shippingQuoteState(order: {
+  shippingKind: string;
+  shippingCost: number | null;
+  status: string;
+}): "toQuote" | "quoted" | null {
+  if (awaitsShippingQuote(order)) return "toQuote";
+  return order.shippingKind === "arranged" && order.shippingCost !== null ? "quoted" : null;
+}
+
 /** Staff can set an order's shipping cost only outside the continent, before it is paid. */
 export class ShippingQuoteRefusedError extends Error {
   override name = "ShippingQuoteRefusedError";

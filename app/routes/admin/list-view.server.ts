@@ -30,7 +30,7 @@ import {
   type SortDirection,
 } from "~/models/admin-lists/engine.server";
 import type { Db } from "~/infra/db.server";
-import { awaitsShippingQuote } from "~/models/orders.server";
+import { shippingQuoteState } from "~/models/orders.server";
 import { galleryListView } from "./gallery-view.server";
 
 /** What the orders list's status cell needs besides its text: the shipping still to quote, or quoted. */
@@ -253,13 +253,7 @@ const listViews = [
     short: ["number", "createdAt", "status", "phone", "tracking"],
     detailColumn: "number",
     // An order outside the continent is flagged beside its status (./list.tsx; decision 072).
-    rowData: (row): OrderRowData => ({
-      shipping: awaitsShippingQuote(row)
-        ? "toQuote"
-        : row.shippingKind === "arranged" && row.shippingCost !== null
-          ? "quoted"
-          : null,
-    }),
+    rowData: (row): OrderRowData => ({ shipping: shippingQuoteState(row) }),
   }),
   screen({
     definition: quotesList,

@@ -14,11 +14,15 @@ import { productLines, type ProductLine } from "~/content/types";
 import { cn } from "~/lib/cn";
 import { pageMeta } from "~/lib/seo";
 
-/** What each line's picture shows (the standard kit's contents), read here so the page's script
- * does not carry the kits. */
+/** What each line's picture shows (the standard kit's contents), written once, on the server, so
+ * the page's script does not carry the kits. */
+const imageAlts = Object.fromEntries(productLines.map((line) => [line, kitImageAlt(kits[line])])) as Record<
+  ProductLine,
+  string
+>;
+
 export function loader() {
-  const imageAlts = Object.fromEntries(productLines.map((line) => [line, kitImageAlt(kits[line])]));
-  return { imageAlts: imageAlts as Record<ProductLine, string> };
+  return { imageAlts };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, { ...seo.home, path: "/" });
