@@ -32,12 +32,9 @@ function projectFiles(folder = ""): string[] {
 
 const files = projectFiles().map((file) => ({ file, text: readFileSync(path.join(root, file), "utf8") }));
 
-/**
- * Mentions of the outside documents. The one path outside the repository that stays is the default
- * folder of the regions and comunas CSV files read by scripts/generate-chile.mjs (CHILE_DATA_DIR).
- */
+/** Mentions of the outside documents or of any folder beside the repository. */
 const outside = [
-  /\.\.\/shared(?!\/data\/chile)/,
+  /\.\.\/shared/,
   new RegExp(["SPEC", "md"].join("\\.")),
   new RegExp(["ARCHITECTURE", "md"].join("\\.")),
   new RegExp(["DECISIONS", "D\\d"].join(" ")),

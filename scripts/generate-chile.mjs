@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
  * Generates app/content/chile.ts, the typed list of Chile's 16 regions and 346 comunas
- * (docs/product.md#d7), from the CSV files of the shared data set.
+ * (docs/product.md#d7), from the CSV files in scripts/chile/ (their source: scripts/chile/README.md).
  *
  * Input:  {CHILE_DATA_DIR}/regiones.csv  (region_cut,nombre,nombre_corto,iso_3166_2)
  *         {CHILE_DATA_DIR}/comunas.csv   (cut,comuna,provincia_cut,region_cut)
- *         CHILE_DATA_DIR defaults to ../shared/data/chile, relative to the repository root.
+ *         CHILE_DATA_DIR defaults to scripts/chile, relative to the repository root.
  * Output: app/content/chile.ts — committed; deterministic (same input → byte-identical output) and
  *         already in the project's Prettier style.
  *
@@ -20,7 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dataDir = path.resolve(repoRoot, process.env.CHILE_DATA_DIR ?? "../shared/data/chile");
+const dataDir = path.resolve(repoRoot, process.env.CHILE_DATA_DIR ?? "scripts/chile");
 const outFile = path.join(repoRoot, "app/content/chile.ts");
 
 const EXPECTED_REGIONS = 16;
@@ -150,7 +150,7 @@ const source = [
   " * Chile's 16 regions and 346 comunas (docs/product.md#d7).",
   " *",
   " * GENERATED FILE — do not edit by hand.",
-  " * Source: shared/data/chile/regiones.csv and comunas.csv (CUT codes of SUBDERE, Ley 21.074, as",
+  " * Source: scripts/chile/regiones.csv and comunas.csv (CUT codes of SUBDERE, Ley 21.074, as",
   " * compiled in the MIT-licensed clregions data set).",
   " * Regenerate: node scripts/generate-chile.mjs (CHILE_DATA_DIR overrides the data folder).",
   " *",

@@ -2,7 +2,7 @@
  * Chile's 16 regions and 346 comunas (docs/product.md#d7).
  *
  * GENERATED FILE — do not edit by hand.
- * Source: shared/data/chile/regiones.csv and comunas.csv (CUT codes of SUBDERE, Ley 21.074, as
+ * Source: scripts/chile/regiones.csv and comunas.csv (CUT codes of SUBDERE, Ley 21.074, as
  * compiled in the MIT-licensed clregions data set).
  * Regenerate: node scripts/generate-chile.mjs (CHILE_DATA_DIR overrides the data folder).
  *
