@@ -96,10 +96,18 @@ export default tseslint.config(
     ignores: ["**/*.test.{ts,tsx}", ...(layer === "components" ? ["app/components/ui/**"] : [])],
     rules: { "no-restricted-imports": ["error", { patterns: layerPatterns(layer) }] },
   })),
-  {
-    // Request bodies are read bounded, through infra/request-body.server.ts (issue 11).
-    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
-    ignores: ["**/*.test.{ts,tsx}"],
+  // Request bodies are read bounded, through infra/request-body.server.ts (issue 11); transactions
+  // are opened through one helper, inTransaction (infra/db.server.ts), which joins the caller's.
+  ...[
+    {
+      files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+      ignores: ["app/infra/db.server.ts"],
+      transactions: true,
+    },
+    { files: ["app/infra/db.server.ts"], transactions: false },
+  ].map(({ files, ignores = [], transactions }) => ({
+    files,
+    ignores: ["**/*.test.{ts,tsx}", ...ignores],
     rules: {
       "no-restricted-syntax": [
         "error",
@@ -109,7 +117,16 @@ export default tseslint.config(
           message:
             "Read request bodies with readFormBody/requireFormData (app/infra/request-body.server.ts): they stop at the size limit.",
         },
+        ...(transactions
+          ? [
+              {
+                selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+                message:
+                  "Open transactions with inTransaction (app/infra/db.server.ts): it joins the caller's.",
+              },
+            ]
+          : []),
       ],
     },
-  },
+  })),
 );

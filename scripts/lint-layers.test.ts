@@ -63,3 +63,20 @@ describe("the layer rule", () => {
     expect(problems).toEqual([]);
   }, 120_000);
 });
+
+describe("the transaction rule", () => {
+  const transactionProblems = async (file: string) => {
+    const code = "export const run = (db) => db.transaction().execute(async (trx) => trx);";
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result!.messages.filter((message) => message.ruleId === "no-restricted-syntax");
+  };
+
+  it("refuses a transaction opened beside inTransaction", async () => {
+    expect(await transactionProblems("app/models/orders.server.ts")).toHaveLength(1);
+    expect(await transactionProblems("server/app.ts")).toHaveLength(1);
+  });
+
+  it("lets infra/db.server.ts, where inTransaction lives, open one", async () => {
+    expect(await transactionProblems("app/infra/db.server.ts")).toEqual([]);
+  });
+});

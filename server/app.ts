@@ -490,7 +490,12 @@ export async function startServer({ vite }: { vite?: ViteDevServer } = {}): Prom
   const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
   setDatabase(handle);
   const applied = await migrateToLatest(handle.db);
-  logger.info({ dialect: handle.dialect, applied }, "Database ready");
+  // A first start applies every migration: their count for people, their names only when debugging.
+  logger.debug({ applied }, "Migrations applied");
+  logger.info(
+    { dialect: handle.dialect, migrationsApplied: applied.length },
+    applied.length > 0 ? `Database ready (${applied.length} migrations applied)` : "Database ready",
+  );
   const warning = env.NODE_ENV === "production" ? exampleSettingsWarning(env) : undefined;
   const readable = currentLogFormat() === "pretty";
   if (warning && !readable) {

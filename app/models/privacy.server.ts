@@ -4,7 +4,7 @@ import { isFinalStatus, type OrderStatus } from "~/lib/order-status";
 import { absoluteUrl } from "~/lib/seo";
 import { deleteGalleryImages } from "~/models/gallery.server";
 import { normalizeEmail } from "~/models/subscribers.server";
-import { dialectOf, type Db } from "~/infra/db.server";
+import { dialectOf, inTransaction, type Db } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { getStorage, type ObjectStorage } from "~/infra/storage.server";
 
@@ -263,7 +263,7 @@ export async function erasePersonalData(
 /** The erasure's transaction: its outcome, and the images whose rows it deleted. */
 async function erase(db: Db, email: string, now: Date) {
   const nothing: string[] = [];
-  return db.transaction().execute(async (trx): Promise<{ outcome: ErasureOutcome; imageKeys: string[] }> => {
+  return inTransaction(db, async (trx): Promise<{ outcome: ErasureOutcome; imageKeys: string[] }> => {
     const orders = await trx
       .selectFrom("orders")
       .select(["id", "number", "status"])
