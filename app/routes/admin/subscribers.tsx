@@ -1,0 +1,22 @@
+import type { Route } from "./+types/subscribers";
+import { AdminList } from "~/components/admin/admin-list";
+import { ListLoadFailure } from "~/components/admin/admin-page";
+import { adminPageTitle, adminSubscribersTexts as texts } from "~/content/admin";
+import { adminMeta } from "~/lib/admin";
+import { subscribersScreen } from "~/models/admin-lists/subscribers.server";
+import { listViewLoader } from "./list.server";
+
+/** /admin/mails, "Suscriptores" (docs/product.md#spec-2): models/admin-lists/subscribers.server.ts's list. */
+export const loader = listViewLoader(subscribersScreen);
+
+export const meta: Route.MetaFunction = () => adminMeta(adminPageTitle(texts.heading), texts.metaDescription);
+
+const numbers = new Intl.NumberFormat("es-CL");
+
+/** The heading counts every subscriber, whatever the search ("Total de suscriptores: 1.234"). */
+export default function AdminSubscribers({ loaderData: { view } }: Route.ComponentProps) {
+  const title = view.allRows === undefined ? texts.heading : texts.title(numbers.format(view.allRows));
+  return <AdminList view={view} title={title} list={texts} />;
+}
+
+export const ErrorBoundary = () => <ListLoadFailure title={texts.heading} message={texts.loadFailure} />;
