@@ -1,7 +1,6 @@
 /**
- * The admin list view as the server builds it (models/admin-lists/view.server.ts) and the list
- * screen renders it (components/admin/admin-list.tsx): plain data, every text formatted and every
- * link built, so it crosses from loader to component as it is. Types only.
+ * An admin list's view, built in models/admin-lists/view.server.ts, drawn by components/admin/:
+ * plain data, every text formatted and every link built. Types only.
  */
 
 /**

@@ -1,9 +1,6 @@
 import { createCookie, type MetaDescriptor } from "react-router";
 
-/**
- * The back office's small pieces of pure code, for its routes, components and services alike: its
- * addresses, how it writes times, its pages' meta tags and the sidebar's cookie.
- */
+/** The back office's addresses, times, page meta and sidebar cookie: for routes, components, services. */
 
 /** The back office's own addresses (docs/product.md#spec-2 admin routes; issue 4). */
 export const adminPaths = {

@@ -20,11 +20,7 @@ import type { Db } from "~/infra/db.server";
  * list's route (routes/admin/orders.tsx…; components/admin/admin-list.tsx renders it).
  */
 
-interface Identified {
-  id: string;
-}
-
-export interface AdminListViewConfig<Row extends Identified, Data = unknown> {
+export interface AdminListViewConfig<Row extends { id: string }, Data = unknown> {
   definition: ListDefinition<Row>;
   /** The screen's address, its route's in app/routes.ts; the CSV is at `${path}/export.csv`. */
   path: string;
@@ -80,7 +76,7 @@ function pageWindow(page: number, pageCount: number): Array<number | null> {
 }
 
 /** The list screen for the request's URL: one page of rows and every link the screen offers. */
-export async function buildListView<Row extends Identified, Data = unknown>(
+export async function buildListView<Row extends { id: string }, Data = unknown>(
   db: Db,
   config: AdminListViewConfig<Row, Data>,
   url: URL,
@@ -216,6 +212,6 @@ export async function buildListView<Row extends Identified, Data = unknown>(
 }
 
 /** Declares a list's screen; the row type comes from its definition. */
-export const defineListScreen = <Row extends Identified, Data = unknown>(
+export const defineListScreen = <Row extends { id: string }, Data = unknown>(
   config: AdminListViewConfig<Row, Data>,
 ) => config;
