@@ -1,7 +1,4 @@
-/**
- * An admin list's view, built in models/admin-lists/view.server.ts, drawn by components/admin/:
- * plain data, every text formatted and every link built. Types only.
- */
+/** An admin list's view (models/admin-lists/view.server.ts builds it), as plain data: types only. */
 
 /**
  * How wide an admin list must be before it shows a column (decision 034): the list's own width —
@@ -101,10 +98,7 @@ export interface OrderRowData {
 /** A gallery photo's status, as stored. */
 export type GalleryStatus = "pending" | "approved" | "rejected";
 
-/**
- * What a gallery row carries for its cells (components/admin/gallery-cells.tsx), built in
- * models/admin-lists/gallery.server.ts.
- */
+/** What a gallery row carries for its cells (components/admin/gallery-cells.tsx). */
 export interface GalleryRowData {
   status: GalleryStatus;
   statusLabel: string;

@@ -49,6 +49,8 @@ export interface AdminListRowActionProps {
 type AdminListProps<Data> = {
   view: AdminListView<Data>;
   title: string;
+  /** The heading instead when the view counts every row (`allRows`): "Total de suscriptores: 1.234". */
+  countedTitle?: (total: string) => string;
   list: AdminListTexts;
   /** Cells the screen draws itself (the text stays the CSV's and the sort's). */
   cells?: AdminListCells<Data>;
@@ -61,12 +63,15 @@ type AdminListProps<Data> = {
 /** The list screen; `title` is the page's heading (h1). */
 export function AdminList<Data>({
   view,
-  title,
+  title: plainTitle,
+  countedTitle,
   list,
   cells,
   children,
   RowAction = RowActionLink,
 }: AdminListProps<Data>) {
+  const title =
+    countedTitle && view.allRows !== undefined ? countedTitle(numbers.format(view.allRows)) : plainTitle;
   const id = useId();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === view.path;

@@ -5,8 +5,6 @@ import { requireAdmin, requireAdminForData } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 
-/** The loaders of the admin lists' routes (./orders.tsx, ./orders-export.ts…), each naming its list. */
-
 /** A list screen's loader: the view of the request's URL, for staff only (anyone else signs in first). */
 export function listViewLoader<Row extends { id: string }, Data>(screen: AdminListViewConfig<Row, Data>) {
   return async ({ request }: { request: Request }) => {

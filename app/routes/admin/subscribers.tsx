@@ -11,12 +11,9 @@ export const loader = listViewLoader(subscribersScreen);
 
 export const meta: Route.MetaFunction = () => adminMeta(adminPageTitle(texts.heading), texts.metaDescription);
 
-const numbers = new Intl.NumberFormat("es-CL");
-
 /** The heading counts every subscriber, whatever the search ("Total de suscriptores: 1.234"). */
-export default function AdminSubscribers({ loaderData: { view } }: Route.ComponentProps) {
-  const title = view.allRows === undefined ? texts.heading : texts.title(numbers.format(view.allRows));
-  return <AdminList view={view} title={title} list={texts} />;
+export default function AdminSubscribers({ loaderData }: Route.ComponentProps) {
+  return <AdminList view={loaderData.view} title={texts.heading} countedTitle={texts.title} list={texts} />;
 }
 
 export const ErrorBoundary = () => <ListLoadFailure title={texts.heading} message={texts.loadFailure} />;
