@@ -36,6 +36,8 @@ export interface AdminListTexts {
   empty: string;
   /** Shown while another view of this list loads. */
   loading: string;
+  /** The heading instead when the view counts every row (`allRows`): "Total de suscriptores: 1.234". */
+  countedTitle?: (total: string) => string;
 }
 
 /** What renders a row's action: a link to `href`, styled by `className`, named `name`. */
@@ -49,8 +51,6 @@ export interface AdminListRowActionProps {
 type AdminListProps<Data> = {
   view: AdminListView<Data>;
   title: string;
-  /** The heading instead when the view counts every row (`allRows`): "Total de suscriptores: 1.234". */
-  countedTitle?: (total: string) => string;
   list: AdminListTexts;
   /** Cells the screen draws itself (the text stays the CSV's and the sort's). */
   cells?: AdminListCells<Data>;
@@ -64,14 +64,15 @@ type AdminListProps<Data> = {
 export function AdminList<Data>({
   view,
   title: plainTitle,
-  countedTitle,
   list,
   cells,
   children,
   RowAction = RowActionLink,
 }: AdminListProps<Data>) {
   const title =
-    countedTitle && view.allRows !== undefined ? countedTitle(numbers.format(view.allRows)) : plainTitle;
+    list.countedTitle && view.allRows !== undefined
+      ? list.countedTitle(numbers.format(view.allRows))
+      : plainTitle;
   const id = useId();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === view.path;

@@ -15,13 +15,7 @@ export const meta: Route.MetaFunction = () => adminMeta(adminPageTitle(texts.tit
 /** The heading counts every conversation; each row's "Ver conversación" opens it in a dialog. */
 export default function AdminChatbot({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminList
-      view={loaderData.view}
-      title={texts.title}
-      countedTitle={texts.countedTitle}
-      list={texts}
-      RowAction={ChatConversationLink}
-    />
+    <AdminList view={loaderData.view} title={texts.title} list={texts} RowAction={ChatConversationLink} />
   );
 }
 
