@@ -42,29 +42,29 @@ export default [
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/sidebar", "routes/admin/sidebar.ts"),
   route("admin/privacy/export", "routes/admin/privacy-export.ts"),
-  // The lists' CSV downloads: one module, one registration per list (ids must differ).
-  route("admin/orders/export.csv", "routes/admin/list-export.ts", { id: "admin-orders-export" }),
-  route("admin/quotes/export.csv", "routes/admin/list-export.ts", { id: "admin-quotes-export" }),
-  route("admin/contacts/export.csv", "routes/admin/list-export.ts", { id: "admin-contacts-export" }),
-  route("admin/mails/export.csv", "routes/admin/list-export.ts", { id: "admin-subscribers-export" }),
-  route("admin/chatbot/export.csv", "routes/admin/list-export.ts", { id: "admin-chatbot-export" }),
-  route("admin/gallery/export.csv", "routes/admin/list-export.ts", { id: "admin-gallery-export" }),
+  // The lists' CSV downloads, each its list's own module (models/admin-lists/).
+  route("admin/orders/export.csv", "routes/admin/orders-export.ts"),
+  route("admin/quotes/export.csv", "routes/admin/quotes-export.ts"),
+  route("admin/contacts/export.csv", "routes/admin/contacts-export.ts"),
+  route("admin/mails/export.csv", "routes/admin/subscribers-export.ts"),
+  route("admin/chatbot/export.csv", "routes/admin/chatbot-export.ts"),
+  route("admin/gallery/export.csv", "routes/admin/gallery-export.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("privacy", "routes/admin/privacy.tsx"),
-    // The lists: one module, one registration per list (routes/admin/list.tsx picks its list and
-    // texts by these ids and paths); the quotation and contact-message pages likewise.
-    route("orders", "routes/admin/list.tsx", { id: "admin-orders" }),
+    // The lists, each a module naming its list (models/admin-lists/); one page module serves a
+    // quotation and a contact message (ids must differ).
+    route("orders", "routes/admin/orders.tsx"),
     route("orders/:id", "routes/admin/order.tsx"),
-    route("quotes", "routes/admin/list.tsx", { id: "admin-quotes" }),
+    route("quotes", "routes/admin/quotes.tsx"),
     route("quotes/:id", "routes/admin/inquiry.tsx", { id: "admin-quote" }),
-    route("contacts", "routes/admin/list.tsx", { id: "admin-contacts" }),
+    route("contacts", "routes/admin/contacts.tsx"),
     route("contacts/:id", "routes/admin/inquiry.tsx", { id: "admin-contact" }),
-    route("mails", "routes/admin/list.tsx", { id: "admin-subscribers" }),
-    route("chatbot", "routes/admin/list.tsx", { id: "admin-chatbot" }),
+    route("mails", "routes/admin/subscribers.tsx"),
+    route("chatbot", "routes/admin/chatbot.tsx"),
     route("chatbot/:id", "routes/admin/chatbot-conversation.tsx"),
     // The gallery's own screen around the same list (cards, moderation): decision 042.
     route("gallery", "routes/admin/gallery.tsx"),

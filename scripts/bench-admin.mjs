@@ -421,7 +421,7 @@ async function main() {
   try {
     const { openDatabase, migrateToLatest, migrationProvider } =
       await server.ssrLoadModule("/app/infra/db.server.ts");
-    const lists = await server.ssrLoadModule("/app/models/admin-lists/definitions.server.ts");
+    const lists = await server.ssrLoadModule("/app/models/admin-lists/orders.server.ts");
     const mechanism = await server.ssrLoadModule("/app/models/admin-lists/engine.server.ts");
     const { kitList } = await server.ssrLoadModule("/app/content/kits.ts");
     const { comunas } = await server.ssrLoadModule("/app/content/chile.ts");

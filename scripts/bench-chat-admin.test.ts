@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { describe, it } from "vitest";
 import { foldForSearch } from "~/lib/search-text";
-import { chatSessionsList } from "~/models/admin-lists/definitions.server";
+import { chatSessionsList } from "~/models/admin-lists/chatbot.server";
 import { listCsv, listPage } from "~/models/admin-lists/engine.server";
 import { recordChatExchange } from "~/models/chat.server";
 import { migrateToLatest, type Dialect } from "~/infra/db.server";

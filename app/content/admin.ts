@@ -569,8 +569,8 @@ export const adminContactsTexts = {
 
 /** /admin/mails: the newsletter subscribers (docs/product.md#spec-2 "Subscribers", §8). */
 export const adminSubscribersTexts = {
-  title: (total: string) => `Total de suscriptores: ${total}`,
-  heading: "Suscriptores",
+  title: "Suscriptores",
+  countedTitle: (total: string) => `Total de suscriptores: ${total}`,
   intro: "Personas que aceptaron recibir el boletín.",
   metaDescription: "Suscriptores del boletín: búsqueda y exportación.",
   searchPlaceholder: "Buscar por email...",

@@ -5,7 +5,7 @@ import { chatIdleTimeoutMs } from "~/models/chat.server";
 /**
  * The chat conversations as staff read them (issue 13; docs/product.md#spec-2 "Chatbot"): when a session
  * ended, how long it lasted, and one session with all its messages. The list itself is
- * `chatSessionsList` in ./admin-lists/definitions.server.ts.
+ * `chatSessionsList` in ./admin-lists/chatbot.server.ts.
  */
 
 interface SessionTimes {

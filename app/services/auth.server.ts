@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { APIError, betterAuth } from "better-auth";
 import { admin as adminPlugin } from "better-auth/plugins/admin";
 import { data, redirect } from "react-router";
-import { loginPathFor } from "~/lib/admin-paths";
+import { loginPathFor } from "~/lib/admin";
 import {
   recordSignInFailure,
   recordSignInSuccess,

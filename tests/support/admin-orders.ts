@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import type { AdminListView } from "~/components/admin/admin-list";
-import * as list from "~/routes/admin/list";
-import * as listExport from "~/routes/admin/list-export";
+import type { AdminListView } from "~/lib/admin-list-view";
+import * as list from "~/routes/admin/orders";
+import * as listExport from "~/routes/admin/orders-export";
 import * as order from "~/routes/admin/order";
 import { args, get, post, settle, type Fields } from "./admin-requests";
 

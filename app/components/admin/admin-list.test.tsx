@@ -1,7 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { AdminList, type AdminListCells, type AdminListView } from "./admin-list";
+import type { AdminListView } from "~/lib/admin-list-view";
+import { AdminList, type AdminListCells } from "./admin-list";
 
 /** The list screen's markup: what a browser without JavaScript and a screen reader get. */
 

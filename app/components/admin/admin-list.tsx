@@ -4,12 +4,12 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { adminListTexts as texts } from "~/content/admin";
-import type { ListWidth } from "~/lib/admin-list-width";
+import type { AdminListColumnView, AdminListRow, AdminListView, ListWidth } from "~/lib/admin-list-view";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
- * Every admin list screen, laid out from the view that routes/admin/list-view.server.ts built:
+ * Every admin list screen, laid out from the view that models/admin-lists/view.server.ts built:
  * everything formatted and every link built on the server. Search and filter are GET forms and
  * links, sorting and paging are links, all carrying the list's state in the URL — so the screen
  * works without JavaScript, and the back button and a shared address show the same view.
@@ -19,88 +19,6 @@ import { useHydrated } from "~/lib/use-hydrated";
  * on hover, on keyboard focus and for screen readers), and a list narrower than 40rem (a phone) is
  * a list of cards holding the columns always shown, the table then hidden.
  */
-
-type AdminListColumnView = {
-  key: string;
-  label: string;
-  /** The address that sorts by this column (the other direction if sorted by it); absent: not sortable. */
-  sortHref?: string;
-  /** Set on the column the list is sorted by. */
-  ariaSort?: "ascending" | "descending";
-  /** The direction a click on the header gives, for its accessible name. */
-  nextDirection?: "asc" | "desc";
-  /** Right-aligned (amounts). */
-  numeric: boolean;
-  /** Cut to one line with an ellipsis (long texts); otherwise short values, never cut. */
-  truncate: boolean;
-  /** Shown only from this list width on (decision 034); absent: always, on the cards too. */
-  showFrom?: ListWidth;
-};
-
-export interface AdminListView<Data = unknown> {
-  /** The list's address, the search form's action. */
-  path: string;
-  /** This view's own address (search, filters, sort, page): where a form on it posts and comes back to. */
-  href: string;
-  search: {
-    /** The search as the list understood it (normalized). */
-    value: string;
-    /** Fields the search form sends along so the filters and the sort survive a new search. */
-    hidden: Array<{ name: string; value: string }>;
-    /** The query held no word long enough to search: nothing was filtered by it. */
-    tooShort: boolean;
-    /** The shortest word a search looks up. */
-    minWordLength: number;
-    /** The address without the search (keeps filters and sort). */
-    clearHref: string;
-  };
-  /** Each filter's options ("" is "all"), as links; `tabs`: shown as tabs above the list. */
-  filters: Array<{
-    key: string;
-    label: string;
-    tabs?: boolean;
-    /** `count`: how many rows the option holds, when the screen tells (a tab's "Pendientes (3)"). */
-    options: Array<{ value: string; label: string; href: string; selected: boolean; count?: number }>;
-  }>;
-  columns: AdminListColumnView[];
-  /** Key of the column whose cell links to the row's detail page (`href`). */
-  linkColumn?: string;
-  /** A last column with one action per row, a link to the row's `href` ("Ver conversación"). */
-  rowAction?: { label: string; header: string };
-  /**
-   * One text per column of `columns`, in order; `actionName`, the row action's accessible name;
-   * `data`: what the screen's own cells need besides.
-   */
-  rows: Array<{ id: string; cells: string[]; href?: string; actionName?: string; data?: Data }>;
-  /** "3 pedidos", "más de 10.000 pedidos". */
-  countText: string;
-  total: number;
-  totalIsLowerBound: boolean;
-  /** A search or a filter narrows the list (the empty text then says nothing matched). */
-  narrowed: boolean;
-  /** "ordenado por Fecha, de más reciente a más antiguo" for the table's caption. */
-  sortText: string;
-  pagination: {
-    page: number;
-    pageCount: number;
-    previousHref?: string;
-    nextHref?: string;
-    /** Page numbers around the current one (with the first and the last); `null` marks a gap. */
-    pages: Array<{ page: number; href: string; current: boolean } | null>;
-  };
-  /** The CSV of exactly this view (search, filters, sort), every page of it. */
-  exportHref: string;
-  /** Every row of the list, whatever the search, for a heading that counts them (subscribers). */
-  allRows?: number;
-  /** A sort selector (a GET form sending `sort=key:dir`), with the fields that keep search and filters. */
-  sortChoices?: {
-    hidden: Array<{ name: string; value: string }>;
-    options: Array<{ value: string; label: string; selected: boolean }>;
-  };
-}
-
-/** One row of a list view. */
-export type AdminListRow<Data = unknown> = AdminListView<Data>["rows"][number];
 
 /** A screen's own rendering of a column's cells (an image, a badge, buttons), by column key. */
 export type AdminListCells<Data> = Partial<
@@ -118,6 +36,8 @@ export interface AdminListTexts {
   empty: string;
   /** Shown while another view of this list loads. */
   loading: string;
+  /** The heading instead when the view counts every row (`allRows`): "Total de suscriptores: 1.234". */
+  countedTitle?: (total: string) => string;
 }
 
 /** What renders a row's action: a link to `href`, styled by `className`, named `name`. */
@@ -143,12 +63,16 @@ type AdminListProps<Data> = {
 /** The list screen; `title` is the page's heading (h1). */
 export function AdminList<Data>({
   view,
-  title,
+  title: plainTitle,
   list,
   cells,
   children,
   RowAction = RowActionLink,
 }: AdminListProps<Data>) {
+  const title =
+    list.countedTitle && view.allRows !== undefined
+      ? list.countedTitle(numbers.format(view.allRows))
+      : plainTitle;
   const id = useId();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === view.path;

@@ -20,8 +20,7 @@ import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
 import { adminNavTexts, adminShellTexts as texts } from "~/content/admin";
-import { adminPaths } from "~/lib/admin-paths";
-import { sidebarCookieHeader } from "~/lib/admin-sidebar";
+import { adminPaths, sidebarCookieHeader } from "~/lib/admin";
 import { cn } from "~/lib/cn";
 
 /**
@@ -63,7 +62,7 @@ export function AdminShell({ user, sidebarCollapsed, secureCookies, children }: 
   const toggle = useCallback(() => {
     setCollapsed((current) => {
       const next = !current;
-      // The same cookie POST /admin/sidebar sets (lib/admin-sidebar.ts).
+      // The same cookie POST /admin/sidebar sets (lib/admin.ts).
       void sidebarCookieHeader(next, secureCookies).then((cookie) => {
         document.cookie = cookie;
       });

@@ -2,6 +2,7 @@ import { Check, ExternalLink, Images, Clock, Heart, ThumbsUp } from "lucide-reac
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { adminGalleryTexts as texts } from "~/content/admin";
+import type { GalleryRowData, GalleryStatus } from "~/lib/admin-list-view";
 import { cn } from "~/lib/cn";
 
 /**
@@ -9,23 +10,6 @@ import { cn } from "~/lib/cn";
  * the four summary cards, and the cells the list draws for it — the thumbnail with its button to
  * the full image, the customer's initial and kit, the status badge and the moderation buttons.
  */
-
-export type GalleryStatus = "pending" | "approved" | "rejected";
-
-/** What each row carries for these cells (routes/admin/gallery-view.server.ts builds it). */
-export interface GalleryRowData {
-  status: GalleryStatus;
-  statusLabel: string;
-  author: string;
-  kit: string;
-  shortId: string;
-  /** Null for a rejected photo: its files were deleted (docs/decisions/052). */
-  thumbUrl: string | null;
-  thumbWidth: number;
-  thumbHeight: number;
-  /** Null for a rejected photo, as the thumbnail. */
-  imageUrl: string | null;
-}
 
 /**
  * docs/product.md#spec-2's cards: Total de fotos, Pendientes, Aprobadas, Total de me gusta (numbers already

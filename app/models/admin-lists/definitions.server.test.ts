@@ -1,6 +1,6 @@
 import { Migrator, sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { formatAdminDateTime } from "~/lib/admin-format";
+import { formatAdminDateTime } from "~/lib/admin";
 import {
   csvFileName,
   listCsv,
@@ -10,14 +10,11 @@ import {
   searchedColumns,
   type ListDefinition,
 } from "~/models/admin-lists/engine.server";
-import {
-  adminLists,
-  chatSessionsList,
-  contactsList,
-  ordersList,
-  quotesList,
-  subscribersList,
-} from "~/models/admin-lists/definitions.server";
+import { chatSessionsList } from "~/models/admin-lists/chatbot.server";
+import { contactsList } from "~/models/admin-lists/contacts.server";
+import { ordersList } from "~/models/admin-lists/orders.server";
+import { quotesList } from "~/models/admin-lists/quotes.server";
+import { subscribersList } from "~/models/admin-lists/subscribers.server";
 import { recordChatExchange } from "~/models/chat.server";
 import { createContactMessage } from "~/models/contacts.server";
 import { changeOrderStatus, createOrder } from "~/models/orders.server";
@@ -55,6 +52,15 @@ async function csvText<Row>(db: Db, definition: ListDefinition<Row>, query: Reco
   for await (const chunk of listCsv(db, definition, params(query))) text += chunk;
   return text;
 }
+
+/** The lists with a search index, each its own module. */
+const adminLists = {
+  orders: ordersList,
+  quotes: quotesList,
+  contacts: contactsList,
+  subscribers: subscribersList,
+  chatSessions: chatSessionsList,
+} as const;
 
 /** The search index names of migration 0005, by list. */
 const searchIndexes: Record<keyof typeof adminLists, string> = {

@@ -3,12 +3,13 @@ import { csvBom, csvRow, type CsvCell } from "~/lib/csv";
 import { foldForSearch } from "~/lib/search-text";
 import { dialectOf, type Db, type Dialect } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
-import type { ListWidth } from "~/lib/admin-list-width";
+import { formatAdminDateTime } from "~/lib/admin";
+import type { ListWidth } from "~/lib/admin-list-view";
 
 /**
- * The list engine: the one list mechanism of the back office, for every list described in
- * ./definitions.server.ts, on SQLite and PostgreSQL alike. Why it works as it does: decisions 017
- * (search, sort, pages, CSV) and 027 (the two query plans, the cleaned search).
+ * The list engine: the one list mechanism of the back office, for every list defined beside it
+ * (./orders.server.ts, ./quotes.server.ts…), on SQLite and PostgreSQL alike. Why it works as it
+ * does: decisions 017 (search, sort, pages, CSV) and 027 (the two query plans, the cleaned search).
  */
 
 export type SortDirection = "asc" | "desc";
@@ -29,7 +30,7 @@ export interface ListColumn<Row, C extends string = string> {
   sortBy?: readonly C[];
   /** Direction of the first click on this header (default "asc"). */
   firstDirection?: SortDirection;
-  /** Table columns the search looks into (as migration 0005 indexed them). */
+  /** Table columns the search looks into: migration 0005 indexed them, in this order (tested). */
   searches?: readonly C[];
   /** False: in the CSV only, not in the on-screen table. */
   inTable?: boolean;
@@ -128,6 +129,38 @@ export function equalsFilterOptions(
     where: (useIndex) =>
       useIndex ? sql`${sql.ref(column)} = ${value}` : sql`+${sql.ref(column)} = ${value}`,
   }));
+}
+
+/** "Pendiente"/"Respondido" filter over answered_at (quotes and contact messages). */
+export function answeredFilter(answered: string): ListFilter {
+  return {
+    key: "estado",
+    label: "Estado",
+    options: [
+      { value: "pendiente", label: "Pendientes", where: () => sql`answered_at is null` },
+      { value: "respondido", label: answered, where: () => sql`answered_at is not null` },
+    ],
+  };
+}
+
+/** The date a row was created, newest first when sorted by it (every list has one). */
+export function dateColumn(label: string) {
+  return {
+    key: "createdAt",
+    label,
+    value: (row: { createdAt: string }) => formatAdminDateTime(row.createdAt),
+    sortBy: ["createdAt" as const],
+    firstDirection: "desc" as const,
+  };
+}
+
+/** "Sí"/"No" for whether staff marked the row answered. */
+export function answeredColumn(label: string) {
+  return {
+    key: "answered",
+    label,
+    value: (row: { answeredAt: string | null }) => (row.answeredAt ? "Sí" : "No"),
+  };
 }
 
 /** A search's count stops here ("más de 10.000"); on SQLite, also the most FTS matches read and sorted. */

@@ -12,8 +12,7 @@ import {
 } from "~/components/admin/admin-form";
 import { AdminPage } from "~/components/admin/admin-page";
 import { adminAccountTexts as texts, adminLoginTexts, adminPageTitle } from "~/content/admin";
-import { adminMeta } from "~/lib/admin-meta";
-import { adminPaths } from "~/lib/admin-paths";
+import { adminMeta, adminPaths } from "~/lib/admin";
 import { passwordChangeSchema } from "~/schemas/admin-auth";
 import { changeAdminPassword, requireAdmin } from "~/services/auth.server";
 import { requireFormData } from "~/infra/request-body.server";

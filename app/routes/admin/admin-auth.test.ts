@@ -3,8 +3,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { Migrator, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminLoginTexts, adminUsersTexts, adminAccountTexts } from "~/content/admin";
-import { loginPathFor, safeAdminPath } from "~/lib/admin-paths";
-import { sidebarCookie, sidebarCookieHeader } from "~/lib/admin-sidebar";
+import { loginPathFor, safeAdminPath, sidebarCookie, sidebarCookieHeader } from "~/lib/admin";
 import {
   accountDelayMs,
   recordSignInFailure,
@@ -43,8 +42,8 @@ import * as gallery from "./gallery";
 import * as galleryPhoto from "./gallery-photo";
 import * as adminIndex from "./index";
 import * as layout from "./layout";
-import * as list from "./list";
-import * as listExport from "./list-export";
+import * as chatbotList from "./chatbot";
+import * as chatbotExport from "./chatbot-export";
 import * as root from "../../root";
 import * as login from "./login";
 import * as logout from "./logout";
@@ -111,11 +110,12 @@ const guardedLoaders = [
   { path: "/admin/no-existe?x=1", run: (request: Request) => notFound.loader(args(request)) },
   { path: "/admin/orders", run: (request: Request) => notFound.loader(args(request)) },
   { path: "/admin/privacy?email=x@example.cl", run: (request: Request) => privacy.loader(args(request)) },
-  // The chatbot's conversations (issue 13): the list (routes/admin/list.tsx, picked by its pattern)
+  // The chatbot's conversations (issue 13): the list (routes/admin/chatbot.tsx)
   // and one conversation, the dialog's data.
   {
     path: "/admin/chatbot?q=despacho",
-    run: (request: Request) => list.loader({ ...args<object>(request), pattern: "admin/chatbot" } as never),
+    run: (request: Request) =>
+      chatbotList.loader({ ...args<object>(request), pattern: "admin/chatbot" } as never),
   },
   {
     path: "/admin/chatbot/00000000-0000-4000-8000-000000000000",
@@ -663,7 +663,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
       const answer = await settle(() => requireAdminForData(get("/admin/orders/export.csv")));
       expect(answer.status).toBe(401);
       const chats = await settle(() =>
-        listExport.loader({
+        chatbotExport.loader({
           ...args<object>(get("/admin/chatbot/export.csv?q=despacho")),
           pattern: "admin/chatbot/export.csv",
         } as never),
@@ -956,7 +956,7 @@ describe.each(dialectsUnderTest)("admin sign-in on %s", (dialect) => {
         expect(line).toMatch(attribute);
       }
       expect(line).not.toMatch(/HttpOnly|Secure/i);
-      // The page's script writes exactly what the server sets (one definition, lib/admin-sidebar.ts).
+      // The page's script writes exactly what the server sets (one definition, lib/admin.ts).
       expect(line).toBe(await sidebarCookieHeader(true, false));
       const collapsed = cookieAfter(toggled.headers, cookie);
       expect(

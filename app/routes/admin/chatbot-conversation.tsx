@@ -8,9 +8,7 @@ import {
   type ChatConversationView,
 } from "~/components/admin/chat-conversation";
 import { adminChatbotTexts as texts } from "~/content/admin";
-import { formatAdminDateTime } from "~/lib/admin-format";
-import { adminMeta } from "~/lib/admin-meta";
-import { adminPaths } from "~/lib/admin-paths";
+import { adminMeta, adminPaths, formatAdminDateTime } from "~/lib/admin";
 import { formatChatDuration, getChatConversation } from "~/models/chat-admin.server";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";

@@ -10,9 +10,7 @@ import {
   adminQuotesTexts,
   adminSubscribersTexts,
 } from "~/content/admin";
-import { formatAdminDateTime } from "~/lib/admin-format";
-import { adminMeta } from "~/lib/admin-meta";
-import { adminPaths } from "~/lib/admin-paths";
+import { adminMeta, adminPaths, formatAdminDateTime } from "~/lib/admin";
 import { formatPrice } from "~/lib/format";
 import {
   countAwaitingShippingQuote,
@@ -22,11 +20,11 @@ import {
   getSalesSummary,
   type DaySales,
 } from "~/models/dashboard-admin.server";
+import { galleryTabHref } from "~/models/admin-lists/gallery.server";
 import { gallerySummary } from "~/models/gallery-admin.server";
 import { orderStatuses, orderStatusLabels } from "~/lib/order-status";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";
-import { galleryTabHref } from "./gallery-view.server";
 
 /**
  * /admin/dashboard (docs/product.md#spec-2; docs/product.md#d18; issue 12): sales today, in 7 and 30 days

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RecordField } from "~/components/admin/admin-record";
 import { adminDashboardTexts, adminOrdersTexts as texts } from "~/content/admin";
-import { ordersList } from "~/models/admin-lists/definitions.server";
+import { ordersList } from "~/models/admin-lists/orders.server";
 import { listPage } from "~/models/admin-lists/engine.server";
 import {
   DocumentFolioTakenError,

@@ -7,14 +7,12 @@ import { GalleryStatusBadge } from "~/components/admin/gallery-cells";
 import { GalleryReasonForm } from "~/components/admin/gallery-reason-dialog";
 import { Button } from "~/components/ui/button";
 import { adminGalleryTexts as texts, adminPageTitle } from "~/content/admin";
-import { formatAdminDateTime } from "~/lib/admin-format";
-import { adminMeta } from "~/lib/admin-meta";
-import { adminPaths } from "~/lib/admin-paths";
+import { adminMeta, adminPaths, formatAdminDateTime } from "~/lib/admin";
+import { galleryReturnHref, shortPhotoId } from "~/models/admin-lists/gallery.server";
 import { getPhotoForAdmin } from "~/models/gallery-admin.server";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
-import { galleryReturnHref, shortPhotoId } from "./gallery-view.server";
 
 /**
  * /admin/gallery/:id: one photo of the customer gallery in full (the image, the whole comment, the

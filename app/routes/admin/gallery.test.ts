@@ -2,8 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AdminListView } from "~/components/admin/admin-list";
-import type { GalleryRowData } from "~/components/admin/gallery-cells";
+import type { AdminListView, GalleryRowData } from "~/lib/admin-list-view";
 import { adminGalleryTexts as texts } from "~/content/admin";
 import { createAdminAccount } from "~/services/auth.server";
 import { takeToast } from "~/infra/toast.server";
@@ -13,7 +12,7 @@ import type { Db, Dialect } from "~/infra/db.server";
 import * as dashboard from "./dashboard";
 import * as gallery from "./gallery";
 import * as galleryPhoto from "./gallery-photo";
-import * as listExport from "./list-export";
+import * as listExport from "./gallery-export";
 import {
   args,
   cookieAfter,

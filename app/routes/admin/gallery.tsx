@@ -11,11 +11,11 @@ import {
   GallerySummaryCards,
   GalleryThumbnail,
   type GalleryReasonKind,
-  type GalleryRowData,
 } from "~/components/admin/gallery-cells";
 import { GalleryReasonDialog } from "~/components/admin/gallery-reason-dialog";
 import { adminGalleryTexts as texts, adminPageTitle } from "~/content/admin";
-import { adminMeta } from "~/lib/admin-meta";
+import type { GalleryRowData } from "~/lib/admin-list-view";
+import { adminMeta } from "~/lib/admin";
 import {
   approvePhoto,
   GalleryPhotoConflictError,
@@ -24,6 +24,8 @@ import {
   rejectPhoto,
   withdrawPhoto,
 } from "~/models/gallery-admin.server";
+import { galleryListHref, galleryScreen, galleryTabCounts } from "~/models/admin-lists/gallery.server";
+import { buildListView } from "~/models/admin-lists/view.server";
 import { adminRecordMessages } from "~/schemas/admin-records";
 import { galleryModerationSchema } from "~/schemas/gallery-moderation";
 import { requireAdmin } from "~/services/auth.server";
@@ -31,8 +33,6 @@ import { getDb } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 import { requireFormData } from "~/infra/request-body.server";
 import { redirectWithToast } from "~/infra/toast.server";
-import { galleryListHref, galleryListView, galleryTabCounts } from "./gallery-view.server";
-import { buildListView } from "./list-view.server";
 import { pageFlash } from "./page-flash.server";
 
 /**
@@ -53,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
   const [view, summary] = await Promise.all([
-    buildListView(db, galleryListView, new URL(request.url)),
+    buildListView(db, galleryScreen, new URL(request.url)),
     gallerySummary(db),
   ]);
   // The tabs' counts are the cards' figures: one query for both, so they always agree.

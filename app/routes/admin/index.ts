@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/index";
-import { adminHome } from "~/lib/admin-paths";
+import { adminHome } from "~/lib/admin";
 import { requireAdmin } from "~/services/auth.server";
 
 /** /admin: the dashboard for staff, the sign-in page for everyone else. */

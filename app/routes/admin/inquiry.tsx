@@ -6,10 +6,8 @@ import { PageMessage, SubmitButton, useActionFeedback, usePosting } from "~/comp
 import { Panel } from "~/components/admin/admin-page";
 import { BackToList, RecordError, RecordFields, type RecordField } from "~/components/admin/admin-record";
 import { adminContactsTexts, adminPageTitle, adminQuotesTexts } from "~/content/admin";
-import { formatAdminDateTime } from "~/lib/admin-format";
+import { adminMeta, adminPaths, formatAdminDateTime } from "~/lib/admin";
 import { formatCount } from "~/lib/format";
-import { adminMeta } from "~/lib/admin-meta";
-import { adminPaths } from "~/lib/admin-paths";
 import {
   getContactMessageForAdmin,
   getQuoteForAdmin,

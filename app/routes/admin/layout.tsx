@@ -1,10 +1,9 @@
 import { data, isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
+import adminStylesheet from "~/admin.css?url";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { adminPageTitle, adminShellTexts } from "~/content/admin";
-import { adminHome } from "~/lib/admin-paths";
-import { adminStylesheetLinks } from "~/lib/admin-stylesheet";
-import { sidebarCollapsedFrom } from "~/lib/admin-sidebar";
+import { adminHome, sidebarCollapsedFrom } from "~/lib/admin";
 import { requireAdmin } from "~/services/auth.server";
 import { getEnv } from "~/infra/env.server";
 
@@ -25,7 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export const links: Route.LinksFunction = adminStylesheetLinks;
+/** The back office's own stylesheet (docs/decisions/043): the inlined site one lacks its classes. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesheet }];
 
 /** Nothing of the back office is cached, by the browser or anyone in between. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });

@@ -2,16 +2,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AdminListView } from "~/components/admin/admin-list";
+import type { AdminListView } from "~/lib/admin-list-view";
 import type { ChatConversationData } from "~/components/admin/chat-conversation";
-import {
-  chatSessionsList,
-  contactsList,
-  galleryList,
-  ordersList,
-  quotesList,
-  subscribersList,
-} from "~/models/admin-lists/definitions.server";
+import { chatSessionsList } from "~/models/admin-lists/chatbot.server";
+import { contactsList } from "~/models/admin-lists/contacts.server";
+import { galleryList } from "~/models/admin-lists/gallery.server";
+import { ordersList } from "~/models/admin-lists/orders.server";
+import { quotesList } from "~/models/admin-lists/quotes.server";
+import { subscribersList } from "~/models/admin-lists/subscribers.server";
 import { csvFileName } from "~/models/admin-lists/engine.server";
 import { recordChatExchange } from "~/models/chat.server";
 import { createContactMessage } from "~/models/contacts.server";
@@ -21,10 +19,19 @@ import { createQuote } from "~/models/quotes.server";
 import { subscribe } from "~/models/subscribers.server";
 import { createAdminAccount } from "~/services/auth.server";
 import type { Db } from "~/infra/db.server";
-import { formatAdminDateTime } from "~/lib/admin-format";
+import { formatAdminDateTime } from "~/lib/admin";
 import * as chatbotConversation from "./chatbot-conversation";
-import * as list from "./list";
-import * as listExport from "./list-export";
+import * as chatbotPage from "./chatbot";
+import * as chatbotExport from "./chatbot-export";
+import * as contactsPage from "./contacts";
+import * as contactsExport from "./contacts-export";
+import * as galleryExport from "./gallery-export";
+import * as ordersPage from "./orders";
+import * as ordersExport from "./orders-export";
+import * as quotesPage from "./quotes";
+import * as quotesExport from "./quotes-export";
+import * as subscribersPage from "./subscribers";
+import * as subscribersExport from "./subscribers-export";
 import {
   args,
   get,
@@ -38,8 +45,8 @@ import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/d
 
 /**
  * The admin list screens and their CSV downloads (issue 4): real loaders on a real migrated database
- * of every dialect under test, rows created through the real models, a real staff session. One
- * module serves every list (app/routes.ts registers it per list): each request carries the route
+ * of every dialect under test, rows created through the real models, a real staff session. Each
+ * list is its own route module, and its CSV download another; each request carries the route
  * pattern React Router matched, as it does (without the leading slash).
  */
 const testEnv = vi.hoisted(async () =>
@@ -94,6 +101,24 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
     chatbot: "/admin/chatbot",
   } as const;
   type List = keyof typeof paths;
+  /** Each list's route module, and each download's. */
+  const list = (name: List) =>
+    ({
+      orders: ordersPage,
+      quotes: quotesPage,
+      contacts: contactsPage,
+      subscribers: subscribersPage,
+      chatbot: chatbotPage,
+    })[name];
+  const exports: Record<string, { loader: (args: never) => Promise<Response> }> = {
+    "/admin/orders/export.csv": ordersExport,
+    "/admin/quotes/export.csv": quotesExport,
+    "/admin/contacts/export.csv": contactsExport,
+    "/admin/mails/export.csv": subscribersExport,
+    "/admin/chatbot/export.csv": chatbotExport,
+    "/admin/gallery/export.csv": galleryExport,
+  };
+  const listExport = (path: string) => exports[path.split("?")[0]!]!;
   /** What React Router hands the loader of `path` (the route's pattern: the path without its query). */
   const routeArgs = <Args>(path: string, withCookie = true) =>
     ({
@@ -101,12 +126,12 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       pattern: path.split("?")[0]!.slice(1),
     }) as Args;
   const open = (name: List, query = "", withCookie = true) =>
-    settle(() => list.loader(routeArgs(`${paths[name]}${query}`, withCookie)));
+    settle(() => list(name).loader(routeArgs(`${paths[name]}${query}`, withCookie)));
   /** A download's answer; `text` keeps the byte-order mark (Response.text() would drop it). */
   const download = async (path: string, withCookie = true): Promise<Answer> => {
     let response: Response;
     try {
-      response = await listExport.loader(routeArgs(path, withCookie));
+      response = await listExport(path).loader(routeArgs(path, withCookie));
     } catch (thrown) {
       return settle(() => {
         throw thrown;
@@ -131,7 +156,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       );
       // A forged session cookie is no session either.
       const forged = await settle(() =>
-        list.loader({
+        list(name).loader({
           ...args<object>(get(paths[name], "lifebox-admin.session_token=forged")),
           pattern: paths[name].slice(1),
         } as never),
@@ -325,7 +350,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
         const path = req.url!;
         let response: Response;
         try {
-          response = await listExport.loader({
+          response = await listExport(path).loader({
             ...args<object>(
               new Request(`http://localhost${path}`, { headers: { cookie: req.headers.cookie! } }),
             ),

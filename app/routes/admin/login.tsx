@@ -3,6 +3,7 @@ import { LogIn } from "lucide-react";
 import { useEffect } from "react";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/login";
+import adminStylesheet from "~/admin.css?url";
 import {
   AdminForm,
   PasswordField,
@@ -14,9 +15,7 @@ import { TextField } from "~/components/form-fields";
 import { FormMessage } from "~/components/ui/field";
 import { showToast } from "~/components/ui/toaster";
 import { adminLoginTexts as texts } from "~/content/admin";
-import { adminMeta } from "~/lib/admin-meta";
-import { safeAdminPath } from "~/lib/admin-paths";
-import { adminStylesheetLinks } from "~/lib/admin-stylesheet";
+import { adminMeta, safeAdminPath } from "~/lib/admin";
 import { adminFieldLimits, adminSignInSchema } from "~/schemas/admin-auth";
 import { getAdminSession, signInAdmin } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";
@@ -124,7 +123,8 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
   return merged;
 };
 
-export const links: Route.LinksFunction = adminStylesheetLinks;
+/** The back office's stylesheet, as ./layout.tsx links it (docs/decisions/043). */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesheet }];
 
 export const meta: Route.MetaFunction = () => adminMeta(texts.metaTitle, texts.metaDescription);
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { adminHome, adminPaths } from "~/lib/admin-paths";
+import { adminHome, adminPaths } from "~/lib/admin";
 import { signOutAdmin } from "~/services/auth.server";
 
 /**

@@ -3,8 +3,7 @@ import type { Route } from "./+types/not-found";
 import { PageNotice } from "~/components/admin/admin-page";
 import { Button } from "~/components/ui/button";
 import { adminPageTitle, adminShellTexts as texts } from "~/content/admin";
-import { adminMeta } from "~/lib/admin-meta";
-import { adminHome } from "~/lib/admin-paths";
+import { adminHome, adminMeta } from "~/lib/admin";
 import { requireAdmin } from "~/services/auth.server";
 import { logger } from "~/infra/logger.server";
 

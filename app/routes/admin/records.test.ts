@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminContactsTexts, adminOrdersTexts, adminQuotesTexts } from "~/content/admin";
-import { formatAdminDateTime } from "~/lib/admin-format";
+import { formatAdminDateTime } from "~/lib/admin";
 import { createContactMessage } from "~/models/contacts.server";
 import { changeOrderStatus, createOrder } from "~/models/orders.server";
 import { createQuote } from "~/models/quotes.server";

@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sidebar";
-import { adminHome, safeAdminPath } from "~/lib/admin-paths";
-import { sidebarCookieHeader } from "~/lib/admin-sidebar";
+import { adminHome, safeAdminPath, sidebarCookieHeader } from "~/lib/admin";
 import { requireAdmin } from "~/services/auth.server";
 import { getEnv } from "~/infra/env.server";
 import { requireFormData } from "~/infra/request-body.server";

@@ -16,10 +16,8 @@ import { TextField } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { adminPageTitle, adminUsersTexts as texts } from "~/content/admin";
-import { formatAdminDateTime } from "~/lib/admin-format";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta, adminPaths, formatAdminDateTime } from "~/lib/admin";
 import { cn } from "~/lib/cn";
-import { adminPaths } from "~/lib/admin-paths";
 import { findAdminUser, listAdminUsers } from "~/models/admin-users.server";
 import { adminFieldLimits, newAdminSchema } from "~/schemas/admin-auth";
 import {

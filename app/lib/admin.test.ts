@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAdminDateTime } from "~/lib/admin-format";
+import { formatAdminDateTime } from "~/lib/admin";
 
 describe("formatAdminDateTime", () => {
   it("writes Chile's day and hour", () => {

@@ -1,24 +1,6 @@
-import {
-  adminChatbotTexts,
-  adminContactsTexts,
-  adminListTexts,
-  adminOrdersTexts,
-  adminQuotesTexts,
-  adminSubscribersTexts,
-  type CountNoun,
-} from "~/content/admin";
-import type { AdminListView } from "~/components/admin/admin-list";
-import { formatAdminDateTime } from "~/lib/admin-format";
-import { adminPaths } from "~/lib/admin-paths";
+import { adminListTexts, type CountNoun } from "~/content/admin";
+import type { AdminListView } from "~/lib/admin-list-view";
 import type { CsvCell } from "~/lib/csv";
-import { formatPrice } from "~/lib/format";
-import {
-  chatSessionsList,
-  contactsList,
-  ordersList,
-  quotesList,
-  subscribersList,
-} from "~/models/admin-lists/definitions.server";
 import {
   countListRows,
   listPage,
@@ -30,27 +12,17 @@ import {
   type SortDirection,
 } from "~/models/admin-lists/engine.server";
 import type { Db } from "~/infra/db.server";
-import { shippingQuoteState } from "~/models/orders.server";
-import { galleryListView } from "./gallery-view.server";
-
-/** What the orders list's status cell needs besides its text: the shipping still to quote, or quoted. */
-export interface OrderRowData {
-  shipping: "toQuote" | "quoted" | null;
-}
 
 /**
- * The server side of the one admin list screen (decision 027), for ./list.tsx and its CSV download
- * ./list-export.ts: what only the screen adds to a list definition (address, detail links, on-screen
- * cells), and the ready-to-render view whose every link carries the list's state in the URL.
+ * The server side of the one admin list screen (decision 027): what a list's screen adds to its
+ * definition (address, detail links, on-screen cells), declared in each list's module beside this
+ * one, and the ready-to-render view whose every link carries the list's state in the URL, for the
+ * list's route (routes/admin/orders.tsx…; components/admin/admin-list.tsx renders it).
  */
 
-interface Identified {
-  id: string;
-}
-
-export interface AdminListViewConfig<Row extends Identified, Data = unknown> {
+export interface AdminListViewConfig<Row extends { id: string }, Data = unknown> {
   definition: ListDefinition<Row>;
-  /** The screen's address, the route's pattern in app/routes.ts; the CSV is at `${path}/export.csv`. */
+  /** The screen's address, its route's in app/routes.ts; the CSV is at `${path}/export.csv`. */
   path: string;
   /** What the list counts, for "3 pedidos". */
   count: CountNoun;
@@ -77,13 +49,13 @@ export interface AdminListViewConfig<Row extends Identified, Data = unknown> {
   rowAction?: { label: string; header: string; name: (row: Row) => string };
 }
 
+const numbers = new Intl.NumberFormat("es-CL");
+
 /** Long texts in a table cell (messages, comments): the first 80 characters; the detail page has all of it. */
-function truncateText(text: string | null): string {
+export function truncateText(text: string | null): string {
   const chars = [...(text ?? "").replace(/\s+/g, " ").trim()];
   return chars.length <= 80 ? chars.join("") : `${chars.slice(0, 79).join("").trimEnd()}…`;
 }
-
-const numbers = new Intl.NumberFormat("es-CL");
 
 const cellText = (value: CsvCell) => (typeof value === "number" ? numbers.format(value) : (value ?? ""));
 
@@ -104,7 +76,7 @@ function pageWindow(page: number, pageCount: number): Array<number | null> {
 }
 
 /** The list screen for the request's URL: one page of rows and every link the screen offers. */
-export async function buildListView<Row extends Identified, Data = unknown>(
+export async function buildListView<Row extends { id: string }, Data = unknown>(
   db: Db,
   config: AdminListViewConfig<Row, Data>,
   url: URL,
@@ -239,74 +211,7 @@ export async function buildListView<Row extends Identified, Data = unknown>(
   };
 }
 
-/** Declares a list screen; the row type comes from the list definition. */
-const screen = <Row extends Identified>(config: AdminListViewConfig<Row>) =>
-  config as unknown as AdminListViewConfig<Identified>;
-
-const listViews = [
-  screen({
-    definition: ordersList,
-    path: adminPaths.orders,
-    count: adminOrdersTexts.count,
-    display: { total: (row) => formatPrice(row.total) },
-    numeric: ["total"],
-    short: ["number", "createdAt", "status", "phone", "tracking"],
-    detailColumn: "number",
-    // An order outside the continent is flagged beside its status (./list.tsx; decision 072).
-    rowData: (row): OrderRowData => ({ shipping: shippingQuoteState(row) }),
-  }),
-  screen({
-    definition: quotesList,
-    path: adminPaths.quotes,
-    count: adminQuotesTexts.count,
-    display: {
-      quantity: (row) => (row.quantity === null ? adminQuotesTexts.noQuantity : numbers.format(row.quantity)),
-      notes: (row) => truncateText(row.additionalNotes),
-    },
-    numeric: ["quantity"],
-    short: ["createdAt", "phone", "answered"],
-    detailColumn: "name",
-  }),
-  screen({
-    definition: contactsList,
-    path: adminPaths.contacts,
-    count: adminContactsTexts.count,
-    display: { message: (row) => truncateText(row.message) },
-    short: ["createdAt", "answered"],
-    detailColumn: "subject",
-  }),
-  screen({
-    definition: subscribersList,
-    path: adminPaths.subscribers,
-    count: adminSubscribersTexts.count,
-    short: ["createdAt"],
-    headingCountsAll: true,
-  }),
-  screen({
-    definition: chatSessionsList,
-    path: adminPaths.chatbot,
-    count: adminChatbotTexts.count,
-    numeric: ["messages", "unanswered"],
-    short: ["startedAt", "duration"],
-    headingCountsAll: true,
-    rowAction: {
-      label: adminChatbotTexts.view,
-      header: adminChatbotTexts.actionsColumn,
-      name: (row) => adminChatbotTexts.viewLabel(formatAdminDateTime(row.startedAt)),
-    },
-  }),
-  // Its own screen (./gallery.tsx) for the cards and the moderation; the same view, the same CSV.
-  screen(galleryListView),
-];
-
-/** A route's pattern as an address: React Router gives it without the leading slash ("admin/orders"). */
-const addressOf = (pattern: string) => `/${pattern.replace(/^\/+/, "")}`;
-
-export function listViewAt(pattern: string) {
-  return listViews.find((view) => view.path === addressOf(pattern));
-}
-
-/** The list screen whose CSV download is at a route's pattern ("admin/orders/export.csv"). */
-export function listViewExportedAt(pattern: string) {
-  return listViews.find((view) => `${view.path}/export.csv` === addressOf(pattern));
-}
+/** Declares a list's screen; the row type comes from its definition. */
+export const defineListScreen = <Row extends { id: string }, Data = unknown>(
+  config: AdminListViewConfig<Row, Data>,
+) => config;
