@@ -18,7 +18,7 @@ import {
   quotesList,
   subscribersList,
 } from "~/models/admin-lists/definitions.server";
-import { recordChatExchange } from "~/models/chat.server";
+import { recordChatExchange } from "~/models/chatbot-conversations.server";
 import { createContactMessage } from "~/models/contacts.server";
 import { changeOrderStatus, createOrder } from "~/models/orders.server";
 import type { NewOrder } from "~/schemas/order";

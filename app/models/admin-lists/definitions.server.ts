@@ -9,7 +9,7 @@ import {
   type ListFilter,
   type ListFilterOption,
 } from "~/models/admin-lists/engine.server";
-import { chatDurationSeconds, chatSessionEnd, formatChatDuration } from "~/models/chat-admin.server";
+import { chatDurationSeconds, chatSessionEnd, formatChatDuration } from "~/models/chatbot-conversations.server";
 import { initialOrderStatus, orderStatusLabels, orderStatuses } from "~/lib/order-status";
 import { paidWithoutDocument } from "~/models/orders-admin.server";
 import { getEnv } from "~/infra/env.server";

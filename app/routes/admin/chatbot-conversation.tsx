@@ -6,12 +6,12 @@ import {
   ChatConversation,
   type ChatConversationData,
   type ChatConversationView,
-} from "~/components/admin/chat-conversation";
+} from "~/components/admin/chatbot-conversation";
 import { adminChatbotTexts as texts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
-import { formatChatDuration, getChatConversation } from "~/models/chat-admin.server";
+import { formatChatDuration, getChatConversation } from "~/models/chatbot-conversations.server";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";
 

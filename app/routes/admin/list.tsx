@@ -6,7 +6,7 @@ import {
   type AdminListRowActionProps,
   type AdminListTexts,
 } from "~/components/admin/admin-list";
-import { ChatConversationLink } from "~/components/admin/chat-conversation";
+import { ChatConversationLink } from "~/components/admin/chatbot-conversation";
 import { ListLoadFailure } from "~/components/admin/admin-page";
 import {
   adminChatbotTexts,

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AdminListView } from "~/components/admin/admin-list";
-import type { ChatConversationData } from "~/components/admin/chat-conversation";
+import type { ChatConversationData } from "~/components/admin/chatbot-conversation";
 import {
   chatSessionsList,
   contactsList,
@@ -13,7 +13,7 @@ import {
   subscribersList,
 } from "~/models/admin-lists/definitions.server";
 import { csvFileName } from "~/models/admin-lists/engine.server";
-import { recordChatExchange } from "~/models/chat.server";
+import { recordChatExchange } from "~/models/chatbot-conversations.server";
 import { createContactMessage } from "~/models/contacts.server";
 import { changeOrderStatus, createOrder } from "~/models/orders.server";
 import type { NewOrder } from "~/schemas/order";
