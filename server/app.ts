@@ -25,8 +25,7 @@ import { checkWaitingPayments, paymentNoticeOf } from "~/services/payments/check
 import { purgeExpiredChallenges } from "~/models/captcha-replay.server";
 import { DatabaseRateLimitStore, purgeExpiredRateLimits } from "~/models/rate-limits.server";
 import { endIdleChatSessions } from "~/models/chatbot-conversations.server";
-import { deleteRejectedPhotoFiles } from "~/models/gallery-admin.server";
-import { forgetOldLikeAddresses } from "~/models/gallery.server";
+import { deleteRejectedPhotoFiles, forgetOldLikeAddresses } from "~/models/gallery.server";
 import { injectedStyleHashes } from "~/infra/csp-hashes.server";
 import { maxFormBytes } from "~/infra/request-body.server";
 import { maxUploadBodyBytes } from "~/infra/upload-body.server";

@@ -10,7 +10,7 @@ import { adminGalleryTexts as texts, adminPageTitle } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
-import { getPhotoForAdmin } from "~/models/gallery-admin.server";
+import { getPhotoForAdmin } from "~/models/gallery.server";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";

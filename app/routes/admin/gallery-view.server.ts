@@ -3,7 +3,7 @@ import { adminGalleryTexts as texts } from "~/content/admin";
 import { adminPaths } from "~/lib/admin-paths";
 import { galleryList, galleryTabs } from "~/models/admin-lists/definitions.server";
 import { listSearchParams, parseListState } from "~/models/admin-lists/engine.server";
-import type { GallerySummary } from "~/models/gallery-admin.server";
+import type { GallerySummary } from "~/models/gallery.server";
 import type { GalleryRowData } from "~/components/admin/gallery-cells";
 import type { GalleryPhotosTable, GalleryPhotoStatus } from "~/infra/db-schema";
 import { getStorage } from "~/infra/storage.server";

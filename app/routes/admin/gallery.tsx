@@ -23,7 +23,7 @@ import {
   gallerySummary,
   rejectPhoto,
   withdrawPhoto,
-} from "~/models/gallery-admin.server";
+} from "~/models/gallery.server";
 import { adminRecordMessages } from "~/schemas/admin-records";
 import { galleryModerationSchema } from "~/schemas/gallery-moderation";
 import { requireAdmin } from "~/services/auth.server";

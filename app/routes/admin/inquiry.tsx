@@ -10,12 +10,8 @@ import { formatAdminDateTime } from "~/lib/admin-format";
 import { formatCount } from "~/lib/format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
-import {
-  getContactMessageForAdmin,
-  getQuoteForAdmin,
-  setAnswered,
-  type AnsweredTable,
-} from "~/models/inquiries-admin.server";
+import { getContactMessageForAdmin } from "~/models/contacts.server";
+import { getQuoteForAdmin, setAnswered, type AnsweredTable } from "~/models/quotes.server";
 import { adminRecordMessages, answeredChangeSchema } from "~/schemas/admin-records";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb, type Db } from "~/infra/db.server";
