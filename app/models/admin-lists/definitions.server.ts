@@ -9,9 +9,13 @@ import {
   type ListFilter,
   type ListFilterOption,
 } from "~/models/admin-lists/engine.server";
-import { chatDurationSeconds, chatSessionEnd, formatChatDuration } from "~/models/chatbot-conversations.server";
+import {
+  chatDurationSeconds,
+  chatSessionEnd,
+  formatChatDuration,
+} from "~/models/chatbot-conversations.server";
 import { initialOrderStatus, orderStatusLabels, orderStatuses } from "~/lib/order-status";
-import { paidWithoutDocument } from "~/models/orders-admin.server";
+import { paidWithoutDocument } from "~/models/orders.server";
 import { getEnv } from "~/infra/env.server";
 import { getStorage } from "~/infra/storage.server";
 

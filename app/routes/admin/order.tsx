@@ -34,6 +34,7 @@ import {
   type OrderStatus,
 } from "~/lib/order-status";
 import {
+  awaitsShippingQuote,
   changeOrderStatusAsStaff,
   DocumentFolioTakenError,
   DocumentRecordRefusedError,
@@ -41,18 +42,15 @@ import {
   getOrderForAdmin,
   getOrderHistory,
   getUndoableChange,
-  OrderStatusUndoError,
-  recordOrderDocument,
-  undoOrderStatusChange,
-  type AdminOrderDetail,
-} from "~/models/orders-admin.server";
-import {
-  awaitsShippingQuote,
   OrderNotFoundError,
   OrderStatusConflictError,
   OrderStatusTransitionError,
+  OrderStatusUndoError,
   quoteShipping,
+  recordOrderDocument,
   ShippingQuoteRefusedError,
+  undoOrderStatusChange,
+  type AdminOrderDetail,
 } from "~/models/orders.server";
 import { attemptsOfOrder, expiredFlag, type PaymentAttempt } from "~/models/payments.server";
 import {

@@ -1,5 +1,9 @@
 import type { CompanyInfo } from "~/content/company";
-import { countBotAnswersTo, getOpenChatSession, recordChatExchange } from "~/models/chatbot-conversations.server";
+import {
+  countBotAnswersTo,
+  getOpenChatSession,
+  recordChatExchange,
+} from "~/models/chatbot-conversations.server";
 import { findOrderByNumberAndEmail } from "~/models/orders.server";
 import { getDb, type Db } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
