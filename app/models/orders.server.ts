@@ -9,7 +9,7 @@ import {
   type LineRequest,
   type OrderLine,
 } from "~/lib/order-lines";
-import { shippingFor } from "~/lib/chile";
+import { shippingFor } from "~/lib/places";
 import { enqueueMails, withdrawUnsentMail } from "~/models/mail-queue.server";
 import { generateOrderNumber, normalizeOrderNumber, type RandomSource } from "~/lib/order-number";
 import {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { adminChatbotTexts, adminGalleryTexts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
-import { getComuna, getRegion } from "~/lib/chile";
+import { getComuna, getRegion } from "~/lib/places";
 import { courierIds, courierLabel } from "~/lib/couriers";
 import {
   defineList,

@@ -22,7 +22,7 @@ import { couriers } from "~/content/couriers";
 import { formatAdminDateTime, formatAdminTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
-import { getComuna, getRegion } from "~/lib/chile";
+import { getComuna, getRegion } from "~/lib/places";
 import { courierIds, courierLabel, trackingUrlFor } from "~/lib/couriers";
 import { cn } from "~/lib/cn";
 import { formatPrice } from "~/lib/format";

@@ -17,7 +17,7 @@ import { adminGalleryTexts, adminPageTitle, adminPrivacyTexts as texts } from "~
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
-import { getComuna } from "~/lib/chile";
+import { getComuna } from "~/lib/places";
 import { formatCount, formatPrice } from "~/lib/format";
 import { orderStatusLabels } from "~/lib/order-status";
 import { erasePersonalData, findPersonalData, type PersonalDataReport } from "~/models/privacy.server";

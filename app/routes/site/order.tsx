@@ -30,7 +30,7 @@ import { courierLabel, trackingUrlFor } from "~/lib/couriers";
 import { formatPrice } from "~/lib/format";
 import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
-import { getComuna } from "~/lib/chile";
+import { getComuna } from "~/lib/places";
 import { awaitsShippingQuote, getOrderForCustomer, paymentUrlFor } from "~/models/orders.server";
 import {
   initialOrderStatus,

@@ -7,7 +7,7 @@ import { NotFoundBoundary } from "~/components/not-found-content";
 import { useRootData } from "~/lib/root-data";
 import { formClientAction } from "~/lib/submission";
 import { paymentTexts } from "~/content/payments";
-import { shippingFor } from "~/lib/chile";
+import { shippingFor } from "~/lib/places";
 import { orderPaymentPath } from "~/lib/payment-results";
 import { placeOrder } from "~/models/orders.server";
 import { paymentPagePath, startOrderPayment } from "~/services/payments/checkout.server";
