@@ -9,7 +9,7 @@ import {
   withdrawalDays,
   workingHours,
 } from "~/content/policies";
-import { courierLabel, trackingUrlFor } from "~/lib/couriers";
+import { courierLabel, trackingUrlFor } from "~/content/couriers";
 import { getComuna, getRegion } from "~/lib/places";
 import { formatCount, formatPrice } from "~/lib/format";
 import { initialOrderStatus, orderStatusLabels, type OrderStatus } from "~/lib/order-status";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { adminChatbotTexts, adminGalleryTexts } from "~/content/admin";
 import { formatAdminDateTime } from "~/lib/admin-format";
 import { getComuna, getRegion } from "~/lib/places";
-import { courierIds, courierLabel } from "~/lib/couriers";
+import { courierIds, courierLabel } from "~/content/couriers";
 import {
   defineList,
   equalsFilterOptions,

@@ -18,12 +18,11 @@ import { CheckboxField, TextField } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError } from "~/components/ui/field";
 import { adminOrdersTexts as texts, adminPageTitle } from "~/content/admin";
-import { couriers } from "~/content/couriers";
+import { courierIds, courierLabel, couriers, trackingUrlFor } from "~/content/couriers";
 import { formatAdminDateTime, formatAdminTime } from "~/lib/admin-format";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminPaths } from "~/lib/admin-paths";
 import { getComuna, getRegion } from "~/lib/places";
-import { courierIds, courierLabel, trackingUrlFor } from "~/lib/couriers";
 import { cn } from "~/lib/cn";
 import { formatPrice } from "~/lib/format";
 import {

@@ -26,7 +26,7 @@ import { whatsappLink } from "~/content/company";
 import { orderPageTexts as texts } from "~/content/order-page";
 import { deliveryPromise, orderProcessingHours, warrantyMonths } from "~/content/policies";
 import { cn } from "~/lib/cn";
-import { courierLabel, trackingUrlFor } from "~/lib/couriers";
+import { courierLabel, trackingUrlFor } from "~/content/couriers";
 import { formatPrice } from "~/lib/format";
 import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";

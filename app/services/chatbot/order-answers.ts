@@ -8,7 +8,7 @@ import { chatbotTexts, chatOrderTexts, policyAnswers } from "~/content/chatbot";
 import type { CompanyInfo } from "~/content/company";
 import { orderPageTexts } from "~/content/order-page";
 import { orderProcessingHours, warrantyMonths } from "~/content/policies";
-import { courierLabel, trackingUrlFor } from "~/lib/couriers";
+import { courierLabel, trackingUrlFor } from "~/content/couriers";
 import { orderStatusLabels, type OrderStatus } from "~/lib/order-status";
 import type { ChatAnswer } from "./chatbot.server";
 import { whatsappChatLink, type ChatLink } from "./topics";
