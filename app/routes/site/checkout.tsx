@@ -5,7 +5,7 @@ import { FormMessage } from "~/components/ui/field";
 import { checkoutTexts as texts, cartTexts } from "~/content/cart";
 import { purchaseTexts } from "~/content/forms";
 import { placesOf, shippingFor } from "~/lib/places";
-import { orderPaymentPath } from "~/lib/payment-results";
+import { orderPaymentPath } from "~/lib/payments";
 import { useRootData } from "~/lib/root-data";
 import { formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";

@@ -41,7 +41,7 @@ import {
 } from "~/lib/order-status";
 import { PaymentNotice } from "~/components/payment-notice";
 import { paymentTexts, providerNames } from "~/content/payments";
-import { isPaymentResult, orderPaymentPath, type PaymentResult } from "~/lib/payment-results";
+import { isPaymentResult, orderPaymentPath, type PaymentResult } from "~/lib/payments";
 import { attemptsOfOrder, expiredFlag, type PaymentAttempt } from "~/models/payments.server";
 import { paymentNoticeOf, paymentPagePath, startOrderPayment } from "~/services/payments/checkout.server";
 import { getDb } from "~/infra/db.server";

@@ -8,7 +8,7 @@ import { useRootData } from "~/lib/root-data";
 import { formClientAction } from "~/lib/submission";
 import { paymentTexts } from "~/content/payments";
 import { shippingFor } from "~/lib/places";
-import { orderPaymentPath } from "~/lib/payment-results";
+import { orderPaymentPath } from "~/lib/payments";
 import { placeOrder } from "~/models/orders.server";
 import { paymentPagePath, startOrderPayment } from "~/services/payments/checkout.server";
 import { submitPublic } from "~/services/public-submission.server";
