@@ -23,7 +23,7 @@ const siteLayout = [
   "app/lib/seo.ts",
   "app/lib/structured-data.ts",
   // The root's; also read by the page that posts to a payment provider (one line of script).
-  "app/lib/nonce.tsx",
+  "app/lib/render-context.tsx",
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
