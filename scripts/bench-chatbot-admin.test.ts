@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { describe, it } from "vitest";
-import { foldForSearch } from "~/lib/search-text";
+import { foldForSearch } from "~/lib/format";
 import { chatSessionsList } from "~/models/admin-lists/definitions.server";
 import { listCsv, listPage } from "~/models/admin-lists/engine.server";
 import { recordChatExchange } from "~/models/chatbot-conversations.server";

@@ -1,5 +1,5 @@
 import { ipKeyGenerator } from "express-rate-limit";
-import { foldForSearch } from "~/lib/search-text";
+import { foldForSearch } from "~/lib/format";
 import { inTransaction, type Db } from "~/infra/db.server";
 import type { ChatRole } from "~/infra/db-schema";
 
