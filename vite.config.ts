@@ -15,15 +15,15 @@ const siteLayout = [
   "app/components/site-header.tsx",
   "app/components/site-footer.tsx",
   "app/components/whatsapp-button.tsx",
-  "app/components/chat-launcher.tsx",
-  "app/lib/chat-storage.ts",
+  "app/components/chatbot-launcher.tsx",
+  "app/lib/chatbot-storage.ts",
   "app/components/page-header.tsx",
   "app/components/ui/button.tsx",
   "app/components/ui/toaster.tsx",
   "app/lib/seo.ts",
   "app/lib/structured-data.ts",
   // The root's; also read by the page that posts to a payment provider (one line of script).
-  "app/lib/nonce.tsx",
+  "app/lib/render-context.tsx",
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({

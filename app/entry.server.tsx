@@ -5,8 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import stylesheet from "~/app.css?url";
-import { InlineCssProvider } from "~/lib/inline-css";
-import { NonceProvider } from "~/lib/nonce";
+import { InlineCssProvider, NonceProvider } from "~/lib/render-context";
 import { logger } from "~/infra/logger.server";
 import { builtStylesheet } from "~/infra/stylesheet.server";
 

@@ -30,7 +30,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("api/captcha", "routes/resources/captcha.ts"),
-  route("api/chat", "routes/resources/chat.ts"),
+  route("api/chat", "routes/resources/chatbot.ts"),
   route("api/galeria/fotos", "routes/resources/gallery-upload.ts"),
   // The payment providers' ways back to the shop (issue 22): the customer's browser, Flow's server.
   route("pago/webpay/retorno", "routes/resources/webpay-return.ts"),

@@ -425,7 +425,7 @@ async function main() {
     const mechanism = await server.ssrLoadModule("/app/models/admin-lists/engine.server.ts");
     const { kitList } = await server.ssrLoadModule("/app/content/kits.ts");
     const { comunas } = await server.ssrLoadModule("/app/content/chile.ts");
-    const { shippingFor } = await server.ssrLoadModule("/app/lib/chile.ts");
+    const { shippingFor } = await server.ssrLoadModule("/app/lib/places.ts");
 
     console.log(`SQLite database: ${file}${reuse ? " (reused)" : ""}`);
     let handle = openDatabase({ dataDir });

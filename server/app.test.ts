@@ -283,7 +283,7 @@ describe("uploaded files", () => {
 
   it("stops serving a photo's files as soon as staff withdraw or reject it", async () => {
     const { getStorage } = await import("~/infra/storage.server");
-    const { approvePhoto, rejectPhoto, withdrawPhoto } = await import("~/models/gallery-admin.server");
+    const { approvePhoto, rejectPhoto, withdrawPhoto } = await import("~/models/gallery.server");
     const { seedGalleryPhoto } = await import("../tests/support/gallery");
     const staff = "00000000-0000-4000-8000-00000000abcd";
     const statusOf = async (key: string) => (await fetch(`http://127.0.0.1:${port}/uploads/${key}`)).status;

@@ -24,9 +24,8 @@ import { createMailTransport, startMailWorker } from "~/services/mail.server";
 import { checkWaitingPayments, paymentNoticeOf } from "~/services/payments/checkout.server";
 import { purgeExpiredChallenges } from "~/models/captcha-replay.server";
 import { DatabaseRateLimitStore, purgeExpiredRateLimits } from "~/models/rate-limits.server";
-import { endIdleChatSessions } from "~/models/chat.server";
-import { deleteRejectedPhotoFiles } from "~/models/gallery-admin.server";
-import { forgetOldLikeAddresses } from "~/models/gallery.server";
+import { endIdleChatSessions } from "~/models/chatbot-conversations.server";
+import { deleteRejectedPhotoFiles, forgetOldLikeAddresses } from "~/models/gallery.server";
 import { injectedStyleHashes } from "~/infra/csp-hashes.server";
 import { maxFormBytes } from "~/infra/request-body.server";
 import { maxUploadBodyBytes } from "~/infra/upload-body.server";
@@ -76,7 +75,7 @@ const limitedRoutes = {
     "routes/site/newsletter",
   ],
   /** The chatbot's messages. */
-  chat: "routes/resources/chat",
+  chat: "routes/resources/chatbot",
   /** The gallery's upload: its page (without JavaScript) and its API (with it), counted together. */
   galleryUploads: ["routes/site/gallery-upload", "routes/resources/gallery-upload"],
 } as const;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DbHandle } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import { getStorage } from "~/infra/storage.server";
-import { approvePhoto, rejectPhoto, withdrawPhoto } from "~/models/gallery-admin.server";
+import { approvePhoto, rejectPhoto, withdrawPhoto } from "~/models/gallery.server";
 import { changeOrderStatus } from "~/models/orders.server";
 import { erasePersonalData } from "~/models/privacy.server";
 import { useAsProcessDatabase } from "../tests/support/admin-requests";

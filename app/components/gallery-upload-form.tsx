@@ -9,12 +9,13 @@ import { Field, FieldGrid, FormMessage } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import type { CompanyInfo } from "~/content/company";
 import { submissionMessages } from "~/content/forms";
-import { galleryUploadTexts as texts, photoMessages } from "~/content/gallery";
 import {
   galleryPhotoFieldName as photoFieldName,
   galleryUploadApiPath,
   galleryUploadPath,
-} from "~/lib/gallery";
+  galleryUploadTexts as texts,
+  photoMessages,
+} from "~/content/gallery";
 import type { SubmissionReply } from "~/lib/submission";
 import { galleryFieldLimits } from "~/schemas/field-limits";
 

@@ -8,7 +8,7 @@
  *
  * Regions run north to south (Arica y Parinacota … Magallanes); comunas are grouped by region in
  * that order and sorted by name in Spanish collation within each region. Helpers live in
- * app/lib/chile.ts.
+ * app/lib/places.ts.
  */
 
 export interface Region {

@@ -9,8 +9,8 @@ import {
   withdrawalDays,
   workingHours,
 } from "~/content/policies";
-import { courierLabel, trackingUrlFor } from "~/lib/couriers";
-import { getComuna, getRegion } from "~/lib/chile";
+import { courierLabel, trackingUrlFor } from "~/content/couriers";
+import { getComuna, getRegion } from "~/lib/places";
 import { formatCount, formatPrice } from "~/lib/format";
 import { initialOrderStatus, orderStatusLabels, type OrderStatus } from "~/lib/order-status";
 import { kitCount, lineLabel, linesSummary, type OrderLine } from "~/lib/order-lines";

@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { CourierId } from "~/lib/couriers";
+import type { CourierId } from "~/content/couriers";
 import type { OrderStatus } from "~/lib/order-status";
 
 /**
@@ -75,7 +75,7 @@ export interface OrdersTable {
   termsAcceptedAt: string;
   createdAt: string;
   updatedAt: string;
-  /** Set when shipped (migration 0007): a courier id of lib/couriers.ts, the name typed for "otro". */
+  /** Set when shipped (migration 0007): a courier id of content/couriers.ts, the name typed for "otro". */
   courier: CourierId | null;
   courierName: string | null;
   trackingNumber: string | null;

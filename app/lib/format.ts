@@ -11,3 +11,12 @@ const counts = new Intl.NumberFormat("es-CL");
 export function formatCount(count: number): string {
   return counts.format(count);
 }
+
+/**
+ * Text as the admin lists search it (decision 017): lower case, without diacritics ("ÑUÑOA" →
+ * "nunoa"). The list engine folds what staff type with it; a model that keeps a column only for
+ * searching stores it folded (the chat conversations' text, decision 039).
+ */
+export function foldForSearch(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}

@@ -1,4 +1,5 @@
 import { enqueueMails } from "~/models/mail-queue.server";
+import { isUuid } from "~/models/orders.server";
 import type { NewContactMessage, ContactFormData } from "~/schemas/contact";
 import { inTransaction, type Db } from "~/infra/db.server";
 import { getEnv, type ShopSettings } from "~/infra/env.server";
@@ -39,4 +40,10 @@ export async function sendContactMessage(
     await enqueueMails(trx, contactNotifications(mailData, settings.SHOP_NOTIFY_EMAIL), now);
     return { id };
   });
+}
+
+/** The message with this id, or undefined for an unknown or malformed id. */
+export async function getContactMessageForAdmin(db: Db, id: string) {
+  if (!isUuid(id)) return undefined;
+  return db.selectFrom("contactMessages").selectAll().where("id", "=", id).executeTakeFirst();
 }

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getOrderHistory } from "~/models/orders-admin.server";
-import { changeOrderStatus } from "~/models/orders.server";
+import { changeOrderStatus, getOrderHistory } from "~/models/orders.server";
 import {
   findPaymentAttempt,
   PaymentAttemptNotFoundError,

@@ -14,7 +14,7 @@ import { placeOrder } from "~/models/orders.server";
 import { requestQuote } from "~/models/quotes.server";
 import { subscribe } from "~/models/subscribers.server";
 import { enqueueMail } from "~/models/mail-queue.server";
-import { recordChatExchange } from "~/models/chat.server";
+import { recordChatExchange } from "~/models/chatbot-conversations.server";
 import { createGalleryPhoto, likePhoto } from "~/models/gallery.server";
 import { logger } from "~/infra/logger.server";
 import { localDiskStorage, type ObjectStorage } from "~/infra/storage.server";

@@ -1,6 +1,6 @@
 import { getKit } from "~/content/kits";
 import { enqueueMails } from "~/models/mail-queue.server";
-import { blankToNull, UnknownKitError } from "~/models/orders.server";
+import { blankToNull, isUuid, UnknownKitError } from "~/models/orders.server";
 import { quoteQuantityBounds } from "~/schemas/field-limits";
 import type { NewQuote, QuoteFormData } from "~/schemas/quote";
 import { inTransaction, type Db } from "~/infra/db.server";
@@ -65,4 +65,36 @@ export async function requestQuote(
     await enqueueMails(trx, quoteNotifications(mailData, settings.SHOP_NOTIFY_EMAIL), now);
     return { id, productName };
   });
+}
+
+/** The request with this id, or undefined for an unknown or malformed id. */
+export async function getQuoteForAdmin(db: Db, id: string) {
+  if (!isUuid(id)) return undefined;
+  return db.selectFrom("quotes").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export type AnsweredTable = "quotes" | "contactMessages";
+
+/**
+ * Marks an inquiry — a quotation request or a contact message — answered (now) or pending again:
+ * "changed", "unchanged" (it already was so) or "not-found" (unknown or malformed id). "Answered" is
+ * the time it was marked (answered_at); marking twice keeps the first.
+ */
+export async function setAnswered(
+  db: Db,
+  table: AnsweredTable,
+  id: string,
+  answered: boolean,
+  now: Date = new Date(),
+): Promise<"changed" | "unchanged" | "not-found"> {
+  if (!isUuid(id)) return "not-found";
+  const result = await db
+    .updateTable(table)
+    .set({ answeredAt: answered ? now.toISOString() : null })
+    .where("id", "=", id)
+    .where("answeredAt", answered ? "is" : "is not", null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows > 0n) return "changed";
+  const exists = await db.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst();
+  return exists ? "unchanged" : "not-found";
 }

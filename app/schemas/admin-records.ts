@@ -1,6 +1,6 @@
 import "~/schemas/zod-setup";
 import { z } from "zod";
-import { courierIds, needsTrackingNumber } from "~/lib/couriers";
+import { courierIds, needsTrackingNumber } from "~/content/couriers";
 import { orderStatuses } from "~/lib/order-status";
 import { optional, visibleText } from "~/schemas/text";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { orderFieldLimits } from "~/schemas/field-limits";
 import type { LineRequest } from "~/lib/order-lines";
 import { quantityField } from "~/schemas/quantity";
-import { getComuna, getRegion, isComunaInRegion, type Shipping } from "~/lib/chile";
+import { getComuna, getRegion, isComunaInRegion, type Shipping } from "~/lib/places";
 import { formatRut, isValidRut } from "~/lib/rut";
 import { digitCount, optional, visibleText } from "~/schemas/text";
 

@@ -8,7 +8,7 @@ import {
 } from "~/schemas/admin-auth";
 import { privacyErasureSchema, privacyLookupSchema } from "~/schemas/admin-privacy";
 import { answeredChangeSchema, orderStatusChangeSchema } from "~/schemas/admin-records";
-import { chatEndSchema, chatSendSchema } from "~/schemas/chat";
+import { chatEndSchema, chatSendSchema } from "~/schemas/chatbot";
 import { contactSchema } from "~/schemas/contact";
 import { newsletterSchema } from "~/schemas/newsletter";
 import { orderSchema } from "~/schemas/order";

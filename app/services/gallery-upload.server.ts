@@ -1,4 +1,4 @@
-import { galleryUploadTexts, photoMessages } from "~/content/gallery";
+import { galleryPhotoFieldName, galleryUploadTexts, photoMessages } from "~/content/gallery";
 import { createGalleryPhoto } from "~/models/gallery.server";
 import { findOrderByNumberAndEmail } from "~/models/orders.server";
 import { galleryFieldsSchema, maxPhotoBytes, type GalleryFields } from "~/schemas/gallery";
@@ -9,7 +9,6 @@ import {
   type PublicSubmissionContext,
 } from "~/services/public-submission.server";
 import { ConcurrencyLimit } from "~/lib/concurrency";
-import { galleryPhotoFieldName } from "~/lib/gallery";
 import { getDb, type Db } from "~/infra/db.server";
 import { logger } from "~/infra/logger.server";
 

@@ -3,7 +3,11 @@ import { adminChatbotTexts } from "~/content/admin";
 import { adminPaths, formatAdminDateTime } from "~/lib/admin";
 import { defineList } from "~/models/admin-lists/engine.server";
 import { defineListScreen } from "~/models/admin-lists/view.server";
-import { chatDurationSeconds, chatSessionEnd, formatChatDuration } from "~/models/chat-admin.server";
+import {
+  chatDurationSeconds,
+  chatSessionEnd,
+  formatChatDuration,
+} from "~/models/chatbot-conversations.server";
 
 /** "Fin" in the CSV: when the conversation ended, or that it is still going on. */
 function chatEndText(row: { startedAt: string; lastMessageAt: string; endedAt: string | null }) {

@@ -15,7 +15,7 @@ import { contactsList } from "~/models/admin-lists/contacts.server";
 import { ordersList } from "~/models/admin-lists/orders.server";
 import { quotesList } from "~/models/admin-lists/quotes.server";
 import { subscribersList } from "~/models/admin-lists/subscribers.server";
-import { recordChatExchange } from "~/models/chat.server";
+import { recordChatExchange } from "~/models/chatbot-conversations.server";
 import { createContactMessage } from "~/models/contacts.server";
 import { changeOrderStatus, createOrder } from "~/models/orders.server";
 import type { NewOrder } from "~/schemas/order";

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type Selectable } from "kysely";
 import { csvBom, csvRow, type CsvCell } from "~/lib/csv";
-import { foldForSearch } from "~/lib/search-text";
+import { foldForSearch } from "~/lib/format";
 import { dialectOf, type Db, type Dialect } from "~/infra/db.server";
 import type { Database } from "~/infra/db-schema";
 import { formatAdminDateTime } from "~/lib/admin";

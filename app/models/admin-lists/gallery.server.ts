@@ -4,7 +4,7 @@ import { adminPaths, formatAdminDateTime } from "~/lib/admin";
 import type { GalleryRowData } from "~/lib/admin-list-view";
 import { dateColumn, defineList, listSearchParams, parseListState } from "~/models/admin-lists/engine.server";
 import { defineListScreen } from "~/models/admin-lists/view.server";
-import type { GallerySummary } from "~/models/gallery-admin.server";
+import type { GallerySummary } from "~/models/gallery.server";
 import type { GalleryPhotoStatus } from "~/infra/db-schema";
 import { getEnv } from "~/infra/env.server";
 import { getStorage } from "~/infra/storage.server";

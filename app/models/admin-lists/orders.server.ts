@@ -2,8 +2,8 @@ import { sql } from "kysely";
 import { adminOrdersTexts } from "~/content/admin";
 import { adminPaths } from "~/lib/admin";
 import type { OrderRowData } from "~/lib/admin-list-view";
-import { getComuna, getRegion } from "~/lib/chile";
-import { courierIds, courierLabel } from "~/lib/couriers";
+import { getComuna, getRegion } from "~/lib/places";
+import { courierIds, courierLabel } from "~/content/couriers";
 import { formatPrice } from "~/lib/format";
 import { initialOrderStatus, orderStatusLabels, orderStatuses } from "~/lib/order-status";
 import {
@@ -13,7 +13,7 @@ import {
   type ListFilterOption,
 } from "~/models/admin-lists/engine.server";
 import { defineListScreen } from "~/models/admin-lists/view.server";
-import { paidWithoutDocument } from "~/models/orders-admin.server";
+import { paidWithoutDocument } from "~/models/orders.server";
 import { shippingQuoteState } from "~/models/orders.server";
 
 const shippingLabels = { free: "Gratis", arranged: "Fuera del continente" } as const;

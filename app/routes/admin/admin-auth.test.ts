@@ -301,7 +301,7 @@ describe("the origin check", () => {
       withAction.push(file);
       // The chat API and the gallery's upload API answer JSON to a script, so they check the Origin
       // themselves (server/app.test.ts refuses another site's post to each).
-      if (file === "routes/resources/chat.ts" || file === "routes/resources/gallery-upload.ts") continue;
+      if (file === "routes/resources/chatbot.ts" || file === "routes/resources/gallery-upload.ts") continue;
       // The payment providers' ways back take another site's posts on purpose (their pages and
       // Flow's server post there); what they receive only names an attempt, whose outcome our
       // server asks the provider (docs/decisions/059; tested in server/payments-flow.test.ts).

@@ -6,10 +6,10 @@ import {
   ChatConversation,
   type ChatConversationData,
   type ChatConversationView,
-} from "~/components/admin/chat-conversation";
+} from "~/components/admin/chatbot-conversation";
 import { adminChatbotTexts as texts } from "~/content/admin";
 import { adminMeta, adminPaths, formatAdminDateTime } from "~/lib/admin";
-import { formatChatDuration, getChatConversation } from "~/models/chat-admin.server";
+import { formatChatDuration, getChatConversation } from "~/models/chatbot-conversations.server";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";
 

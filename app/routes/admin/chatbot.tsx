@@ -1,7 +1,7 @@
 import type { Route } from "./+types/chatbot";
 import { AdminList } from "~/components/admin/admin-list";
 import { ListLoadFailure } from "~/components/admin/admin-page";
-import { ChatConversationLink } from "~/components/admin/chat-conversation";
+import { ChatConversationLink } from "~/components/admin/chatbot-conversation";
 import { adminChatbotTexts as texts, adminPageTitle } from "~/content/admin";
 import { adminMeta } from "~/lib/admin";
 import { chatSessionsScreen } from "~/models/admin-lists/chatbot.server";

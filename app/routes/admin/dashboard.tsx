@@ -19,9 +19,9 @@ import {
   getDashboardSummary,
   getSalesSummary,
   type DaySales,
-} from "~/models/dashboard-admin.server";
+} from "~/models/dashboard.server";
 import { galleryTabHref } from "~/models/admin-lists/gallery.server";
-import { gallerySummary } from "~/models/gallery-admin.server";
+import { gallerySummary } from "~/models/gallery.server";
 import { orderStatuses, orderStatusLabels } from "~/lib/order-status";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";

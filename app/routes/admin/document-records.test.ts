@@ -8,7 +8,7 @@ import {
   DocumentFolioTakenError,
   DocumentRecordRefusedError,
   recordOrderDocument,
-} from "~/models/orders-admin.server";
+} from "~/models/orders.server";
 import { adminRecordMessages, readFolio } from "~/schemas/admin-records";
 import { createAdminAccount } from "~/services/auth.server";
 import type { Db } from "~/infra/db.server";

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { adminGalleryTexts as texts, adminPageTitle } from "~/content/admin";
 import { adminMeta, adminPaths, formatAdminDateTime } from "~/lib/admin";
 import { galleryReturnHref, shortPhotoId } from "~/models/admin-lists/gallery.server";
-import { getPhotoForAdmin } from "~/models/gallery-admin.server";
+import { getPhotoForAdmin } from "~/models/gallery.server";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";

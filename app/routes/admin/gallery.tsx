@@ -23,7 +23,7 @@ import {
   gallerySummary,
   rejectPhoto,
   withdrawPhoto,
-} from "~/models/gallery-admin.server";
+} from "~/models/gallery.server";
 import { galleryListHref, galleryScreen, galleryTabCounts } from "~/models/admin-lists/gallery.server";
 import { buildListView } from "~/models/admin-lists/view.server";
 import { adminRecordMessages } from "~/schemas/admin-records";

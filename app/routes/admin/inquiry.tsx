@@ -8,12 +8,8 @@ import { BackToList, RecordError, RecordFields, type RecordField } from "~/compo
 import { adminContactsTexts, adminPageTitle, adminQuotesTexts } from "~/content/admin";
 import { adminMeta, adminPaths, formatAdminDateTime } from "~/lib/admin";
 import { formatCount } from "~/lib/format";
-import {
-  getContactMessageForAdmin,
-  getQuoteForAdmin,
-  setAnswered,
-  type AnsweredTable,
-} from "~/models/inquiries-admin.server";
+import { getContactMessageForAdmin } from "~/models/contacts.server";
+import { getQuoteForAdmin, setAnswered, type AnsweredTable } from "~/models/quotes.server";
 import { adminRecordMessages, answeredChangeSchema } from "~/schemas/admin-records";
 import { requireAdmin } from "~/services/auth.server";
 import { getDb, type Db } from "~/infra/db.server";

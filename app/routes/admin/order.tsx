@@ -20,8 +20,8 @@ import { Field, FieldError } from "~/components/ui/field";
 import { adminOrdersTexts as texts, adminPageTitle } from "~/content/admin";
 import { couriers } from "~/content/couriers";
 import { adminMeta, adminPaths, formatAdminDateTime, formatAdminTime } from "~/lib/admin";
-import { getComuna, getRegion } from "~/lib/chile";
-import { courierIds, courierLabel, trackingUrlFor } from "~/lib/couriers";
+import { getComuna, getRegion } from "~/lib/places";
+import { courierIds, courierLabel, trackingUrlFor } from "~/content/couriers";
 import { cn } from "~/lib/cn";
 import { formatPrice } from "~/lib/format";
 import {
@@ -32,6 +32,7 @@ import {
   type OrderStatus,
 } from "~/lib/order-status";
 import {
+  awaitsShippingQuote,
   changeOrderStatusAsStaff,
   DocumentFolioTakenError,
   DocumentRecordRefusedError,
@@ -39,18 +40,15 @@ import {
   getOrderForAdmin,
   getOrderHistory,
   getUndoableChange,
-  OrderStatusUndoError,
-  recordOrderDocument,
-  undoOrderStatusChange,
-  type AdminOrderDetail,
-} from "~/models/orders-admin.server";
-import {
-  awaitsShippingQuote,
   OrderNotFoundError,
   OrderStatusConflictError,
   OrderStatusTransitionError,
+  OrderStatusUndoError,
   quoteShipping,
+  recordOrderDocument,
   ShippingQuoteRefusedError,
+  undoOrderStatusChange,
+  type AdminOrderDetail,
 } from "~/models/orders.server";
 import { attemptsOfOrder, expiredFlag, type PaymentAttempt } from "~/models/payments.server";
 import {

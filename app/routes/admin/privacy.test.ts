@@ -8,7 +8,7 @@ import { createAdminAccount } from "~/services/auth.server";
 import { sendContactMessage } from "~/models/contacts.server";
 import { placeOrder } from "~/models/orders.server";
 import { createQuote } from "~/models/quotes.server";
-import { recordChatExchange } from "~/models/chat.server";
+import { recordChatExchange } from "~/models/chatbot-conversations.server";
 import { createGalleryPhoto } from "~/models/gallery.server";
 import { getStorage } from "~/infra/storage.server";
 import type { KitId } from "~/content/types";

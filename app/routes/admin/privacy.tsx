@@ -15,7 +15,7 @@ import { CheckboxField, TextField } from "~/components/form-fields";
 import { Button } from "~/components/ui/button";
 import { adminGalleryTexts, adminPageTitle, adminPrivacyTexts as texts } from "~/content/admin";
 import { adminMeta, adminPaths, formatAdminDateTime } from "~/lib/admin";
-import { getComuna } from "~/lib/chile";
+import { getComuna } from "~/lib/places";
 import { formatCount, formatPrice } from "~/lib/format";
 import { orderStatusLabels } from "~/lib/order-status";
 import { erasePersonalData, findPersonalData, type PersonalDataReport } from "~/models/privacy.server";

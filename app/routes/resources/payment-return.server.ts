@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { orderPaymentPath, type PaymentResult } from "~/lib/payment-results";
+import { orderPaymentPath, type PaymentResult } from "~/lib/payments";
 import type { PaymentAttempt } from "~/models/payments.server";
 import { confirmAttempt, type ConfirmationOutcome } from "~/services/payments/checkout.server";
 import { getDb } from "~/infra/db.server";

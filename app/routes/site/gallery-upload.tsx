@@ -5,9 +5,13 @@ import type { Route } from "./+types/gallery-upload";
 import { GalleryUploadForm } from "~/components/gallery-upload-form";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { galleryUploadTexts as texts } from "~/content/gallery";
+import {
+  galleryPath,
+  galleryUploadPath,
+  galleryUploadTexts as texts,
+  galleryUploadThanksPath,
+} from "~/content/gallery";
 import { kitList } from "~/content/kits";
-import { galleryPath, galleryUploadPath, galleryUploadThanksPath } from "~/lib/gallery";
 import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { submitGalleryUpload } from "~/services/gallery-upload.server";

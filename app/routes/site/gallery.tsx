@@ -8,8 +8,12 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { submissionMessages } from "~/content/forms";
-import { galleryTexts as texts } from "~/content/gallery";
-import { galleryPagePath, galleryPhotoAnchor, galleryUploadPath } from "~/lib/gallery";
+import {
+  galleryPagePath,
+  galleryPhotoAnchor,
+  galleryTexts as texts,
+  galleryUploadPath,
+} from "~/content/gallery";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { rootDataFromMatches } from "~/lib/root-data";
 import { likedPhotoIds, likePhoto, listApprovedPhotos } from "~/models/gallery.server";

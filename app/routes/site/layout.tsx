@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { ChatButton, ChatLauncher } from "~/components/chat-launcher";
+import { ChatButton, ChatLauncher } from "~/components/chatbot-launcher";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { WhatsAppButton } from "~/components/whatsapp-button";

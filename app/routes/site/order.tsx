@@ -26,11 +26,11 @@ import { whatsappLink } from "~/content/company";
 import { orderPageTexts as texts } from "~/content/order-page";
 import { deliveryPromise, orderProcessingHours, warrantyMonths } from "~/content/policies";
 import { cn } from "~/lib/cn";
-import { courierLabel, trackingUrlFor } from "~/lib/couriers";
+import { courierLabel, trackingUrlFor } from "~/content/couriers";
 import { formatPrice } from "~/lib/format";
 import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
-import { getComuna } from "~/lib/chile";
+import { getComuna } from "~/lib/places";
 import { awaitsShippingQuote, getOrderForCustomer, paymentUrlFor } from "~/models/orders.server";
 import {
   initialOrderStatus,
@@ -41,7 +41,7 @@ import {
 } from "~/lib/order-status";
 import { PaymentNotice } from "~/components/payment-notice";
 import { paymentTexts, providerNames } from "~/content/payments";
-import { isPaymentResult, orderPaymentPath, type PaymentResult } from "~/lib/payment-results";
+import { isPaymentResult, orderPaymentPath, type PaymentResult } from "~/lib/payments";
 import { attemptsOfOrder, expiredFlag, type PaymentAttempt } from "~/models/payments.server";
 import { paymentNoticeOf, paymentPagePath, startOrderPayment } from "~/services/payments/checkout.server";
 import { getDb } from "~/infra/db.server";

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { paymentTexts as texts, providerNames } from "~/content/payments";
 import { initialOrderStatus } from "~/lib/order-status";
 import { formatPrice } from "~/lib/format";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/lib/render-context";
 import { pageMeta } from "~/lib/seo";
 import { getPaymentAttempt } from "~/models/payments.server";
 import { paymentNoticeOf } from "~/services/payments/checkout.server";

@@ -4,7 +4,7 @@
  * with Orama (BM25) over the topics' texts (./topics), and the best topic answers, or the fallback
  * (WhatsApp and the contact form) when the best score is under {@link chatbotScoreThreshold}. No
  * outside service and no database: the index is built once, in memory, and every function here is
- * synchronous. The order status look-up is the service's (services/chat.server.ts).
+ * synchronous. The order status look-up is the service's (services/chatbot/conversation.server.ts).
  */
 import { create, insertMultiple, search, type Results } from "@orama/orama";
 import {

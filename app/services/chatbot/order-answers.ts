@@ -1,6 +1,6 @@
 /**
  * What the chatbot answers about a visitor's order (issue 13; docs/decisions/040): pure functions,
- * no database. services/chat.server.ts decides when to look an order up and calls these with what
+ * no database. services/chatbot/conversation.server.ts decides when to look an order up and calls these with what
  * it found. The status is said in the order page's words (routes/site/order.tsx): its status
  * label and the first words the page shows under its heading.
  */
@@ -8,7 +8,7 @@ import { chatbotTexts, chatOrderTexts, policyAnswers } from "~/content/chatbot";
 import type { CompanyInfo } from "~/content/company";
 import { orderPageTexts } from "~/content/order-page";
 import { orderProcessingHours, warrantyMonths } from "~/content/policies";
-import { courierLabel, trackingUrlFor } from "~/lib/couriers";
+import { courierLabel, trackingUrlFor } from "~/content/couriers";
 import { orderStatusLabels, type OrderStatus } from "~/lib/order-status";
 import type { ChatAnswer } from "./chatbot.server";
 import { whatsappChatLink, type ChatLink } from "./topics";

@@ -5,9 +5,9 @@ import {
   getOrderHistory,
   getUndoableChange,
   OrderStatusUndoError,
+  OrderStatusConflictError,
   undoOrderStatusChange,
-} from "~/models/orders-admin.server";
-import { OrderStatusConflictError } from "~/models/orders.server";
+} from "~/models/orders.server";
 import { getPaymentAttempt } from "~/models/payments.server";
 import type { Db } from "~/infra/db.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";

@@ -1,5 +1,5 @@
 import { ipKeyGenerator } from "express-rate-limit";
-import { foldForSearch } from "~/lib/search-text";
+import { foldForSearch } from "~/lib/format";
 import { inTransaction, type Db } from "~/infra/db.server";
 import type { ChatRole } from "~/infra/db-schema";
 
@@ -7,7 +7,7 @@ import type { ChatRole } from "~/infra/db-schema";
  * The chatbot's conversations (issue 13; docs/product.md#d17): stored as they happen, one session per
  * conversation of a visitor (their cookie's random id), ended when the visitor closes it or after
  * 30 minutes without messages. The public reaches a session only with its visitor id and its
- * session id together; staff read them all (the admin list, a later slice).
+ * session id together; staff read them all (below, and the admin list).
  */
 
 /** A session with no message for this long is over (D17). */
@@ -181,7 +181,7 @@ export async function endIdleChatSessions(db: Db, now: Date = new Date()): Promi
  * How many of the bot's answers with `topic` since `since` went to the address `ip` (in whichever
  * session: the address the exchange came from, as the rate limits count it) or to the visitor
  * `visitorId` (from whichever address). The chatbot's bound on failed order look-ups
- * (services/chat.server.ts) counts its own stored answers, so that closing the chat, dropping the
+ * (services/chatbot/conversation.server.ts) counts its own stored answers, so that closing the chat, dropping the
  * cookie, changing address or naming another visitor's session does not reset it.
  */
 export async function countBotAnswersTo(
@@ -212,4 +212,106 @@ export async function countBotAnswersTo(
     )
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/*
+ * The conversations as staff read them (issue 13; docs/product.md#spec-2 "Chatbot"): when a session
+ * ended, how long it lasted, and one session with all its messages. The list itself is
+ * `chatSessionsList` in ./admin-lists/chatbot.server.ts.
+ */
+
+interface SessionTimes {
+  startedAt: string;
+  lastMessageAt: string;
+  endedAt: string | null;
+}
+
+/**
+ * When the session ended: its end, or — for one idle for 30 minutes that the hourly clean-up has
+ * not closed yet — its last message plus 30 minutes, the time it really ended (D17). Null while
+ * it is active.
+ */
+export function chatSessionEnd(session: SessionTimes, now: Date = new Date()): string | null {
+  if (session.endedAt !== null) return session.endedAt;
+  const end = idleEnd(session.lastMessageAt);
+  return new Date(end).getTime() <= now.getTime() ? end : null;
+}
+
+/**
+ * Whole seconds from the start to the end, or to `now` while the session is active (docs/product.md#spec-2).
+ */
+export function chatDurationSeconds(session: SessionTimes, now: Date = new Date()): number {
+  const end = chatSessionEnd(session, now);
+  const until = end === null ? now.getTime() : new Date(end).getTime();
+  return Math.max(0, Math.floor((until - new Date(session.startedAt).getTime()) / 1000));
+}
+
+/**
+ * "3 min 05 s": minutes and seconds (docs/product.md#spec-2 "Duración"); the minutes go past 60 if need be.
+ */
+export function formatChatDuration(seconds: number): string {
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`;
+}
+
+export interface ChatConversation {
+  id: string;
+  visitorId: string;
+  visitorIp: string;
+  startedAt: string;
+  /** See chatSessionEnd: null while active. */
+  endedAt: string | null;
+  durationSeconds: number;
+  messageCount: number;
+  unansweredCount: number;
+  messages: Array<{
+    seq: number;
+    role: ChatRole;
+    content: string;
+    createdAt: string;
+    /** A bot message that said it did not know (its topic is null): what to add to the FAQ. */
+    unanswered: boolean;
+  }>;
+}
+
+/** A session with every message, oldest first; undefined when there is none with this id. */
+export async function getChatConversation(
+  db: Db,
+  id: string,
+  now: Date = new Date(),
+): Promise<ChatConversation | undefined> {
+  const session = await db
+    .selectFrom("chatSessions")
+    .select([
+      "id",
+      "visitorId",
+      "visitorIp",
+      "startedAt",
+      "lastMessageAt",
+      "endedAt",
+      "messageCount",
+      "unansweredCount",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!session) return undefined;
+  const messages = await db
+    .selectFrom("chatMessages")
+    .select(["seq", "role", "content", "topic", "createdAt"])
+    .where("sessionId", "=", id)
+    .orderBy("seq")
+    .execute();
+  return {
+    id: session.id,
+    visitorId: session.visitorId,
+    visitorIp: session.visitorIp,
+    startedAt: session.startedAt,
+    endedAt: chatSessionEnd(session, now),
+    durationSeconds: chatDurationSeconds(session, now),
+    messageCount: session.messageCount,
+    unansweredCount: session.unansweredCount,
+    messages: messages.map(({ topic, ...message }) => ({
+      ...message,
+      unanswered: message.role === "bot" && topic === null,
+    })),
+  };
 }

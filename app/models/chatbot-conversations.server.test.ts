@@ -7,7 +7,7 @@ import {
   getOpenChatSession,
   maxMessagesPerSession,
   recordChatExchange,
-} from "~/models/chat.server";
+} from "~/models/chatbot-conversations.server";
 import type { Db } from "~/infra/db.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
 

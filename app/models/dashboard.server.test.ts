@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OrderStatus } from "~/lib/order-status";
-import { getChatSummary, getSalesSummary, salesChartDays } from "~/models/dashboard-admin.server";
-import { recordChatExchange } from "~/models/chat.server";
+import { getChatSummary, getSalesSummary, salesChartDays } from "~/models/dashboard.server";
+import { recordChatExchange } from "~/models/chatbot-conversations.server";
 import { createOrder } from "~/models/orders.server";
 import type { Db } from "~/infra/db.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";

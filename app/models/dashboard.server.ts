@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { initialOrderStatus, isOrderStatus, orderStatuses, type OrderStatus } from "~/lib/order-status";
-import { paidWithoutDocument } from "~/models/orders-admin.server";
+import { paidWithoutDocument } from "~/models/orders.server";
 import type { Db } from "~/infra/db.server";
 
 /**

@@ -1,5 +1,9 @@
 import type { CompanyInfo } from "~/content/company";
-import { countBotAnswersTo, getOpenChatSession, recordChatExchange } from "~/models/chat.server";
+import {
+  countBotAnswersTo,
+  getOpenChatSession,
+  recordChatExchange,
+} from "~/models/chatbot-conversations.server";
 import { findOrderByNumberAndEmail } from "~/models/orders.server";
 import { getDb, type Db } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
@@ -89,7 +93,7 @@ async function orderAnswer({
 /**
  * A visitor's question to the chatbot (issue 13; D17): answered from the shop's content
  * (services/chatbot) or, for their order's status, from the order found by its number and e-mail,
- * and stored with the answer in the visitor's session (models/chat.server.ts). The stored answer is
+ * and stored with the answer in the visitor's session (models/chatbot-conversations.server.ts). The stored answer is
  * its text: the order page's link and the tracking link are not kept.
  */
 export async function askChatbot({

@@ -5,9 +5,9 @@ import { orderPageTexts } from "~/content/order-page";
 import { examplePaymentLink } from "~/infra/env.server";
 import type { Db } from "~/infra/db.server";
 import { changeOrderStatus, placeOrder } from "~/models/orders.server";
-import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
+import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
 import { answerQuestion } from "~/services/chatbot/chatbot.server";
-import { askChatbot, maxFailedOrderLookups, orderLookupWindowMs } from "./chat.server";
+import { askChatbot, maxFailedOrderLookups, orderLookupWindowMs } from "./conversation.server";
 
 /**
  * The chatbot's order status (issue 13; docs/decisions/040) through askChatbot, on real orders in

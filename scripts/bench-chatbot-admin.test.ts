@@ -1,10 +1,10 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { describe, it } from "vitest";
-import { foldForSearch } from "~/lib/search-text";
+import { foldForSearch } from "~/lib/format";
 import { chatSessionsList } from "~/models/admin-lists/chatbot.server";
 import { listCsv, listPage } from "~/models/admin-lists/engine.server";
-import { recordChatExchange } from "~/models/chat.server";
+import { recordChatExchange } from "~/models/chatbot-conversations.server";
 import { migrateToLatest, type Dialect } from "~/infra/db.server";
 import { createTestDatabase } from "../tests/support/databases";
 
@@ -12,8 +12,8 @@ import { createTestDatabase } from "../tests/support/databases";
  * The chat conversations' admin list at scale (docs/decisions/039): not a test, a measurement, run on
  * demand only:
  *
- *   BENCH_CHAT=1 npx vitest run scripts/bench-chat-admin.test.ts
- *   BENCH_CHAT=1 BENCH_DIALECT=postgres TEST_DATABASE_URL=… npx vitest run scripts/bench-chat-admin.test.ts
+ *   BENCH_CHAT=1 npx vitest run scripts/bench-chatbot-admin.test.ts
+ *   BENCH_CHAT=1 BENCH_DIALECT=postgres TEST_DATABASE_URL=… npx vitest run scripts/bench-chatbot-admin.test.ts
  *
  * Seeds BENCH_SESSIONS conversations (default 50,000) of 1 to 5 exchanges, then prints p50/p95 of
  * the list's pages (searches, the unanswered filter, sorts), the CSV of all, and what one exchange

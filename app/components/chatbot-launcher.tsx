@@ -1,7 +1,7 @@
 import { MessageCircle } from "lucide-react";
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from "react";
 import { chatButton as chatButtonTexts } from "~/content/site";
-import { readChatState, writeChatState } from "~/lib/chat-storage";
+import { readChatState, writeChatState } from "~/lib/chatbot-storage";
 import { cn } from "~/lib/cn";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -11,7 +11,7 @@ import { useHydrated } from "~/lib/use-hydrated";
  * reload. Like the WhatsApp button (decision 031), the button floats at the bottom right from the
  * `md` breakpoint (above the WhatsApp button) and sits in the header below it.
  */
-const ChatPanel = lazy(() => import("~/components/chat-panel"));
+const ChatPanel = lazy(() => import("~/components/chatbot-panel"));
 
 /** Marks the chat buttons, so the closed panel gives the focus back to the one shown. */
 const buttonAttribute = "data-chat-button";

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import type { Route } from "./+types/chat";
+import type { Route } from "./+types/chatbot";
 import { isUuid } from "~/models/orders.server";
-import { endChatSession, getOpenChatSession } from "~/models/chat.server";
-import { chatEndSchema, chatMessages, chatSendSchema } from "~/schemas/chat";
-import { askChatbot } from "~/services/chat.server";
+import { endChatSession, getOpenChatSession } from "~/models/chatbot-conversations.server";
+import { chatEndSchema, chatMessages, chatSendSchema } from "~/schemas/chatbot";
+import { askChatbot } from "~/services/chatbot/conversation.server";
 import { getDb } from "~/infra/db.server";
 import { requireFormData } from "~/infra/request-body.server";
 import { isFromAnotherSite } from "~/infra/same-site.server";

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { courierIds, courierLabel, isCourierId, needsTrackingNumber, trackingUrlFor } from "~/lib/couriers";
+import {
+  courierIds,
+  courierLabel,
+  isCourierId,
+  needsTrackingNumber,
+  trackingUrlFor,
+} from "~/content/couriers";
 
 describe("couriers", () => {
   it("offers the four couriers of the issue and 'otro', in that order", () => {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { comunas, nonContinentalComunaCuts, regions } from "~/content/chile";
-import { comunasOfRegion, getComuna, getRegion, isComunaInRegion, shippingFor } from "~/lib/chile";
+import { comunasOfRegion, getComuna, getRegion, isComunaInRegion, shippingFor } from "~/lib/places";
 
 /**
  * Comunas per region, north to south (the order Chileans expect in a región list), counted in the

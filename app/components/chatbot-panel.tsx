@@ -5,12 +5,12 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogDescription, DialogTitle, ModalContent } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { chatbotMaxQuestionLength, chatbotTexts, chatPanelTexts } from "~/content/chatbot";
-import { readChatState, writeChatState } from "~/lib/chat-storage";
+import { readChatState, writeChatState } from "~/lib/chatbot-storage";
 import { cn } from "~/lib/cn";
 
 /**
  * The chat panel (issue 13; docs/decisions/038), loaded when the chat button is first used. It talks
- * to /api/chat (routes/resources/chat.ts): a question and its answer per POST, the conversation
+ * to /api/chat (routes/resources/chatbot.ts): a question and its answer per POST, the conversation
  * restored with a GET after a reload. Escape and a click outside hide the panel and keep the
  * conversation; "Cerrar chat" ends it on the server.
  */
