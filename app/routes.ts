@@ -55,14 +55,13 @@ export default [
     route("users", "routes/admin/users.tsx"),
     route("account", "routes/admin/account.tsx"),
     route("privacy", "routes/admin/privacy.tsx"),
-    // The lists, each a module naming its list (models/admin-lists/); one page module serves a
-    // quotation and a contact message (ids must differ).
+    // The lists, each a module naming its list (models/admin-lists/), and the records' pages.
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:id", "routes/admin/order.tsx"),
     route("quotes", "routes/admin/quotes.tsx"),
-    route("quotes/:id", "routes/admin/inquiry.tsx", { id: "admin-quote" }),
+    route("quotes/:id", "routes/admin/quote.tsx"),
     route("contacts", "routes/admin/contacts.tsx"),
-    route("contacts/:id", "routes/admin/inquiry.tsx", { id: "admin-contact" }),
+    route("contacts/:id", "routes/admin/contact.tsx"),
     route("mails", "routes/admin/subscribers.tsx"),
     route("chatbot", "routes/admin/chatbot.tsx"),
     route("chatbot/:id", "routes/admin/chatbot-conversation.tsx"),

@@ -8,7 +8,8 @@ import { adminRecordMessages } from "~/schemas/admin-records";
 import { createAdminAccount, type AdminUser } from "~/services/auth.server";
 import type { Db } from "~/infra/db.server";
 import { takeToast } from "~/infra/toast.server";
-import * as inquiry from "./inquiry";
+import * as contact from "./contact";
+import * as quote from "./quote";
 import * as order from "./order";
 import {
   args,
@@ -118,8 +119,8 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
   it("sends anonymous visitors to the sign-in page, for every loader and action", async () => {
     const cases: Array<[Module, string, string]> = [
       [order, orderPath(), orderId],
-      [inquiry, `/admin/quotes/${quoteId}`, quoteId],
-      [inquiry, `/admin/contacts/${messageId}`, messageId],
+      [quote, `/admin/quotes/${quoteId}`, quoteId],
+      [contact, `/admin/contacts/${messageId}`, messageId],
     ];
     for (const [module, path, id] of cases) {
       const page = await load(module, path, id);
@@ -140,8 +141,8 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
   it("answers an unknown or malformed id with a Spanish 404", async () => {
     for (const [module, base, notFound] of [
       [order, "/admin/orders", adminOrdersTexts.notFound],
-      [inquiry, "/admin/quotes", adminQuotesTexts.notFound],
-      [inquiry, "/admin/contacts", adminContactsTexts.notFound],
+      [quote, "/admin/quotes", adminQuotesTexts.notFound],
+      [contact, "/admin/contacts", adminContactsTexts.notFound],
     ] as Array<[Module, string, string]>) {
       for (const id of [unknownId, "no-es-un-id", "1 OR 1=1"]) {
         const page = await load(module, `${base}/${encodeURIComponent(id)}`, id, cookie);
@@ -490,7 +491,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
 
   it("shows a quotation's kits after its product, as Chile writes the number, or 'Sin indicar' for an older one", async () => {
     const fieldsOf = async (id: string) => {
-      const page = await load(inquiry as Module, `/admin/quotes/${id}`, id, cookie);
+      const page = await load(quote as Module, `/admin/quotes/${id}`, id, cookie);
       expect(page.status).toBe(200);
       return (page.body as { fields: Array<{ label: string; value: string }> }).fields;
     };
@@ -517,7 +518,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
   describe.each([
     {
       name: "a quotation request",
-      module: inquiry as Module,
+      module: quote as Module,
       table: "quotes" as const,
       id: () => quoteId,
       path: () => `/admin/quotes/${quoteId}`,
@@ -526,7 +527,7 @@ describe.each(dialectsUnderTest)("the admin detail pages on %s", (dialect) => {
     },
     {
       name: "a contact message",
-      module: inquiry as Module,
+      module: contact as Module,
       table: "contactMessages" as const,
       id: () => messageId,
       path: () => `/admin/contacts/${messageId}`,
