@@ -198,7 +198,9 @@ export async function startCluster({ servers: count = 2, env = {}, log = () => {
   try {
     const nginxProgram = findNginx();
     if (!nginxProgram) {
-      throw new ClusterUnavailable("needs nginx, which is not installed (Debian: apt-get install nginx-light).");
+      throw new ClusterUnavailable(
+        "needs nginx, which is not installed (Debian: apt-get install nginx-light).",
+      );
     }
     ensureBuild();
     const postgres = await startPostgres();
