@@ -1,3 +1,4 @@
+import { awsNodeNotice } from "../../scripts/lib/test-env.mjs";
 import { startTestPostgres } from "../../scripts/lib/test-postgres.mjs";
 
 /**
@@ -8,6 +9,10 @@ import { startTestPostgres } from "../../scripts/lib/test-postgres.mjs";
  * PostgreSQL variants are skipped, and why.
  */
 export default async function setupPostgres() {
+  // The test processes do not print the AWS SDK's warning (vitest.config.ts): said once here,
+  // unless `npm test` (which sets the variable for its children) said it already.
+  const notice = awsNodeNotice(process.version);
+  if (notice && process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED !== "true") console.info(notice);
   if (process.env.TEST_DATABASE_URL) return;
   if (process.env.TEST_POSTGRES === "off") {
     console.info("PostgreSQL tests not run: TEST_POSTGRES=off.");
