@@ -41,10 +41,12 @@ describe("npm test's output into a file or a pipe", () => {
     expect(plain.status, plain.output).toBe(0);
     expect(plain.output).toContain("1 passed");
     expect(plain.output).not.toContain("\x1b[");
-    // The check can see colour: the same run with the terminal's environment has some.
+    // The check can see colour: the same run without NO_COLOR (which `npm test` itself may have
+    // been given) has some.
+    const { NO_COLOR: _, ...withoutNoColor } = outsideVitest();
     const coloured = spawnSync("npx", ["vitest", ...args], {
       cwd: root,
-      env: testEnv("vitest", outsideVitest(), true),
+      env: testEnv("vitest", withoutNoColor, true),
       encoding: "utf8",
       timeout: 120_000,
     });
