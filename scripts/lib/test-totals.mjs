@@ -11,12 +11,24 @@ function withExitStatus(totals, status) {
   return status !== 0 && totals.failed === 0 ? { ...totals, failed: 1, failedOutsideTests: true } : totals;
 }
 
+/**
+ * Test files that failed with no failed test of their own (one that did not load, an error in a
+ * hook): each counts one failure. Vitest's `numFailedTestSuites` would also count the file and the
+ * describe block around every failed test, so one failed test would read "3 failed".
+ */
+function filesFailedOutsideTests(report) {
+  return (report.testResults ?? []).filter(
+    (file) =>
+      file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"),
+  ).length;
+}
+
 /** From Vitest's JSON report and its exit status. */
 export function vitestTotals(report, status) {
   return withExitStatus(
     {
       passed: report.numPassedTests ?? 0,
-      failed: (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0),
+      failed: (report.numFailedTests ?? 0) + filesFailedOutsideTests(report),
       skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
       failedOutsideTests: false,
     },

@@ -41,21 +41,39 @@ describe("the totals of npm test", () => {
     });
   });
 
-  it("add up a report as it is when the exit status agrees with it", () => {
+  it("add up a report as it is when the exit status agrees with it: one failed test is one failure", () => {
     const report = {
       numPassedTests: 5,
       numFailedTests: 1,
-      numFailedTestSuites: 1,
+      // Vitest counts the failed test's file and its describe block as failed suites too.
+      numFailedTestSuites: 2,
       numPendingTests: 2,
       numTodoTests: 1,
+      testResults: [
+        { status: "failed", assertionResults: [{ status: "passed" }, { status: "failed" }] },
+        { status: "passed", assertionResults: [{ status: "passed" }] },
+      ],
     };
-    expect(vitestTotals(report, 1)).toEqual({ passed: 5, failed: 2, skipped: 3, failedOutsideTests: false });
+    expect(vitestTotals(report, 1)).toEqual({ passed: 5, failed: 1, skipped: 3, failedOutsideTests: false });
     expect(vitestTotals({ numPassedTests: 5 }, 0)).toEqual({
       passed: 5,
       failed: 0,
       skipped: 0,
       failedOutsideTests: false,
     });
+  });
+
+  it("count a test file that failed outside its tests (it did not load) as one failure", () => {
+    const report = {
+      numPassedTests: 4,
+      numFailedTests: 0,
+      numFailedTestSuites: 1,
+      testResults: [
+        { status: "failed", message: "Cannot find module", assertionResults: [] },
+        { status: "passed", assertionResults: [{ status: "passed" }] },
+      ],
+    };
+    expect(vitestTotals(report, 1)).toEqual({ passed: 4, failed: 1, skipped: 0, failedOutsideTests: false });
   });
 
   it("count Playwright's flaky tests as passed, and a failed run with no failed test as one failure", () => {
