@@ -24,6 +24,10 @@ const sets = [
   { title: "Held-out set 1 (never tuned on)", set: readSet("chatbot-questions-heldout.json") },
   { title: "Held-out set 2 (fresh, never tuned on)", set: readSet("chatbot-questions-heldout-2.json") },
 ];
+// Judged by the facts its answers state; always summarised (its questions are never read, see the header).
+const factSets = [
+  { title: "Held-out set 3 (facts, never tuned on)", set: readSet("chatbot-questions-heldout-3.json") },
+];
 
 const vite = await import("vite");
 const server = await vite.createServer({
@@ -35,7 +39,9 @@ const server = await vite.createServer({
   logLevel: "error",
 });
 try {
-  const { evaluate, percentile } = await server.ssrLoadModule("/app/services/chatbot/evaluate.ts");
+  const { evaluate, evaluateFacts, percentile } = await server.ssrLoadModule(
+    "/app/services/chatbot/evaluate.ts",
+  );
   const { answerQuestion } = await server.ssrLoadModule("/app/services/chatbot/chatbot.server.ts");
   const buildStart = performance.now();
   answerQuestion("hola");
@@ -74,6 +80,23 @@ try {
     console.log("  Off-topic questions answered:");
     if (result.falseAnswers.length === 0) console.log("    none");
     for (const entry of result.falseAnswers) console.log(`    ${JSON.stringify(entry.q)} → ${entry.got}`);
+  }
+  for (const { title, set } of factSets) {
+    const result = evaluateFacts(set);
+    const falseAnswers = result.offTopicTotal - result.offTopicFallbacks;
+    console.log(`${title} — ${result.total} questions, ${result.offTopicTotal} off-topic (summary only)`);
+    console.log(
+      `  top-1 accuracy          ${pct(result.top1, result.total)} (${result.top1}/${result.total}; target ≥ 90 %)`,
+    );
+    console.log(
+      `  recall@3                ${pct(result.recallAt3, result.total)} (${result.recallAt3}/${result.total})`,
+    );
+    console.log(
+      `  off-topic false answers ${pct(falseAnswers, result.offTopicTotal)} (${falseAnswers}/${result.offTopicTotal}; target ≤ 3 %)`,
+    );
+    console.log(
+      `  time per answer         p50 ${percentile(result.times, 0.5).toFixed(3)} ms, p95 ${percentile(result.times, 0.95).toFixed(3)} ms`,
+    );
   }
 } finally {
   await server.close();

@@ -217,3 +217,13 @@ export function answerQuestion(text: string, options: { company?: CompanyInfo } 
   const answer = first.topic.answer(company);
   return { topic: first.topic.id, ...answer, alternatives, score: first.score };
 }
+
+/** The answer a topic gives to the question (for the alternatives), or undefined for an unknown topic. */
+export function answerTopic(
+  id: string,
+  question: string,
+  options: { company?: CompanyInfo } = {},
+): Pick<ChatAnswer, "text" | "link"> | undefined {
+  const topic = getIndex().topics.get(id);
+  return topic?.answer(options.company ?? exampleCompany, question);
+}

@@ -42,7 +42,7 @@ export interface Topic {
   version?: KitVersion;
   /** For kit topics: the kit's line. */
   line?: ProductLine;
-  answer(company: CompanyInfo): TopicAnswer;
+  answer(company: CompanyInfo, question?: string): TopicAnswer;
 }
 
 const faqLink: ChatLink = { href: "/faq", label: chatbotTexts.faqLabel };
