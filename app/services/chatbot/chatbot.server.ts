@@ -19,6 +19,7 @@ import { normalizeOrderNumber } from "~/lib/order-number";
 import {
   createChatbotTokenizer,
   emailPattern,
+  foldAccents,
   foldQuestion,
   normalizeWords,
   orderNumberPattern,
@@ -26,6 +27,7 @@ import {
   stopWords,
   words,
 } from "./normalize";
+import { detectFactTopic, isYesNoQuestion, withAnswer } from "./facts";
 import { correctWord, type Vocabulary } from "./spelling";
 import { buildTopics, shippingPlaceTexts, whatsappChatLink, type ChatLink, type Topic } from "./topics";
 
@@ -35,6 +37,12 @@ export type { ChatLink } from "./topics";
 export const chatbotScoreThreshold = 2;
 /** Share of the question's search terms the index must know, or the bot is not sure. */
 export const chatbotKnownTermsThreshold = 0.6;
+/**
+ * Share of known terms a question needs for a fact answer: lower than for a ranked answer, since a
+ * fact rule fires only on words that name what is asked (a component, a place, a kit) and the
+ * facts' own words ("viento", "usos") are not indexed.
+ */
+export const factKnownTermsThreshold = 0.4;
 /** How much a kit topic's score is kept when the question names the other version (mini/standard). */
 const otherVersionFactor = 0.8;
 /**
@@ -42,6 +50,28 @@ const otherVersionFactor = 0.8;
  */
 const namedKitFactor = 0.85;
 const alternativesShown = 2;
+
+/**
+ * The score under which an answer counts as low confidence for staff (/admin/chatbot and the
+ * dashboard: issue 26). Measured on the labelled set (docs/decisions/077): the wrong answers the
+ * BM25 ranking gives score under it, most right ones above. Fact answers (./facts) are chosen by
+ * rules on the question's words and carry {@link factAnswerScore}; the fallback carries its best
+ * topic's score, always under {@link chatbotScoreThreshold}.
+ */
+export const chatbotConfidentScore = 4;
+/** The score of an answer chosen by a fact rule (./facts): a question that names what it asks. */
+export const factAnswerScore = 10;
+
+/** Topics that only rules choose: BM25 ranks them for the alternatives, never to answer. */
+const ruleOnlyTopic = (id: string) =>
+  /^(component-|compare-|certification)/.test(id) ||
+  ["recommend", "specs-all", "place-shipping", "invoice"].includes(id);
+
+/**
+ * Topics whose answer to a yes/no question is yes ("¿tienen garantía?" → "Sí, …"): the policy
+ * topics that grant what is asked.
+ */
+const yesTopics = new Set(["warranty", "withdrawal", "quotation", "customisation", "ip67", "continental"]);
 
 export interface ChatAnswer {
   /** The topic answered, or null for the fallback. */
@@ -90,8 +120,12 @@ function buildIndex() {
     words(key).forEach(count);
   }
   stopWords.forEach(count);
+  const factTerms = new Map(
+    topics.map((topic) => [topic.id, new Set((topic.factWords ?? []).flatMap(searchTerms))]),
+  );
   return {
     db,
+    factTerms,
     topics: new Map(topics.map((topic) => [topic.id, topic])),
     topicTerms,
     vocabulary,
@@ -142,11 +176,12 @@ export function correctSpelling(question: string): string {
  * names are left out: "¿qué tiempo hará mañana en Santiago?" is not about the shop because the
  * shop ships to Santiago.
  */
-export function knownTermsShare(question: string): number {
-  const { vocabulary, placeTerms } = getIndex();
+export function knownTermsShare(question: string, topicId?: string): number {
+  const { vocabulary, placeTerms, factTerms } = getIndex();
+  const extra = (topicId && factTerms.get(topicId)) || new Set<string>();
   const terms = [...new Set(searchTerms(question))].filter((term) => !placeTerms.has(term));
   if (terms.length === 0) return 1;
-  return terms.filter((term) => vocabulary.has(term)).length / terms.length;
+  return terms.filter((term) => vocabulary.has(term) || extra.has(term)).length / terms.length;
 }
 
 /**
@@ -193,29 +228,83 @@ export function rankTopics(question: string): { topic: Topic; score: number }[] 
     .map(([id, score]) => ({ topic: topics.get(id) as Topic, score }));
 }
 
+/** The text without a sentence said twice (compared folded: "Hasta 4 personas." once). */
+export function dedupeSentences(text: string): string {
+  const seen = new Set<string>();
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => {
+      const key = foldAccents(sentence)
+        .replace(/[^a-z0-9ñ]+/g, " ")
+        .trim();
+      if (key && seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .join(" ");
+}
+
+/** "Sí" or "No" first, when a yes/no question gets a policy answer that grants or denies it. */
+function yesOrNoFirst(topic: string, question: string, text: string): string {
+  if (/^(Sí|No)\b/.test(text) || !isYesNoQuestion(question)) return text;
+  const folded = ` ${question} `;
+  if (topic === "hours" && /\s(sabado|sabados|domingo|domingos|feriado|feriados)\s/.test(folded)) {
+    const day = /\s(sabado|domingo|feriado)s?\s/.exec(folded)?.[1] ?? "";
+    return withAnswer(foldAccents(text).includes(day), text);
+  }
+  if (topic === "shipping") {
+    const charged = /\s(cobran|cobra|pagar|pago|costo|cuesta|vale|sale|precio)\s/.test(folded);
+    return withAnswer(!charged, text);
+  }
+  if (topic === "madeToOrder" && /\s(pedido|arman|fabrican|hacen)\s/.test(folded))
+    return withAnswer(true, text);
+  return yesTopics.has(topic) ? withAnswer(true, text) : text;
+}
+
 /** Answers a visitor's question from the site's content, or falls back to WhatsApp and the contact form. */
 export function answerQuestion(text: string, options: { company?: CompanyInfo } = {}): ChatAnswer {
   const company = options.company ?? exampleCompany;
   const question = correctSpelling(text.slice(0, chatbotMaxQuestionLength));
-  const ranked = question ? rankTopics(question) : [];
+  const allRanked = question ? rankTopics(question) : [];
+  const share = knownTermsShare(question);
+  const known = share >= chatbotKnownTermsThreshold;
+  const detected = question ? detectFactTopic(question) : undefined;
+  const factTopic =
+    detected && knownTermsShare(question, detected) >= factKnownTermsThreshold ? detected : undefined;
+  const ranked = allRanked.filter((entry) => !ruleOnlyTopic(entry.topic.id) || entry.topic.id === factTopic);
+  if (factTopic) {
+    const topic = getIndex().topics.get(factTopic);
+    if (topic) {
+      const answer = topic.answer(company, question);
+      return {
+        topic: factTopic,
+        ...answer,
+        text: dedupeSentences(answer.text),
+        alternatives: allRanked
+          .filter((entry) => entry.topic.id !== factTopic)
+          .slice(0, alternativesShown)
+          .map((entry) => entry.topic.id),
+        score: Math.max(factAnswerScore, allRanked[0]?.score ?? 0),
+      };
+    }
+  }
   const [first, ...rest] = ranked;
-  const alternatives = rest.slice(0, alternativesShown).map((entry) => entry.topic.id);
-  if (
-    !first ||
-    (first.score < chatbotScoreThreshold && !holdsEveryTerm(first.topic, question)) ||
-    knownTermsShare(question) < chatbotKnownTermsThreshold
-  ) {
+  const alternatives = [...rest, ...allRanked.filter((entry) => ruleOnlyTopic(entry.topic.id))]
+    .slice(0, alternativesShown)
+    .map((entry) => entry.topic.id);
+  if (!first || (first.score < chatbotScoreThreshold && !holdsEveryTerm(first.topic, question)) || !known) {
     return {
       topic: null,
       text: chatbotTexts.fallback,
       link: { href: "/contacto", label: chatbotTexts.contactFormLabel },
       whatsapp: whatsappChatLink(company),
-      alternatives: ranked.slice(0, alternativesShown).map((entry) => entry.topic.id),
+      alternatives: allRanked.slice(0, alternativesShown).map((entry) => entry.topic.id),
       score: first?.score ?? 0,
     };
   }
-  const answer = first.topic.answer(company);
-  return { topic: first.topic.id, ...answer, alternatives, score: first.score };
+  const answer = first.topic.answer(company, question);
+  const said = dedupeSentences(yesOrNoFirst(first.topic.id, question, answer.text));
+  return { topic: first.topic.id, ...answer, text: said, alternatives, score: first.score };
 }
 
 /** The answer a topic gives to the question (for the alternatives), or undefined for an unknown topic. */

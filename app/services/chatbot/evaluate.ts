@@ -27,6 +27,29 @@ export interface Evaluation {
   times: number[];
 }
 
+/**
+ * Whether an answer meets a label written before the fact answers (docs/decisions/077): the
+ * older held-out sets label a question with the topic that answered it then, and a fact topic now
+ * answers some of them with the same facts and more. Mechanical, so that those sets are never
+ * relabelled by hand: the place's shipping answers what delivery, shipping and continental did; a
+ * recommendation or a component answer linking a kit of line K answers what kit-K-use and
+ * kit-K-contents did; the factura answer, a question about a factura for a company.
+ */
+export function meetsLabel(
+  label: string,
+  answer: { topic: string | null; link?: { href: string } | undefined },
+): boolean {
+  const got = answer.topic;
+  if (got === label) return true;
+  if (got === null) return false;
+  if (got === "place-shipping") return ["delivery", "shipping", "continental"].includes(label);
+  if (got === "invoice") return label === "quotation";
+  const kit = /^kit-([a-z]+)(?:-mini)?-(use|contents)$/.exec(label);
+  const linked = /^\/productos\/kit-([a-z]+)/.exec(answer.link?.href ?? "");
+  if (!kit || !linked || kit[1] !== linked[1]) return false;
+  return kit[2] === "use" ? got === "recommend" : got.startsWith("component-");
+}
+
 export function evaluate(set: LabelledQuestions): Evaluation {
   const times: number[] = [];
   const timed = (q: string) => {
@@ -41,9 +64,10 @@ export function evaluate(set: LabelledQuestions): Evaluation {
   for (const { q, topic } of set.questions) {
     const answer = timed(q);
     const got = answer.topic ?? "(fallback)";
-    if (got === topic) top1 += 1;
-    if ([answer.topic, ...answer.alternatives].slice(0, 3).includes(topic)) recallAt3 += 1;
-    if (got !== topic) {
+    const met = meetsLabel(topic, answer);
+    if (met) top1 += 1;
+    if (met || answer.alternatives.slice(0, 2).includes(topic)) recallAt3 += 1;
+    if (!met) {
       const key = `${topic} → ${got}`;
       const miss = misses.get(key) ?? { expected: topic, got, count: 0, examples: [] };
       miss.count += 1;
