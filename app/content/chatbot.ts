@@ -166,7 +166,6 @@ export const topicPhrasings: Record<string, string[]> = {
     "cuales son los precios",
     "lista de precios",
     "que productos tienen",
-    "que kit me recomiendan",
     "modelos de kit",
     "catalogo de kits",
   ],
@@ -204,6 +203,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "llego con falla que hago",
     "viene con garantia",
     "se rompio el kit",
+    "no funciona que hago",
   ],
   withdrawal: [
     "puedo devolver el kit",
@@ -213,6 +213,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "reembolso de la compra",
     "anular la compra",
     "me devuelven el dinero",
+    "si no me gusta",
   ],
   payment: [
     "como puedo pagar",
@@ -222,6 +223,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "pagar en cuotas",
     "transferencia",
     "pagar en efectivo",
+    "pagar con mercado pago o paypal",
     "el precio incluye iva",
   ],
   madeToOrder: [
@@ -260,7 +262,13 @@ export const topicPhrasings: Record<string, string[]> = {
     "hablar con un ejecutivo",
     "instagram facebook",
   ],
-  hours: ["horario de atencion", "a que hora atienden", "atienden los sabados", "hasta que hora estan"],
+  hours: [
+    "horario de atencion",
+    "a que hora atienden",
+    "atienden los sabados",
+    "hasta que hora estan",
+    "atienden en la semana",
+  ],
   orderStatus: [
     "estado de mi pedido",
     "donde esta mi pedido",
@@ -950,6 +958,48 @@ export const offTopicCues = [
   "donde compro",
   "donde puedo comprar",
   "como armo",
+  "que hora es",
+  "va a hacer",
+  "va a llover",
+  "el clima",
+  "usado",
+  "usada",
+  "usados",
+  "arrendar",
+  "arriendo",
+  "vuelo",
+  "vuelos",
+  "pasaje",
+  "pasajes",
+  "quiero vender",
+  "vendo",
+  "pelicula",
+  "partido",
+  "tarea",
+  "proximo terremoto",
+];
+
+/** Words that make a question the shop's even beside an off-topic cue ("¿cómo hago un pedido de un kit?"). */
+export const shopAnchorWords = ["kit", "kits", "lifebox", "pedido", "compra", "envio", "garantia"];
+
+/** Words without which the catalogue is not what a question asks ("quiero vender mi lancha" is not). */
+export const catalogueAnchorWords = [
+  "kit",
+  "kits",
+  "producto",
+  "productos",
+  "catalogo",
+  "modelo",
+  "modelos",
+  "lifebox",
+  "precios",
+  "venden",
+  "venta",
+  "ofrecen",
+  "tienda",
+  "tienen",
+  "opciones",
+  "tipos",
 ];
 
 /** Words naming each certification (by its name in ./kits/certifications), folded. */
@@ -1009,6 +1059,8 @@ export const faultWords = [
 /** Words of a price question ("¿cuánto cuesta el kit para la casa?"): the kit's price answers, not advice. */
 export const priceWords = [
   "precio",
+  "a cuanto",
+  "cuanto esta",
   "cuesta",
   "cuestan",
   "valor",
@@ -1104,21 +1156,21 @@ export const placeCueWords = [
   "courier",
 ];
 
-/** Other names of places, folded, for the place names customers shorten ("Viña", "Conce", "Stgo"). */
+/** Other names of places (to the comuna's folded name), for the place names customers shorten ("Viña", "Conce", "Stgo"). */
 export const placeAliases: Record<string, string> = {
-  vina: "Viña del Mar",
-  viña: "Viña del Mar",
-  valpo: "Valparaíso",
-  conce: "Concepción",
-  stgo: "Santiago",
-  santiasco: "Santiago",
-  "pto montt": "Puerto Montt",
-  "puerto natales": "Natales",
-  chiloe: "Castro",
-  "rapa nui": "Isla de Pascua",
-  pascua: "Isla de Pascua",
-  "robinson crusoe": "Juan Fernández",
-  antartida: "Antártica",
+  vina: "viña del mar",
+  viña: "viña del mar",
+  valpo: "valparaiso",
+  conce: "concepcion",
+  stgo: "santiago",
+  santiasco: "santiago",
+  "pto montt": "puerto montt",
+  "puerto natales": "natales",
+  chiloe: "castro",
+  "rapa nui": "isla de pascua",
+  pascua: "isla de pascua",
+  "robinson crusoe": "juan fernandez",
+  antartida: "antartica",
 };
 
 /** Comuna names that are also common words: read as a place only after "a", "en" or "hasta". */

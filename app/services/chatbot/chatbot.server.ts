@@ -8,6 +8,9 @@
  */
 import { create, insertMultiple, search, type Results } from "@orama/orama";
 import {
+  catalogueAnchorWords,
+  offTopicCues,
+  shopAnchorWords,
   chatbotMaxQuestionLength,
   chatbotSynonyms,
   chatbotTexts,
@@ -58,7 +61,7 @@ const alternativesShown = 2;
  * rules on the question's words and carry {@link factAnswerScore}; the fallback carries its best
  * topic's score, always under {@link chatbotScoreThreshold}.
  */
-export const chatbotConfidentScore = 4;
+export const chatbotConfidentScore = 6;
 /** The score of an answer chosen by a fact rule (./facts): a question that names what it asks. */
 export const factAnswerScore = 10;
 
@@ -228,6 +231,13 @@ export function rankTopics(question: string): { topic: Topic; score: number }[] 
     .map(([id, score]) => ({ topic: topics.get(id) as Topic, score }));
 }
 
+/** A how-to, an errand or a used car with no word of the shop (content/chatbot.ts `offTopicCues`). */
+function offTopicQuestion(question: string): boolean {
+  const folded = ` ${question} `;
+  const holds = (phrases: string[]) => phrases.some((phrase) => folded.includes(` ${phrase} `));
+  return holds(offTopicCues) && !holds(shopAnchorWords);
+}
+
 /** The text without a sentence said twice (compared folded: "Hasta 4 personas." once). */
 export function dedupeSentences(text: string): string {
   const seen = new Set<string>();
@@ -265,12 +275,16 @@ function yesOrNoFirst(topic: string, question: string, text: string): string {
 export function answerQuestion(text: string, options: { company?: CompanyInfo } = {}): ChatAnswer {
   const company = options.company ?? exampleCompany;
   const question = correctSpelling(text.slice(0, chatbotMaxQuestionLength));
+  // As typed (folded, not corrected): "vender" must not become "venden" for the off-topic checks.
+  const typed = words(foldQuestion(text.slice(0, chatbotMaxQuestionLength))).join(" ");
   const allRanked = question ? rankTopics(question) : [];
   const share = knownTermsShare(question);
   const known = share >= chatbotKnownTermsThreshold;
   const detected = question ? detectFactTopic(question) : undefined;
   const factTopic =
-    detected && knownTermsShare(question, detected) >= factKnownTermsThreshold ? detected : undefined;
+    detected && knownTermsShare(question, detected) >= factKnownTermsThreshold && !offTopicQuestion(typed)
+      ? detected
+      : undefined;
   const ranked = allRanked.filter((entry) => !ruleOnlyTopic(entry.topic.id) || entry.topic.id === factTopic);
   if (factTopic) {
     const topic = getIndex().topics.get(factTopic);
@@ -288,11 +302,22 @@ export function answerQuestion(text: string, options: { company?: CompanyInfo } 
       };
     }
   }
-  const [first, ...rest] = ranked;
+  const offTopic = offTopicQuestion(typed);
+  // The catalogue only for a question with a word of it ("quiero vender mi lancha" is not one).
+  const [first, ...rest] = ranked.filter(
+    (entry) =>
+      entry.topic.id !== "catalogue" ||
+      catalogueAnchorWords.some((word) => ` ${typed} `.includes(` ${word} `)),
+  );
   const alternatives = [...rest, ...allRanked.filter((entry) => ruleOnlyTopic(entry.topic.id))]
     .slice(0, alternativesShown)
     .map((entry) => entry.topic.id);
-  if (!first || (first.score < chatbotScoreThreshold && !holdsEveryTerm(first.topic, question)) || !known) {
+  if (
+    !first ||
+    offTopic ||
+    (first.score < chatbotScoreThreshold && !holdsEveryTerm(first.topic, question)) ||
+    !known
+  ) {
     return {
       topic: null,
       text: chatbotTexts.fallback,

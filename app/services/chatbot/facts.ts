@@ -14,7 +14,6 @@ import {
   compareWords,
   componentContextWords,
   componentWords,
-  offTopicCues,
   faultWords,
   priceWords,
   quotationWords,
@@ -520,7 +519,7 @@ const placeIndex = (() => {
     }
   }
   for (const [alias, name] of Object.entries(placeAliases)) {
-    const target = entries.find((entry) => entry.place.name === name);
+    const target = entries.find((entry) => entry.words === name);
     if (target) entries.push({ words: alias, place: target.place });
   }
   return entries.filter((entry) => entry.words.length > 2).sort((a, b) => b.words.length - a.words.length);
@@ -532,7 +531,7 @@ export function placeOf(folded: string): Place | undefined {
     if (!has(folded, entry.words)) continue;
     if (
       placeWordsNeedingPreposition.includes(entry.words) &&
-      !/ (?:a|en|hasta|para) $/.test(folded.slice(0, folded.indexOf(` ${entry.words} `) + 1))
+      !/ (?:a|en|hasta|para|de) $/.test(folded.slice(0, folded.indexOf(` ${entry.words} `) + 1))
     )
       continue;
     return entry.place;
@@ -671,7 +670,6 @@ export function detectFactTopic(question: string): string | undefined {
   }
   const fault = hasAny(folded, faultWords);
   const aboutKits = hasAny(folded, componentContextWords) || namedKits(folded).length > 0;
-  if (hasAny(folded, offTopicCues) && !has(folded, "kit")) return undefined;
   if (components.length > 0 && aboutKits && !fault && !hasAny(folded, ["personalizar", "agregar"])) {
     return `component-${components[0]}`;
   }

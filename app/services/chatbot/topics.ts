@@ -5,6 +5,7 @@
  * a count changed in app/content is answered right away and is never copied into the index.
  */
 import {
+  certificationWords,
   chatbotTexts,
   componentWords,
   placeAliases,
@@ -235,11 +236,19 @@ export function factTopics(): Topic[] {
       answer: (_company, question = "") => componentAnswer(group, question),
     };
   });
-  const certificationTopics: Topic[] = allCertifications().map((certification, index) => ({
-    id: `certification-${index + 1}`,
-    texts: [`certificacion norma ${certification.name}`],
-    answer: (_company, question = "") => certificationAnswer(certification.name, question),
-  }));
+  // The certifications a question can name (IP67 has its own topic, from the FAQ).
+  const certificationTopics: Topic[] = allCertifications().flatMap((certification, index) =>
+    certificationWords[certification.name]
+      ? [
+          {
+            id: `certification-${index + 1}`,
+            texts: [`certificacion norma ${certification.name}`],
+            answer: (_company: CompanyInfo, question = "") =>
+              certificationAnswer(certification.name, question),
+          },
+        ]
+      : [],
+  );
   certificationTopics.push({
     id: "certifications",
     texts: ["que certificaciones tienen los kits normas"],
