@@ -1089,6 +1089,9 @@ export const quotationWords = [
 
 /** Words that ask for advice ("¿qué kit me recomiendan?"). */
 export const recommendWords = [
+  "alcanza",
+  "alcanzan",
+  "aguanta para",
   "recomienda",
   "recomiendan",
   "recomiendas",

@@ -278,8 +278,7 @@ export function answerQuestion(text: string, options: { company?: CompanyInfo } 
   // As typed (folded, not corrected): "vender" must not become "venden" for the off-topic checks.
   const typed = words(foldQuestion(text.slice(0, chatbotMaxQuestionLength))).join(" ");
   const allRanked = question ? rankTopics(question) : [];
-  const share = knownTermsShare(question);
-  const known = share >= chatbotKnownTermsThreshold;
+  const known = knownTermsShare(question) >= chatbotKnownTermsThreshold;
   const detected = question ? detectFactTopic(question) : undefined;
   const factTopic =
     detected && knownTermsShare(question, detected) >= factKnownTermsThreshold && !offTopicQuestion(typed)

@@ -64,8 +64,11 @@ export function listWords(items: string[]): string {
   return `${items.slice(0, -1).join(", ")}${t.and}${items.at(-1)}`;
 }
 
+/** The first letter lowered, unless the first word is a name written with capitals inside ("LifeBox", "IP67"). */
 const lowerFirst = (text: string) =>
-  /^[A-ZÁÉÍÓÚÑ][a-záéíóúñ]/.test(text) ? `${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
+  /^[A-ZÁÉÍÓÚÑ][a-záéíóúñ]*(?=[\s,.:;)]|$)/.test(text)
+    ? `${text.charAt(0).toLowerCase()}${text.slice(1)}`
+    : text;
 const upperFirst = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** Whether the question asks yes or no ("¿tiene oxígeno el Essential?", "¿emiten factura?"). */
@@ -286,6 +289,8 @@ export function componentAnswer(group: string, question: string): FactAnswer {
       link: linked ? kitLink(linked) : catalogueLink,
     };
   }
+  const every = kitList.every((kit) => itemOf(kit, group));
+  const allAsked = hasAny(folded, ["todos", "todas", "cada kit", "cada uno"]);
   const text = variants
     .map(
       (variant) =>
@@ -293,7 +298,10 @@ export function componentAnswer(group: string, question: string): FactAnswer {
     )
     .join(" ");
   const kit = first.kits[0];
-  return { text: yesNo ? withAnswer(true, text) : text, link: kit ? kitLink(kit) : catalogueLink };
+  return {
+    text: yesNo ? withAnswer(allAsked ? every : true, text) : text,
+    link: kit ? kitLink(kit) : catalogueLink,
+  };
 }
 
 // Specifications ------------------------------------------------------------------------------
@@ -303,6 +311,14 @@ export function specsOf(folded: string): string[] {
   return Object.entries(specWords)
     .filter(([, phrases]) => hasAny(folded, phrases))
     .map(([label]) => label);
+}
+
+/** The temperature a question gives ("-30", "menos 30", "30 bajo cero", "50 grados"), in °C. */
+export function temperatureOf(folded: string): number | undefined {
+  const below = / (?:menos (\d+)|(\d+) (?:grados )?bajo cero)/.exec(folded);
+  if (below) return -Number(below[1] ?? below[2]);
+  const plain = / (\d+) (?:grados|°|c) /.exec(folded);
+  return plain ? Number(plain[1]) : undefined;
 }
 
 /** The asked specifications of the named kits, or of every kit when none is named. */
@@ -323,7 +339,22 @@ export function specAnswer(question: string, kits?: Kit[]): FactAnswer {
     })
     .join(" ");
   const one = named.length === 1 ? named[0] : undefined;
-  return { text, link: one ? kitLink(one) : catalogueLink };
+  const link = one ? kitLink(one) : catalogueLink;
+  // "¿Aguanta -30 °C el Essential?": the number against the kit's range.
+  const temperature = /-\s?(\d+)/.exec(question)?.[1]
+    ? -Number(/-\s?(\d+)/.exec(question)?.[1])
+    : temperatureOf(folded);
+  const range = one?.specifications.find((spec) => spec.label === "Rango de temperatura")?.value;
+  if (one && range && temperature !== undefined && isYesNoQuestion(question)) {
+    const [low, high] = (range.match(/[-+]?\d+/g) ?? []).map(Number);
+    if (low !== undefined && high !== undefined) {
+      return { text: withAnswer(temperature >= low && temperature <= high, text), link };
+    }
+  }
+  if (one && isYesNoQuestion(question) && labels.length === 1 && labels[0] === "Hermeticidad") {
+    return { text: withAnswer(true, text), link };
+  }
+  return { text, link };
 }
 
 // Compare and choose --------------------------------------------------------------------------
@@ -469,8 +500,20 @@ export function recommendationAnswer(question: string): FactAnswer {
   ) {
     sentences.push(t.askPeople);
   }
+  const yesNo = isYesNoQuestion(question);
+  // "¿El Essential sirve para 6 personas?": the named kit against the people and days asked.
+  const asked = named.length === 1 && named[0]?.line === line ? named[0] : undefined;
+  if (yesNo && asked && (people !== undefined || days !== undefined)) {
+    const cap = capacityOf(asked);
+    const fits = (people ?? 1) <= cap.people && (days ?? 0) <= cap.days;
+    const head = fits
+      ? `el ${asked.name} es para ${capacity(asked)}.`
+      : `el ${asked.name} es para ${capacity(asked)}.`;
+    const rest = asked === chosen && count === 1 ? [] : sentences;
+    return { text: withAnswer(fits, [head, ...rest].join(" ")), link: kitLink(asked) };
+  }
   const text = sentences.join(" ");
-  const yes = isYesNoQuestion(question) && !namedOther;
+  const yes = yesNo && !namedOther;
   return { text: yes ? withAnswer(true, text) : text, link: kitLink(chosen) };
 }
 
@@ -552,7 +595,11 @@ export function placeAnswer(question: string): FactAnswer {
   const shipping = place.quoted ? t.shipsQuoted(where) : t.shipsFree(where);
   // Outside the continent the delivery is arranged with the customer: no promise of days.
   const delivery = place.quoted ? "" : ` ${t.deliveryTime(deliveryPromise)}`;
-  const text = `${isYesNoQuestion(question) ? withAnswer(true, shipping) : upperFirst(shipping)}.${delivery}`;
+  // "¿Es gratis el envío a…?" is yes where it is free; "¿cobran el envío a…?" where it is quoted.
+  const asksFree = has(folded, "gratis");
+  const asksCharge = hasAny(folded, ["cobran", "cobra", "costo", "cargo", "pagar", "paga", "cuesta"]);
+  const yes = asksFree ? !place.quoted : asksCharge ? place.quoted : true;
+  const text = `${isYesNoQuestion(question) ? withAnswer(yes, shipping) : upperFirst(shipping)}.${delivery}`;
   return { text, link: faqLink };
 }
 
@@ -565,7 +612,7 @@ export function asksInvoice(folded: string): boolean {
 }
 
 /** The factura: chosen on the purchase form ("Documento": Boleta or Factura). */
-export function invoiceAnswer(question: string): FactAnswer {
+export function invoiceAnswer(): FactAnswer {
   const fields = listWords(
     [
       purchaseTexts.invoiceRutLabel,
@@ -604,7 +651,9 @@ export function paymentAnswer(question: string, general: string): FactAnswer {
   if (hasAny(folded, otherMeans))
     return { text: withAnswer(false, t.otherMeansNo(providers())), link: faqLink };
   const text = `${upperFirst(t.cardsYes(providers()))} ${general.split(". ").slice(-1)[0] ?? ""}`.trim();
-  return { text: yesNo ? withAnswer(true, text) : text, link: faqLink };
+  // Cuotas are the provider's and the card's: the content does not promise them.
+  const cuotas = hasAny(folded, ["cuotas", "cuota"]);
+  return { text: yesNo && !cuotas ? withAnswer(true, text) : text, link: faqLink };
 }
 
 // Certifications ------------------------------------------------------------------------------
@@ -676,9 +725,18 @@ export function detectFactTopic(question: string): string | undefined {
   const quotation = hasAny(folded, quotationWords) || /\s\d+ kits?\s/.test(folded);
   const price = hasAny(folded, priceWords) && !hasAny(folded, recommendWords);
   if (!quotation && !price && !fault && wantsRecommendation(folded)) return "recommend";
+  // "¿Cuánto cuesta el kit para la casa?": the price of the kit made for that place.
+  const scenario = scenarioOf(folded);
+  if (price && scenario && namedKits(folded).length === 0 && !quotation) {
+    const kit = kitList.find((k) => k.line === scenario.line && (k.version === "mini") === scenario.mini);
+    if (kit) return `kit-${kit.id}-price`;
+  }
   const specs = specsOf(folded);
-  if (specs.length > 0 && namedKits(folded).length !== 1 && !hasAny(folded, placeCueWords)) {
-    return "specs-all";
+  const named = namedKits(folded);
+  if (specs.length > 0 && !hasAny(folded, placeCueWords)) {
+    if (named.length !== 1 || !named[0]) return "specs-all";
+    // "¿Para cuántas personas es el Essential?": the kit's use answer says its capacity.
+    return `kit-${named[0].id}-${specs.length === 1 && specs[0] === "Capacidad" ? "use" : "specs"}`;
   }
   return undefined;
 }
