@@ -1217,6 +1217,10 @@ export const specWords: Record<string, string[]> = {
 
 /** A question starting, or built, like these is answered with «Sí» or «No» first. */
 export const yesNoVerbs = [
+  "alcanza",
+  "alcanzan",
+  "soporta",
+  "soportan",
   "tiene",
   "tienen",
   "trae",
