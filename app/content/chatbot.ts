@@ -232,6 +232,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "se fabrican a pedido",
     "hay disponibilidad",
     "los arman a pedido",
+    "vienen armados",
     "estan listos para enviar",
   ],
   quotation: [
@@ -452,6 +453,10 @@ export const chatbotSynonyms: Record<string, string> = {
   debito: "tarjeta",
   credito: "tarjeta",
   webpay: "tarjeta",
+  redcompra: "tarjeta",
+  transbank: "tarjeta",
+  visa: "tarjeta",
+  mastercard: "tarjeta",
   fono: "telefono",
   celular: "telefono",
   wsp: "whatsapp",
@@ -531,6 +536,9 @@ export const chatFactTexts = {
   kitHas: (kit: string, component: string) => `el ${kit} trae ${component}`,
   kitLacks: (kit: string, component: string) => `el ${kit} no trae ${component}`,
   comesIn: (kits: string) => `Viene en: ${kits}.`,
+  boleta: (boleta: string, factura: string, how: string) =>
+    `te entregamos ${boleta.toLowerCase()}; si necesitas ${factura.toLowerCase()}, ${how}.`,
+  abroad: "previo contacto",
   recommend: (kit: string, price: string, capacity: string) =>
     `Te recomiendo el ${kit} (${price}): ${capacity}.`,
   several: (count: number, kit: string, price: string, capacity: string) =>
@@ -554,8 +562,10 @@ export const chatFactTexts = {
   shipsQuoted: (place: string) =>
     `enviamos a ${place}, pero ese envío no es gratis: se cotiza y te enviamos su costo por correo antes de pagar`,
   deliveryTime: (promise: string) => `El plazo de entrega es de ${promise}.`,
-  invoice: (document: string, factura: string, boleta: string, fields: string) =>
-    `emitimos ${factura.toLowerCase()}: al comprar, en «${document}» elige «${factura}» e ingresa ${fields}. Si no, te entregamos ${boleta.toLowerCase()}.`,
+  invoiceHow: (document: string, factura: string, fields: string) =>
+    `al comprar, en «${document}» elige «${factura}» e ingresa ${fields}`,
+  invoice: (factura: string, how: string, boleta: string) =>
+    `emitimos ${factura.toLowerCase()}: ${how}. Si no, te entregamos ${boleta.toLowerCase()}.`,
   cardsYes: (providers: string) =>
     `pagas con tarjeta de crédito, débito o prepago en ${providers}, en una página de pago segura. Los medios disponibles se muestran en esa página.`,
   otherMeansNo: (providers: string) =>
@@ -614,6 +624,8 @@ export const componentWords: Record<string, string[]> = {
     "comer",
   ],
   water: [
+    "agua del",
+    "agua que trae",
     "agua potable",
     "agua para tomar",
     "agua para beber",

@@ -9,6 +9,8 @@
 import { create, insertMultiple, search, type Results } from "@orama/orama";
 import {
   catalogueAnchorWords,
+  chatFactTexts,
+  faqTopicIds,
   offTopicCues,
   shopAnchorWords,
   chatbotMaxQuestionLength,
@@ -18,6 +20,7 @@ import {
   lineKeywords,
 } from "~/content/chatbot";
 import { exampleCompany, type CompanyInfo } from "~/content/company";
+import { faqItems } from "~/content/faq";
 import { normalizeOrderNumber } from "~/lib/order-number";
 import {
   createChatbotTokenizer,
@@ -254,9 +257,45 @@ export function dedupeSentences(text: string): string {
     .join(" ");
 }
 
+/** The FAQ's sentence of a topic that holds `words` ("no cubre"), if any. */
+function faqSentence(topic: string, pattern: RegExp): string | undefined {
+  const item = faqItems.find((entry) => faqTopicIds[entry.question] === topic);
+  return item?.answer.split(/(?<=\.)\s+/).find((sentence) => pattern.test(sentence));
+}
+
+/**
+ * The policy answer for what the question asks beyond the short answer: what the warranty does not
+ * cover, the kits without a right of withdrawal, a shipment abroad (from the FAQ's own sentences).
+ */
+function policyDetail(topic: string, question: string, text: string): string {
+  const folded = ` ${question} `;
+  if (
+    topic === "warranty" &&
+    /\s(golpe|golpes|caida|caidas|cayo|mal uso|modificacion|modifique|rompi)\s/.test(folded)
+  ) {
+    const excluded = faqSentence("warranty", /no cubre/);
+    if (excluded) return isYesNoQuestion(question) ? withAnswer(false, excluded) : `${excluded} ${text}`;
+  }
+  if (topic === "withdrawal" && /\s(personalizado|personalizados|a medida)\s/.test(folded)) {
+    const excluded = faqSentence("withdrawal", /personalizados/);
+    if (excluded) return isYesNoQuestion(question) ? withAnswer(false, excluded) : excluded;
+  }
+  if (
+    topic === "shipping" &&
+    /\s(internacional|internacionales|fuera)\s/.test(` ${normalizeWords(question).join(" ")} `)
+  ) {
+    const abroad = faqSentence("shipping", /fuera de Chile/);
+    if (abroad)
+      return isYesNoQuestion(question)
+        ? `${withAnswer(true, `${chatFactTexts.abroad}: ${abroad.charAt(0).toLowerCase()}${abroad.slice(1)}`)}`
+        : abroad;
+  }
+  return text;
+}
+
 /** "Sí" or "No" first, when a yes/no question gets a policy answer that grants or denies it. */
 function yesOrNoFirst(topic: string, question: string, text: string): string {
-  if (/^(Sí|No)\b/.test(text) || !isYesNoQuestion(question)) return text;
+  if (/^(Sí|No)[,.:;]/.test(text) || !isYesNoQuestion(question)) return text;
   const folded = ` ${question} `;
   if (topic === "hours" && /\s(sabado|sabados|domingo|domingos|feriado|feriados)\s/.test(folded)) {
     const day = /\s(sabado|domingo|feriado)s?\s/.exec(folded)?.[1] ?? "";
@@ -327,7 +366,9 @@ export function answerQuestion(text: string, options: { company?: CompanyInfo } 
     };
   }
   const answer = first.topic.answer(company, question);
-  const said = dedupeSentences(yesOrNoFirst(first.topic.id, question, answer.text));
+  const said = dedupeSentences(
+    yesOrNoFirst(first.topic.id, question, policyDetail(first.topic.id, question, answer.text)),
+  );
   return { topic: first.topic.id, ...answer, text: said, alternatives, score: first.score };
 }
 

@@ -294,7 +294,7 @@ export function componentAnswer(group: string, question: string): FactAnswer {
   const text = variants
     .map(
       (variant) =>
-        `${upperFirst(itemName(variant.component))}: ${lowerFirst(variant.component.description)} ${t.comesIn(listWords(variant.kits.map((kit) => kit.name)))}`,
+        `${upperFirst(itemName(variant.component))}: ${lowerFirst(variant.component.description)} ${t.comesIn(listWords(variant.kits.map((kit) => `${kit.name} (${formatPrice(kit.price)})`)))}`,
     )
     .join(" ");
   const kit = first.kits[0];
@@ -612,7 +612,7 @@ export function asksInvoice(folded: string): boolean {
 }
 
 /** The factura: chosen on the purchase form ("Documento": Boleta or Factura). */
-export function invoiceAnswer(): FactAnswer {
+export function invoiceAnswer(question = ""): FactAnswer {
   const fields = listWords(
     [
       purchaseTexts.invoiceRutLabel,
@@ -621,12 +621,14 @@ export function invoiceAnswer(): FactAnswer {
       purchaseTexts.invoiceAddressLabel,
     ].map((label) => lowerFirst(label)),
   );
-  const text = t.invoice(
-    purchaseTexts.documentLegend,
-    purchaseTexts.documentFactura,
-    purchaseTexts.documentBoleta,
-    fields,
-  );
+  const how = t.invoiceHow(purchaseTexts.documentLegend, purchaseTexts.documentFactura, fields);
+  const folded = foldForFacts(question);
+  // "¿Dan boleta?": the boleta first, then how to ask for a factura.
+  const boletaOnly =
+    hasAny(folded, ["boleta", "boletas"]) && !hasAny(folded, ["factura", "facturas", "facturan", "facturar"]);
+  const text = boletaOnly
+    ? t.boleta(purchaseTexts.documentBoleta, purchaseTexts.documentFactura, how)
+    : t.invoice(purchaseTexts.documentFactura, how, purchaseTexts.documentBoleta);
   return { text: withAnswer(true, text), link: catalogueLink };
 }
 

@@ -291,7 +291,7 @@ export function factTopics(): Topic[] {
     {
       id: "invoice",
       texts: ["emiten factura boleta facturacion"],
-      answer: () => invoiceAnswer(),
+      answer: (_company, question = "") => invoiceAnswer(question),
     },
   ];
 }
