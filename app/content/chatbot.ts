@@ -785,7 +785,6 @@ export const scenarioWords: Record<ProductLine, { words: string[]; mini?: string
       "obras",
       "construccion",
       "trabajadores",
-      "empresa",
       "industria",
       "industrial",
       "galpon",

@@ -239,21 +239,24 @@ function buildComponentGroups(): Map<string, { component: KitComponent; kits: Ki
   return groups;
 }
 
-/** The component groups a question names, longest phrase first (so "mascarilla rcp" is not "mascarilla"). */
+/**
+ * The component groups a question names, in the question's order; the longest phrase wins where
+ * two overlap (so "mascarilla rcp" is not "mascarilla").
+ */
 export function componentsOf(folded: string): string[] {
   const matches = Object.entries(componentWords)
     .flatMap(([group, phrases]) =>
       phrases.filter((phrase) => has(folded, phrase)).map((phrase) => ({ group, phrase })),
     )
     .sort((a, b) => b.phrase.length - a.phrase.length);
-  const taken: string[] = [];
-  const groups: string[] = [];
-  for (const { group, phrase } of matches) {
-    if (taken.some((longer) => ` ${longer} `.includes(` ${phrase} `))) continue;
-    taken.push(phrase);
-    if (!groups.includes(group)) groups.push(group);
+  const taken: { group: string; phrase: string }[] = [];
+  for (const match of matches) {
+    if (taken.some((longer) => ` ${longer.phrase} `.includes(` ${match.phrase} `))) continue;
+    taken.push(match);
   }
-  return groups;
+  // The component named first is the one asked about ("el filtro sirve para el agua del río").
+  const at = (phrase: string) => folded.indexOf(` ${phrase} `);
+  return [...new Set(taken.sort((a, b) => at(a.phrase) - at(b.phrase)).map((match) => match.group))];
 }
 
 const itemOf = (kit: Kit, group: string) =>
