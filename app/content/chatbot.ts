@@ -961,6 +961,12 @@ export const componentContextWords = [
 
 /** A how-to or an errand with no word of the shop: not the shop's to answer. */
 export const offTopicCues = [
+  "como cambio",
+  "como arreglo",
+  "como reparo",
+  "un seguro",
+  "seguro de",
+  "seguros de",
   "como hago",
   "como se hace",
   "como hacer",

@@ -21,6 +21,7 @@ import {
 } from "~/content/chatbot";
 import { exampleCompany, type CompanyInfo } from "~/content/company";
 import { faqItems } from "~/content/faq";
+import { kitList } from "~/content/kits";
 import { normalizeOrderNumber } from "~/lib/order-number";
 import {
   createChatbotTokenizer,
@@ -129,8 +130,11 @@ function buildIndex() {
   const factTerms = new Map(
     topics.map((topic) => [topic.id, new Set((topic.factWords ?? []).flatMap(searchTerms))]),
   );
+  // The words naming kits (lines, versions, scenarios): a catalogue question may name them.
+  const lineTerms = new Set(kitList.flatMap((kit) => searchTerms(`${kit.name} estandar`)));
   return {
     db,
+    lineTerms,
     factTerms,
     topics: new Map(topics.map((topic) => [topic.id, topic])),
     topicTerms,
@@ -342,11 +346,15 @@ export function answerQuestion(text: string, options: { company?: CompanyInfo } 
   }
   const offTopic = offTopicQuestion(typed);
   // The catalogue only for a question with a word of it ("quiero vender mi lancha" is not one).
-  const [first, ...rest] = ranked.filter(
-    (entry) =>
-      entry.topic.id !== "catalogue" ||
-      catalogueAnchorWords.some((word) => ` ${typed} `.includes(` ${word} `)),
-  );
+  // The catalogue only for a question with a word of it, half of whose words it holds ("¿venden
+  // seguros de vida?" is not about the kits).
+  const catalogueTerms = getIndex().topicTerms.get("catalogue") ?? new Set<string>();
+  const questionTerms = searchTerms(question);
+  const catalogueAsked =
+    catalogueAnchorWords.some((word) => ` ${typed} `.includes(` ${word} `)) &&
+    questionTerms.filter((term) => catalogueTerms.has(term) || getIndex().lineTerms.has(term)).length >=
+      questionTerms.length / 2;
+  const [first, ...rest] = ranked.filter((entry) => entry.topic.id !== "catalogue" || catalogueAsked);
   const alternatives = [...rest, ...allRanked.filter((entry) => ruleOnlyTopic(entry.topic.id))]
     .slice(0, alternativesShown)
     .map((entry) => entry.topic.id);

@@ -732,14 +732,34 @@ export function detectFactTopic(question: string): string | undefined {
   if (!quotation && !price && !fault && wantsRecommendation(folded)) return "recommend";
   // "¿Cuánto cuesta el kit para la casa?": the price of the kit made for that place.
   const scenario = scenarioOf(folded);
-  if (price && scenario && namedKits(folded).length === 0 && !quotation) {
+  if (price && scenario && hasAny(folded, ["kit", "kits"]) && namedKits(folded).length === 0 && !quotation) {
     const kit = kitList.find((k) => k.line === scenario.line && (k.version === "mini") === scenario.mini);
     if (kit) return `kit-${kit.id}-price`;
   }
   const specs = specsOf(folded);
   const named = namedKits(folded);
   if (specs.length > 0 && !hasAny(folded, placeCueWords)) {
-    if (named.length !== 1 || !named[0]) return "specs-all";
+    if (named.length !== 1 || !named[0]) {
+      // Of every kit only when the question is about the kits ("¿qué temperatura hace en Punta Arenas?" is not).
+      const aboutBoxes = hasAny(folded, [
+        "kit",
+        "kits",
+        "caja",
+        "cajas",
+        "lifebox",
+        "aguanta",
+        "aguantan",
+        "resiste",
+        "resisten",
+        "soporta",
+        "soportan",
+        "pesa",
+        "pesan",
+        "mide",
+        "miden",
+      ]);
+      return aboutBoxes && !placeOf(folded) ? "specs-all" : undefined;
+    }
     // "¿Para cuántas personas es el Essential?": the kit's use answer says its capacity.
     return `kit-${named[0].id}-${specs.length === 1 && specs[0] === "Capacidad" ? "use" : "specs"}`;
   }
