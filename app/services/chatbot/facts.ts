@@ -679,7 +679,16 @@ export function certificationAnswer(name: string | undefined, question: string):
       link: kitLink(kit),
     };
   }
-  const shown = allCertifications().filter((c) => !name || c.name === name);
+  // "¿Las mascarillas están certificadas?": the certifications whose description names the component.
+  const groups = componentsOf(folded);
+  const about = (c: Certification) =>
+    groups.some((group) =>
+      (componentWords[group] ?? []).some((word) => foldForFacts(c.description).includes(` ${word} `)),
+    );
+  const forComponent = name ? [] : allCertifications().filter(about);
+  const shown = forComponent.length
+    ? forComponent
+    : allCertifications().filter((c) => !name || c.name === name);
   const text = shown
     .map((c) => {
       const kits = kitList.filter((kit) => kit.certifications.some((own) => own.name === c.name));

@@ -26,6 +26,7 @@ import { componentCount, kitList, kitPath, lineNames, versionNames } from "~/con
 import { freeShippingNote, workingHours } from "~/content/policies";
 import type { Kit, KitVersion, ProductLine } from "~/content/types";
 import { formatPrice } from "~/lib/format";
+import { searchTerms } from "./normalize";
 import {
   allCertifications,
   certificationAnswer,
@@ -75,6 +76,35 @@ export function whatsappChatLink(company: CompanyInfo): ChatLink {
   return { href: whatsappLink(company), label: chatbotTexts.whatsappLabel };
 }
 
+/** The kit page's own sentences: highlights, benefits, the IP67 note and the gallery's captions. */
+function kitSentences(kit: Kit): string[] {
+  return [
+    ...kit.highlights.map((highlight) => `${highlight}.`),
+    ...kit.benefits.map((benefit) => `${benefit.title}: ${benefit.description}`),
+    kit.ip67Note,
+    ...kit.gallery.map((item) => item.caption),
+  ];
+}
+
+/**
+ * The kit page's sentence that shares the most words with the question (beyond the kit's name), or
+ * "" when none shares one: "¿el Essential Mini cabe en un cajón?" → "Cabe en un cajón, un velador…".
+ */
+function kitSentenceFor(kit: Kit, question = ""): string {
+  const named = new Set(searchTerms(`${kit.name} kit ${lineKeywords[kit.line]}`));
+  const asked = new Set(searchTerms(question).filter((term) => !named.has(term)));
+  let best = "";
+  let bestCount = 0;
+  for (const sentence of kitSentences(kit)) {
+    const count = new Set(searchTerms(sentence).filter((term) => asked.has(term))).size;
+    if (count > bestCount) {
+      best = sentence;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
 const capacityOf = (kit: Kit) => kit.specifications.find((spec) => spec.label === "Capacidad")?.value ?? "";
 
 function kitTopics(kit: Kit): Topic[] {
@@ -118,11 +148,8 @@ function kitTopics(kit: Kit): Topic[] {
       (question) => specAnswer(question, [kit]).text,
     ),
     {
-      ...topic(
-        "use",
-        `${kit.description} ${kit.tagline} ${capacityOf(kit)}`,
-        () =>
-          `${kit.description} ${kit.name}: ${formatPrice(kit.price)}; capacidad: ${capacityOf(kit).toLowerCase()}.`,
+      ...topic("use", `${kit.description} ${kit.tagline} ${capacityOf(kit)}`, (question) =>
+        `${kit.description} ${kit.name}: ${formatPrice(kit.price)}; capacidad: ${capacityOf(kit).toLowerCase()}. ${kitSentenceFor(kit, question)}`.trim(),
       ),
       texts: docs(
         [...kitTopicPhrasings.use, ...lineScenarioPhrases[kit.line]],
