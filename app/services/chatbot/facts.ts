@@ -23,7 +23,6 @@ import {
   placeWordsNeedingPreposition,
   questionWords,
   recommendWords,
-  scenarioActivityWords,
   scenarioLeadWords,
   scenarioWords,
   specWords,
@@ -195,14 +194,15 @@ export function scenarioOf(folded: string): { line: ProductLine; mini: boolean; 
   const tokens = folded.trim().split(" ");
   let found: { line: ProductLine; mini: boolean; word: string; at: number } | undefined;
   for (const line of productLines) {
-    for (const phrase of scenarioWords[line].words) {
+    const { words: places, activities } = scenarioWords[line];
+    for (const phrase of [...places, ...activities]) {
       const parts = phrase.split(" ");
       for (let i = 0; i + parts.length <= tokens.length; i++) {
         if (!parts.every((part, k) => tokens[i + k] === part)) continue;
         let before = i - 1;
         while (before >= 0 && articles.has(tokens[before] ?? "")) before--;
         const lead = tokens[before] ?? "";
-        if (!scenarioActivityWords.includes(phrase) && !scenarioLeadWords.includes(lead)) continue;
+        if (!activities.includes(phrase) && !scenarioLeadWords.includes(lead)) continue;
         if (!found || i < found.at) {
           found = { line, mini: (scenarioWords[line].mini ?? []).includes(phrase), word: phrase, at: i };
         }

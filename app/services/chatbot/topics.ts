@@ -301,7 +301,9 @@ export function factTopics(): Topic[] {
       id: "recommend",
       texts: [
         "que kit me recomiendan cual me conviene para cuantas personas",
-        ...Object.values(scenarioWords).map((scenario) => `kit para ${scenario.words.join(" ")}`),
+        ...Object.values(scenarioWords).map(
+          (scenario) => `kit para ${[...scenario.words, ...scenario.activities].join(" ")}`,
+        ),
       ],
       answer: (_company, question = "") => recommendationAnswer(question),
     },
