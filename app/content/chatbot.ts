@@ -556,6 +556,7 @@ export const chatFactTexts = {
   priciest: (kit: string, price: string, capacity: string) =>
     `El kit de mayor precio es el ${kit}, a ${price} (${capacity}).`,
   lightest: (kits: string, weight: string) => `El más liviano: ${kits}, con ${weight}.`,
+  mostComponents: (kits: string, count: number) => `El que trae más componentes: ${kits}, con ${count}.`,
   heaviest: (kits: string, weight: string) => `El más pesado: ${kits}, con ${weight}.`,
   lineCheapest: (kit: string, price: string) => `El más económico de esa línea es el ${kit}, a ${price}.`,
   versionsLack: (kit: string, components: string) => `El ${kit} no trae: ${components}.`,
@@ -854,7 +855,7 @@ export const superlativeWords = {
     "economico",
     "baratito",
   ],
-  priciest: ["mas caro", "mas caros", "mayor precio", "mas costoso", "mas cuesta", "mas completo"],
+  priciest: ["mas caro", "mas caros", "mayor precio", "mas costoso", "mas cuesta"],
   lightest: [
     "mas liviano",
     "mas livianos",
@@ -867,6 +868,7 @@ export const superlativeWords = {
     "mas compacto",
   ],
   heaviest: ["mas pesado", "mas pesados", "pesa mas", "mas grande"],
+  mostComponents: ["mas completo", "mas componentes", "mas cosas", "mas elementos", "mas equipado"],
 } as const;
 
 /** Words that ask for a comparison of two kits ("¿qué diferencia hay entre el Essential y el Mini?"). */

@@ -32,7 +32,7 @@ import {
 } from "~/content/chatbot";
 import { comunas, nonContinentalComunaCuts, regions } from "~/content/chile";
 import { purchaseTexts } from "~/content/forms";
-import { kitList, kitPath } from "~/content/kits";
+import { componentCount, kitList, kitPath } from "~/content/kits";
 import { providerNames } from "~/content/payments";
 import { deliveryPromise } from "~/content/policies";
 import type { Certification, Kit, KitComponent, ProductLine } from "~/content/types";
@@ -378,7 +378,7 @@ export function superlativeOf(folded: string): Superlative | undefined {
   );
 }
 
-/** The cheapest, most expensive, lightest or heaviest kit (of the named line, if any). */
+/** The cheapest, most expensive, lightest, heaviest or most complete kit (of the named line, if any). */
 export function superlativeAnswer(kind: Superlative, question: string): FactAnswer {
   const folded = foldForFacts(question);
   const lines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
@@ -389,6 +389,15 @@ export function superlativeAnswer(kind: Superlative, question: string): FactAnsw
     const kit = sorted[0] as Kit;
     const say = kind === "cheapest" ? t.cheapest : t.priciest;
     return { text: say(kit.name, formatPrice(kit.price), capacity(kit)), link: kitLink(kit) };
+  }
+  if (kind === "mostComponents") {
+    const most = Math.max(...pool.map(componentCount));
+    const kits = pool.filter((kit) => componentCount(kit) === most);
+    const first = kits[0] as Kit;
+    return {
+      text: t.mostComponents(listWords(kits.map((kit) => `${kit.name} (${formatPrice(kit.price)})`)), most),
+      link: kits.length === 1 ? kitLink(first) : catalogueLink,
+    };
   }
   const best = kind === "lightest" ? Math.min(...pool.map(weightOf)) : Math.max(...pool.map(weightOf));
   const kits = pool.filter((kit) => weightOf(kit) === best);
