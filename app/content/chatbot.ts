@@ -801,6 +801,7 @@ export const scenarioWords: Record<ProductLine, { words: string[]; activities: s
 
 /** Words before a scenario word that make it the place or activity of the question. */
 export const scenarioLeadWords = [
+  "pal",
   "para",
   "pa",
   "en",
@@ -870,6 +871,17 @@ export const superlativeWords = {
   heaviest: ["mas pesado", "mas pesados", "pesa mas", "mas grande"],
   mostComponents: ["mas completo", "mas componentes", "mas cosas", "mas elementos", "mas equipado"],
 } as const;
+
+/** Words that ask what a kit contains ("¿qué trae el kit para la casa?"). */
+export const contentsWords = [
+  "que trae",
+  "que traen",
+  "que incluye",
+  "que contiene",
+  "contenido",
+  "que viene",
+  "que lleva",
+];
 
 /** Words that ask for a comparison of two kits ("¿qué diferencia hay entre el Essential y el Mini?"). */
 export const compareWords = [

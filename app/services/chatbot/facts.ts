@@ -13,6 +13,7 @@ import {
   certificationsWords,
   compareWords,
   componentContextWords,
+  contentsWords,
   componentWords,
   faultWords,
   priceWords,
@@ -382,7 +383,13 @@ export function superlativeOf(folded: string): Superlative | undefined {
 export function superlativeAnswer(kind: Superlative, question: string): FactAnswer {
   const folded = foldForFacts(question);
   const lines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
-  const pool = lines.length ? kitList.filter((kit) => lines.includes(kit.line)) : kitList;
+  // Between two named kits ("¿cuál es más liviano, el Essential o el Nautical?"), else within a named line.
+  const pool =
+    lines.length >= 2
+      ? namedKits(folded)
+      : lines.length
+        ? kitList.filter((kit) => lines.includes(kit.line))
+        : kitList;
   const capacity = (kit: Kit) => lowerFirst(capacityText(kit));
   if (kind === "cheapest" || kind === "priciest") {
     const sorted = [...pool].sort((a, b) => (kind === "cheapest" ? a.price - b.price : b.price - a.price));
@@ -447,13 +454,13 @@ export function recommendationAnswer(question: string): FactAnswer {
   const people = peopleOf(folded);
   const days = daysOf(folded);
   const named = namedKits(folded);
-  const line = scenario?.line ?? (named.length === 1 ? named[0]?.line : undefined);
+  const workers = / (?:trabajadores|empleados|operarios|colaboradores) /.test(folded);
+  const line = scenario?.line ?? (named.length === 1 ? named[0]?.line : workers ? "industry" : undefined);
   const capacity = (kit: Kit) => lowerFirst(capacityText(kit));
   if (!line) {
     if (people === undefined && days === undefined) return { text: t.askPlace, link: catalogueLink };
     // Kits for that many people or days, in any place: the ones that cover them, and the place asked.
-    // Workers are counted by the Industry kits only; people and days by the others.
-    const workers = / (?:trabajadores|empleados|operarios|colaboradores) /.test(folded);
+    // People and days are counted by the kits other than Industry (workers already chose it).
     const fits = kitList.filter((kit) => {
       const cap = capacityOf(kit);
       if ((kit.line === "industry") !== workers) return false;
@@ -729,6 +736,9 @@ export function detectFactTopic(question: string): string | undefined {
     return "invoice";
   }
   if (asksAboutPlace(folded) && !hasAny(folded, ["pedido", "compra", "orden"])) return "place-shipping";
+  const superlativeFirst = superlativeOf(folded);
+  const namedLines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
+  if (superlativeFirst && namedLines.length >= 2) return `compare-${superlativeFirst}`;
   if (wantsComparison(folded)) return "compare-versions";
   const certification = certificationOf(folded);
   if (certification) {
@@ -747,13 +757,18 @@ export function detectFactTopic(question: string): string | undefined {
   }
   const quotation = hasAny(folded, quotationWords) || /\s\d+ kits?\s/.test(folded);
   const price = hasAny(folded, priceWords) && !hasAny(folded, recommendWords);
-  if (!quotation && !price && !fault && wantsRecommendation(folded)) return "recommend";
-  // "¿Cuánto cuesta el kit para la casa?": the price of the kit made for that place.
+  // "¿Cuánto cuesta / qué trae / cuánto pesa el kit para la casa?": that of the kit made for the place.
   const scenario = scenarioOf(folded);
-  if (price && scenario && hasAny(folded, ["kit", "kits"]) && namedKits(folded).length === 0 && !quotation) {
-    const kit = kitList.find((k) => k.line === scenario.line && (k.version === "mini") === scenario.mini);
-    if (kit) return `kit-${kit.id}-price`;
+  const scenarioKit =
+    scenario && hasAny(folded, ["kit", "kits"]) && namedKits(folded).length === 0 && !quotation
+      ? kitList.find((k) => k.line === scenario.line && (k.version === "mini") === scenario.mini)
+      : undefined;
+  if (scenarioKit && !hasAny(folded, recommendWords)) {
+    if (price) return `kit-${scenarioKit.id}-price`;
+    if (hasAny(folded, contentsWords)) return `kit-${scenarioKit.id}-contents`;
+    if (specsOf(folded).some((label) => label !== "Capacidad")) return `kit-${scenarioKit.id}-specs`;
   }
+  if (!quotation && !price && !fault && wantsRecommendation(folded)) return "recommend";
   const specs = specsOf(folded);
   const named = namedKits(folded);
   if (specs.length > 0 && !hasAny(folded, placeCueWords)) {
