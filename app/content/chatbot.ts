@@ -937,6 +937,13 @@ export const componentContextWords = [
 
 /** A how-to or an errand with no word of the shop: not the shop's to answer. */
 export const offTopicCues = [
+  "que hago si hay",
+  "que hago en caso",
+  "que hacer en caso",
+  "que hacer si hay",
+  "como purifico",
+  "como prevengo",
+  "como sobrevivo",
   "como cambio",
   "como arreglo",
   "como reparo",
