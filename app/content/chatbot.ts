@@ -233,6 +233,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "hay disponibilidad",
     "los arman a pedido",
     "vienen armados",
+    "los componentes son nuevos",
     "estan listos para enviar",
   ],
   quotation: [
@@ -1217,6 +1218,7 @@ export const specWords: Record<string, string[]> = {
 
 /** A question starting, or built, like these is answered with «Sí» or «No» first. */
 export const yesNoVerbs = [
+  "tengo",
   ...kitVerbs,
   "alcanza",
   "alcanzan",

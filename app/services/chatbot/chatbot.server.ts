@@ -297,6 +297,28 @@ function policyDetail(topic: string, question: string, text: string): string {
   return text;
 }
 
+/**
+ * The FAQ's sentence of the topic that answers what the short answer leaves out: the one sharing
+ * the most of the question's words that the short answer does not have ("¿cómo sé si mi pago se
+ * aprobó?" → "…vuelves a la página de tu pedido, que te dice si el pago se aprobó"), or "".
+ */
+function faqSentenceFor(topic: string, question: string, text: string): string {
+  const item = faqItems.find((entry) => faqTopicIds[entry.question] === topic);
+  if (!item) return "";
+  const said = new Set(searchTerms(text));
+  const asked = new Set(searchTerms(question).filter((term) => !said.has(term)));
+  let best = "";
+  let bestCount = 0;
+  for (const sentence of item.answer.split(/(?<=\.)\s+/)) {
+    const count = new Set(searchTerms(sentence).filter((term) => asked.has(term))).size;
+    if (count > bestCount) {
+      best = sentence;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
 /** "Sí" or "No" first, when a yes/no question gets a policy answer that grants or denies it. */
 function yesOrNoFirst(topic: string, question: string, text: string): string {
   if (/^(Sí|No)[,.:;]/.test(text) || !isYesNoQuestion(question)) return text;
@@ -374,9 +396,9 @@ export function answerQuestion(text: string, options: { company?: CompanyInfo } 
     };
   }
   const answer = first.topic.answer(company, question);
-  const said = dedupeSentences(
-    yesOrNoFirst(first.topic.id, question, policyDetail(first.topic.id, question, answer.text)),
-  );
+  const detailed = policyDetail(first.topic.id, question, answer.text);
+  const more = detailed === answer.text ? faqSentenceFor(first.topic.id, question, answer.text) : "";
+  const said = dedupeSentences(yesOrNoFirst(first.topic.id, question, `${detailed} ${more}`.trim()));
   return { topic: first.topic.id, ...answer, text: said, alternatives, score: first.score };
 }
 

@@ -532,7 +532,18 @@ export function recommendationAnswer(question: string): FactAnswer {
     return { text: withAnswer(fits, [head, ...rest].join(" ")), link: kitLink(asked) };
   }
   const text = sentences.join(" ");
-  const yes = yesNo && !namedOther;
+  // "¿Tienen algo para…?", "¿sirve para…?" are answered yes; "tengo un bote…" is no question.
+  const asksForKit = hasAny(folded, [
+    "tienen",
+    "tiene",
+    "hay",
+    "sirve",
+    "sirven",
+    "venden",
+    "ofrecen",
+    "existe",
+  ]);
+  const yes = yesNo && asksForKit && !namedOther;
   return { text: yes ? withAnswer(true, text) : text, link: kitLink(chosen) };
 }
 
