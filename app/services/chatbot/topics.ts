@@ -130,7 +130,8 @@ function kitTopics(kit: Kit): Topic[] {
     topic(
       "price",
       "precio",
-      () => `El ${kit.name} cuesta ${formatPrice(kit.price)}, IVA incluido. ${freeShippingNote}.`,
+      () =>
+        `El ${kit.name} cuesta ${formatPrice(kit.price)}, IVA incluido (${capacityOf(kit).charAt(0).toLowerCase()}${capacityOf(kit).slice(1)}). ${freeShippingNote}.`,
     ),
     topic(
       "contents",
@@ -139,7 +140,9 @@ function kitTopics(kit: Kit): Topic[] {
         .join(" "),
       () =>
         `El ${kit.name} trae ${componentCount(kit)} componentes: ${kit.contents
-          .flatMap((category) => category.items.map((item) => item.name))
+          .flatMap((category) =>
+            category.items.map((item) => (item.quantity ? `${item.name} (${item.quantity})` : item.name)),
+          )
           .join(", ")}.`,
     ),
     topic(
