@@ -36,9 +36,13 @@ const factHeldOut = JSON.parse(
 
 /** Issue 26's targets on the labelled set: top-1 ≥ 95 %, off-topic false answers ≤ 3 %. */
 const top1Floor = 0.95;
-/** Held-out 3, measured in docs/decisions/077 (targets: 90 % and 3 %, not reached). */
-const FACT_TOP1_FLOOR = 0.75;
-const FACT_OFF_TOPIC_CEILING = 0.25;
+/**
+ * Held-out 3, measured in docs/decisions/077: 99/122 top-1 and 4/34 off-topic false answers. Issue
+ * 26's targets (90 % and 3 %) are not reached: held at the measured level, two questions under it
+ * and one off-topic question over it.
+ */
+const FACT_TOP1_FLOOR = 0.79;
+const FACT_OFF_TOPIC_CEILING = 0.15;
 const offTopicFloor = 0.97;
 
 const pagePaths = new Set(["/", "/productos", "/faq", "/contacto", "/terminos", ...kitList.map(kitPath)]);
@@ -53,17 +57,17 @@ describe("chatbot answer engine", () => {
   });
 
   it("does not get worse on the held-out questions", () => {
-    // Measured in docs/decisions/040, each floor one or two questions under it: the first set
-    // 29/30 and 9/10 (its misses were studied for classes of problems, so it flatters), the fresh
-    // one, never tuned on, 58/80 and 18/24.
+    // Measured in docs/decisions/040 and 077, each floor one or two questions under it: the first
+    // set 29/30 and 9/10 (its misses were studied for classes of problems, so it flatters), the
+    // fresh one, never tuned on, 61/80 and 20/24 (labels met as evaluate.ts `meetsLabel` says).
     const first = evaluate(heldOut);
     expect(first.top1 / first.total).toBeGreaterThanOrEqual(0.9);
     expect(first.offTopicFallbacks / first.offTopicTotal).toBeGreaterThanOrEqual(0.8);
     const fresh = evaluate(freshHeldOut);
     expect(freshHeldOut.questions.length).toBeGreaterThanOrEqual(60);
     expect(freshHeldOut.offTopic.length).toBeGreaterThanOrEqual(20);
-    expect(fresh.top1 / fresh.total).toBeGreaterThanOrEqual(0.7);
-    expect(fresh.offTopicFallbacks / fresh.offTopicTotal).toBeGreaterThanOrEqual(0.7);
+    expect(fresh.top1 / fresh.total).toBeGreaterThanOrEqual(0.74);
+    expect(fresh.offTopicFallbacks / fresh.offTopicTotal).toBeGreaterThanOrEqual(0.75);
   });
 
   it("holds the fact-judged held-out set (held-out 3) at its measured level", () => {
