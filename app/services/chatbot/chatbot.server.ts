@@ -60,10 +60,10 @@ const alternativesShown = 2;
 
 /**
  * The score under which an answer counts as low confidence for staff (/admin/chatbot and the
- * dashboard: issue 26). Measured on the labelled set (docs/decisions/077): the wrong answers the
- * BM25 ranking gives score under it, most right ones above. Fact answers (./facts) are chosen by
- * rules on the question's words and carry {@link factAnswerScore}; the fallback carries its best
- * topic's score, always under {@link chatbotScoreThreshold}.
+ * dashboard: issue 26). Measured on the labelled set and held-out sets 1 and 2 (docs/decisions/077):
+ * about half the wrong answers score under it, and about one right answer in nine. Fact answers
+ * (./facts) are chosen by rules on the question's words and carry {@link factAnswerScore}; the
+ * fallback carries its best topic's score.
  */
 export const chatbotConfidentScore = 6;
 /** The score of an answer chosen by a fact rule (./facts): a question that names what it asks. */
