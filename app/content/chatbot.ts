@@ -595,6 +595,8 @@ export const componentWords: Record<string, string[]> = {
   "safety-glasses": ["lentes", "antiparras", "gafas", "anteojos"],
   "ear-protection": ["protectores auditivos", "protector auditivo", "tapones", "orejeras", "fonos auditivos"],
   "thermal-blanket": [
+    "mantas",
+    "manta",
     "manta termica",
     "mantas termicas",
     "frazada",
@@ -603,6 +605,8 @@ export const componentWords: Record<string, string[]> = {
     "manta de emergencia",
   ],
   "fire-blanket": [
+    "mantas",
+    "manta",
     "ignifuga",
     "ignifugas",
     "ignifugo",

@@ -252,7 +252,9 @@ export function componentsOf(folded: string): string[] {
     .sort((a, b) => b.phrase.length - a.phrase.length);
   const taken: { group: string; phrase: string }[] = [];
   for (const match of matches) {
-    if (taken.some((longer) => ` ${longer.phrase} `.includes(` ${match.phrase} `))) continue;
+    const inside = (longer: { phrase: string }) =>
+      longer.phrase.length > match.phrase.length && ` ${longer.phrase} `.includes(` ${match.phrase} `);
+    if (taken.some(inside)) continue;
     taken.push(match);
   }
   // The component named first is the one asked about ("el filtro sirve para el agua del río").
@@ -268,10 +270,18 @@ const itemName = (item: KitComponent) =>
 
 /** A component group's answer: for the kits named, whether each has it; else its variants and kits. */
 export function componentAnswer(group: string, question: string): FactAnswer {
+  const first = oneComponentAnswer(group, question);
+  // "¿Cuántas mantas trae el Essential?": every group the question names ("mantas": thermal and fire).
+  const others = componentsOf(foldForFacts(question)).filter((other) => other !== group);
+  const more = others.slice(0, 1).map((other) => oneComponentAnswer(other, question, false).text);
+  return { ...first, text: [first.text, ...more].join(" ") };
+}
+
+function oneComponentAnswer(group: string, question: string, yesOrNo = true): FactAnswer {
   const folded = foldForFacts(question);
   const variants = componentGroups().get(group) ?? [];
   const named = namedKits(folded);
-  const yesNo = isYesNoQuestion(question);
+  const yesNo = yesOrNo && isYesNoQuestion(question);
   const first = variants[0];
   if (!first) return { text: t.askPlace, link: catalogueLink };
   if (named.length > 0) {
@@ -298,7 +308,7 @@ export function componentAnswer(group: string, question: string): FactAnswer {
   const text = variants
     .map(
       (variant) =>
-        `${upperFirst(itemName(variant.component))}: ${lowerFirst(variant.component.description)} ${t.comesIn(listWords(variant.kits.map((kit) => `${kit.name} (${formatPrice(kit.price)})`)))}`,
+        `${upperFirst(variant.component.name)}: ${lowerFirst(variant.component.description)} ${t.comesIn(listWords(variant.kits.map((kit) => `${kit.name} (${formatPrice(kit.price)})`)))}`,
     )
     .join(" ");
   const kit = first.kits[0];
