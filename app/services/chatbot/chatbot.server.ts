@@ -9,6 +9,8 @@
 import { create, insertMultiple, search, type Results } from "@orama/orama";
 import {
   catalogueAnchorWords,
+  contentsWords,
+  priceWords,
   chatFactTexts,
   faqTopicIds,
   offTopicCues,
@@ -34,7 +36,7 @@ import {
   stopWords,
   words,
 } from "./normalize";
-import { detectFactTopic, isYesNoQuestion, withAnswer } from "./facts";
+import { detectFactTopic, foldForFacts, isYesNoQuestion, specsOf, withAnswer } from "./facts";
 import { correctWord, type Vocabulary } from "./spelling";
 import { buildTopics, shippingPlaceTexts, whatsappChatLink, type ChatLink, type Topic } from "./topics";
 
@@ -245,6 +247,26 @@ function offTopicQuestion(question: string): boolean {
   return holds(offTopicCues) && !holds(shopAnchorWords);
 }
 
+/**
+ * A kit answer with what else the question asks of the same kit ("¿cuánto cuesta el Nautical y qué
+ * trae?"): its price, contents or specifications, each from the kit's own topic.
+ */
+function withKitAsks(topicId: string, question: string, company: CompanyInfo, text: string): string {
+  const kit = /^kit-(.+)-(price|contents|specs|use)$/.exec(topicId);
+  if (!kit) return text;
+  const folded = foldForFacts(question);
+  const has = (phrases: string[]) => phrases.some((phrase) => folded.includes(` ${phrase} `));
+  const asked = [
+    has(priceWords) ? "price" : "",
+    has(contentsWords) ? "contents" : "",
+    specsOf(folded).some((label) => label !== "Capacidad") ? "specs" : "",
+  ].filter((kind) => kind && kind !== kit[2]);
+  const more = asked.map(
+    (kind) => getIndex().topics.get(`kit-${kit[1]}-${kind}`)?.answer(company, question).text ?? "",
+  );
+  return [text, ...more].join(" ").trim();
+}
+
 /** The text without a sentence said twice (compared folded: "Hasta 4 personas." once). */
 export function dedupeSentences(text: string): string {
   const seen = new Set<string>();
@@ -357,7 +379,7 @@ export function answerQuestion(text: string, options: { company?: CompanyInfo } 
       return {
         topic: factTopic,
         ...answer,
-        text: dedupeSentences(answer.text),
+        text: dedupeSentences(withKitAsks(factTopic, question, company, answer.text)),
         alternatives: allRanked
           .filter((entry) => entry.topic.id !== factTopic)
           .slice(0, alternativesShown)
@@ -398,7 +420,14 @@ export function answerQuestion(text: string, options: { company?: CompanyInfo } 
   const answer = first.topic.answer(company, question);
   const detailed = policyDetail(first.topic.id, question, answer.text);
   const more = detailed === answer.text ? faqSentenceFor(first.topic.id, question, answer.text) : "";
-  const said = dedupeSentences(yesOrNoFirst(first.topic.id, question, `${detailed} ${more}`.trim()));
+  const said = dedupeSentences(
+    withKitAsks(
+      first.topic.id,
+      question,
+      company,
+      yesOrNoFirst(first.topic.id, question, `${detailed} ${more}`.trim()),
+    ),
+  );
   return { topic: first.topic.id, ...answer, text: said, alternatives, score: first.score };
 }
 
