@@ -277,6 +277,10 @@ export function componentAnswer(group: string, question: string): FactAnswer {
   return { ...first, text: [first.text, ...more].join(" ") };
 }
 
+/** "LifeBox Essential (4 unidades, $219.990)": a kit with how many of the component it carries. */
+const kitWithQuantity = (kit: Kit, group: string) =>
+  `${kit.name} (${[itemOf(kit, group)?.quantity, formatPrice(kit.price)].filter(Boolean).join(", ")})`;
+
 function oneComponentAnswer(group: string, question: string, yesOrNo = true): FactAnswer {
   const folded = foldForFacts(question);
   const variants = componentGroups().get(group) ?? [];
@@ -308,7 +312,7 @@ function oneComponentAnswer(group: string, question: string, yesOrNo = true): Fa
   const text = variants
     .map(
       (variant) =>
-        `${upperFirst(variant.component.name)}: ${lowerFirst(variant.component.description)} ${t.comesIn(listWords(variant.kits.map((kit) => `${kit.name} (${formatPrice(kit.price)})`)))}`,
+        `${upperFirst(variant.component.name)}: ${lowerFirst(variant.component.description)} ${t.comesIn(listWords(variant.kits.map((kit) => kitWithQuantity(kit, group))))}`,
     )
     .join(" ");
   const kit = first.kits[0];
