@@ -777,7 +777,17 @@ export function detectFactTopic(question: string): string | undefined {
   }
   const fault = hasAny(folded, faultWords);
   const aboutKits = hasAny(folded, componentContextWords) || namedKits(folded).length > 0;
-  if (components.length > 0 && aboutKits && !fault && !hasAny(folded, ["personalizar", "agregar"])) {
+  // "¿Qué kit de primeros auxilios me recomiendan para el auto?": advice for a place comes first.
+  const adviceForPlace =
+    scenarioOf(folded) !== undefined &&
+    hasAny(folded, ["recomienda", "recomiendan", "recomiendas", "conviene", "que kit", "cual kit"]);
+  if (
+    components.length > 0 &&
+    aboutKits &&
+    !fault &&
+    !adviceForPlace &&
+    !hasAny(folded, ["personalizar", "agregar"])
+  ) {
     return `component-${components[0]}`;
   }
   const quotation = hasAny(folded, quotationWords) || /\s\d+ kits?\s/.test(folded);
