@@ -8,6 +8,13 @@
  */
 import { create, insertMultiple, search, type Results } from "@orama/orama";
 import {
+  catalogueAnchorWords,
+  contentsWords,
+  priceWords,
+  chatFactTexts,
+  faqTopicIds,
+  offTopicCues,
+  shopAnchorWords,
   chatbotMaxQuestionLength,
   chatbotSynonyms,
   chatbotTexts,
@@ -15,10 +22,13 @@ import {
   lineKeywords,
 } from "~/content/chatbot";
 import { exampleCompany, type CompanyInfo } from "~/content/company";
+import { faqItems } from "~/content/faq";
+import { kitList } from "~/content/kits";
 import { normalizeOrderNumber } from "~/lib/order-number";
 import {
   createChatbotTokenizer,
   emailPattern,
+  foldAccents,
   foldQuestion,
   normalizeWords,
   orderNumberPattern,
@@ -26,6 +36,7 @@ import {
   stopWords,
   words,
 } from "./normalize";
+import { detectFactTopic, foldForFacts, isYesNoQuestion, specsOf, withAnswer } from "./facts";
 import { correctWord, type Vocabulary } from "./spelling";
 import { buildTopics, shippingPlaceTexts, whatsappChatLink, type ChatLink, type Topic } from "./topics";
 
@@ -35,6 +46,12 @@ export type { ChatLink } from "./topics";
 export const chatbotScoreThreshold = 2;
 /** Share of the question's search terms the index must know, or the bot is not sure. */
 export const chatbotKnownTermsThreshold = 0.6;
+/**
+ * Share of known terms a question needs for a fact answer: lower than for a ranked answer, since a
+ * fact rule fires only on words that name what is asked (a component, a place, a kit) and the
+ * facts' own words ("viento", "usos") are not indexed.
+ */
+export const factKnownTermsThreshold = 0.4;
 /** How much a kit topic's score is kept when the question names the other version (mini/standard). */
 const otherVersionFactor = 0.8;
 /**
@@ -42,6 +59,28 @@ const otherVersionFactor = 0.8;
  */
 const namedKitFactor = 0.85;
 const alternativesShown = 2;
+
+/**
+ * The score under which an answer counts as low confidence for staff (/admin/chatbot and the
+ * dashboard: issue 26). Measured on the labelled set and held-out sets 1 and 2 (docs/decisions/077):
+ * about half the wrong answers score under it, and about one right answer in nine. Fact answers
+ * (./facts) are chosen by rules on the question's words and carry {@link factAnswerScore}; the
+ * fallback carries its best topic's score.
+ */
+export const chatbotConfidentScore = 6;
+/** The score of an answer chosen by a fact rule (./facts): a question that names what it asks. */
+export const factAnswerScore = 10;
+
+/** Topics that only rules choose: BM25 ranks them for the alternatives, never to answer. */
+const ruleOnlyTopic = (id: string) =>
+  /^(component-|compare-|certification)/.test(id) ||
+  ["recommend", "specs-all", "place-shipping", "invoice"].includes(id);
+
+/**
+ * Topics whose answer to a yes/no question is yes ("¿tienen garantía?" → "Sí, …"): the policy
+ * topics that grant what is asked.
+ */
+const yesTopics = new Set(["warranty", "withdrawal", "quotation", "customisation", "ip67", "continental"]);
 
 export interface ChatAnswer {
   /** The topic answered, or null for the fallback. */
@@ -90,8 +129,15 @@ function buildIndex() {
     words(key).forEach(count);
   }
   stopWords.forEach(count);
+  const factTerms = new Map(
+    topics.map((topic) => [topic.id, new Set((topic.factWords ?? []).flatMap(searchTerms))]),
+  );
+  // The words naming kits (lines, versions, scenarios): a catalogue question may name them.
+  const lineTerms = new Set(kitList.flatMap((kit) => searchTerms(`${kit.name} estandar`)));
   return {
     db,
+    lineTerms,
+    factTerms,
     topics: new Map(topics.map((topic) => [topic.id, topic])),
     topicTerms,
     vocabulary,
@@ -142,11 +188,12 @@ export function correctSpelling(question: string): string {
  * names are left out: "¿qué tiempo hará mañana en Santiago?" is not about the shop because the
  * shop ships to Santiago.
  */
-export function knownTermsShare(question: string): number {
-  const { vocabulary, placeTerms } = getIndex();
+export function knownTermsShare(question: string, topicId?: string): number {
+  const { vocabulary, placeTerms, factTerms } = getIndex();
+  const extra = (topicId && factTerms.get(topicId)) || new Set<string>();
   const terms = [...new Set(searchTerms(question))].filter((term) => !placeTerms.has(term));
   if (terms.length === 0) return 1;
-  return terms.filter((term) => vocabulary.has(term)).length / terms.length;
+  return terms.filter((term) => vocabulary.has(term) || extra.has(term)).length / terms.length;
 }
 
 /**
@@ -193,27 +240,203 @@ export function rankTopics(question: string): { topic: Topic; score: number }[] 
     .map(([id, score]) => ({ topic: topics.get(id) as Topic, score }));
 }
 
+/** A how-to, an errand or a used car with no word of the shop (content/chatbot.ts `offTopicCues`). */
+function offTopicQuestion(question: string): boolean {
+  const folded = ` ${question} `;
+  const holds = (phrases: string[]) => phrases.some((phrase) => folded.includes(` ${phrase} `));
+  return holds(offTopicCues) && !holds(shopAnchorWords);
+}
+
+/**
+ * A kit answer with what else the question asks of the same kit ("¿cuánto cuesta el Nautical y qué
+ * trae?"): its price, contents or specifications, each from the kit's own topic.
+ */
+function withKitAsks(topicId: string, question: string, company: CompanyInfo, text: string): string {
+  const kit = /^kit-(.+)-(price|contents|specs|use)$/.exec(topicId);
+  if (!kit) return text;
+  const folded = foldForFacts(question);
+  const has = (phrases: string[]) => phrases.some((phrase) => folded.includes(` ${phrase} `));
+  const asked = [
+    has(priceWords) ? "price" : "",
+    has(contentsWords) ? "contents" : "",
+    specsOf(folded).some((label) => label !== "Capacidad") ? "specs" : "",
+  ].filter((kind) => kind && kind !== kit[2]);
+  const more = asked.map(
+    (kind) => getIndex().topics.get(`kit-${kit[1]}-${kind}`)?.answer(company, question).text ?? "",
+  );
+  return [text, ...more].join(" ").trim();
+}
+
+/** The text without a sentence said twice (compared folded: "Hasta 4 personas." once). */
+export function dedupeSentences(text: string): string {
+  const seen = new Set<string>();
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => {
+      const key = foldAccents(sentence)
+        .replace(/[^a-z0-9ñ]+/g, " ")
+        .trim();
+      if (key && seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .join(" ");
+}
+
+/** The FAQ's sentence of a topic that holds `words` ("no cubre"), if any. */
+function faqSentence(topic: string, pattern: RegExp): string | undefined {
+  const item = faqItems.find((entry) => faqTopicIds[entry.question] === topic);
+  return item?.answer.split(/(?<=\.)\s+/).find((sentence) => pattern.test(sentence));
+}
+
+/**
+ * The policy answer for what the question asks beyond the short answer: what the warranty does not
+ * cover, the kits without a right of withdrawal, a shipment abroad (from the FAQ's own sentences).
+ */
+function policyDetail(topic: string, question: string, text: string): string {
+  const folded = ` ${question} `;
+  if (
+    topic === "warranty" &&
+    /\s(golpe|golpes|caida|caidas|cayo|mal uso|modificacion|modifique|rompi)\s/.test(folded)
+  ) {
+    const excluded = faqSentence("warranty", /no cubre/);
+    if (excluded) return isYesNoQuestion(question) ? withAnswer(false, excluded) : `${excluded} ${text}`;
+  }
+  if (topic === "withdrawal" && /\s(personalizado|personalizados|a medida)\s/.test(folded)) {
+    const excluded = faqSentence("withdrawal", /personalizados/);
+    if (excluded) return isYesNoQuestion(question) ? withAnswer(false, excluded) : excluded;
+  }
+  if (
+    topic === "shipping" &&
+    /\s(internacional|internacionales|fuera)\s/.test(` ${normalizeWords(question).join(" ")} `)
+  ) {
+    const abroad = faqSentence("shipping", /fuera de Chile/);
+    if (abroad)
+      return isYesNoQuestion(question)
+        ? `${withAnswer(true, `${chatFactTexts.abroad}: ${abroad.charAt(0).toLowerCase()}${abroad.slice(1)}`)}`
+        : abroad;
+  }
+  return text;
+}
+
+/**
+ * The FAQ's sentence of the topic that answers what the short answer leaves out: the one sharing
+ * the most of the question's words that the short answer does not have ("¿cómo sé si mi pago se
+ * aprobó?" → "…vuelves a la página de tu pedido, que te dice si el pago se aprobó"), or "".
+ */
+function faqSentenceFor(topic: string, question: string, text: string): string {
+  const item = faqItems.find((entry) => faqTopicIds[entry.question] === topic);
+  if (!item) return "";
+  const said = new Set(searchTerms(text));
+  const asked = new Set(searchTerms(question).filter((term) => !said.has(term)));
+  let best = "";
+  let bestCount = 0;
+  for (const sentence of item.answer.split(/(?<=\.)\s+/)) {
+    const count = new Set(searchTerms(sentence).filter((term) => asked.has(term))).size;
+    if (count > bestCount) {
+      best = sentence;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** "Sí" or "No" first, when a yes/no question gets a policy answer that grants or denies it. */
+function yesOrNoFirst(topic: string, question: string, text: string): string {
+  if (/^(Sí|No)[,.:;]/.test(text) || !isYesNoQuestion(question)) return text;
+  const folded = ` ${question} `;
+  if (topic === "hours" && /\s(sabado|sabados|domingo|domingos|feriado|feriados)\s/.test(folded)) {
+    const day = /\s(sabado|domingo|feriado)s?\s/.exec(folded)?.[1] ?? "";
+    return withAnswer(foldAccents(text).includes(day), text);
+  }
+  if (topic === "shipping") {
+    const charged = /\s(cobran|cobra|pagar|pago|costo|cuesta|vale|sale|precio)\s/.test(folded);
+    return withAnswer(!charged, text);
+  }
+  if (topic === "madeToOrder" && /\s(pedido|arman|fabrican|hacen)\s/.test(folded))
+    return withAnswer(true, text);
+  return yesTopics.has(topic) ? withAnswer(true, text) : text;
+}
+
 /** Answers a visitor's question from the site's content, or falls back to WhatsApp and the contact form. */
 export function answerQuestion(text: string, options: { company?: CompanyInfo } = {}): ChatAnswer {
   const company = options.company ?? exampleCompany;
   const question = correctSpelling(text.slice(0, chatbotMaxQuestionLength));
-  const ranked = question ? rankTopics(question) : [];
-  const [first, ...rest] = ranked;
-  const alternatives = rest.slice(0, alternativesShown).map((entry) => entry.topic.id);
+  // As typed (folded, not corrected): "vender" must not become "venden" for the off-topic checks.
+  const typed = words(foldQuestion(text.slice(0, chatbotMaxQuestionLength))).join(" ");
+  const allRanked = question ? rankTopics(question) : [];
+  const known = knownTermsShare(question) >= chatbotKnownTermsThreshold;
+  const detected = question ? detectFactTopic(question) : undefined;
+  const factTopic =
+    detected && knownTermsShare(question, detected) >= factKnownTermsThreshold && !offTopicQuestion(typed)
+      ? detected
+      : undefined;
+  const ranked = allRanked.filter((entry) => !ruleOnlyTopic(entry.topic.id) || entry.topic.id === factTopic);
+  if (factTopic) {
+    const topic = getIndex().topics.get(factTopic);
+    if (topic) {
+      const answer = topic.answer(company, question);
+      return {
+        topic: factTopic,
+        ...answer,
+        text: dedupeSentences(withKitAsks(factTopic, question, company, answer.text)),
+        alternatives: allRanked
+          .filter((entry) => entry.topic.id !== factTopic)
+          .slice(0, alternativesShown)
+          .map((entry) => entry.topic.id),
+        score: Math.max(factAnswerScore, allRanked[0]?.score ?? 0),
+      };
+    }
+  }
+  const offTopic = offTopicQuestion(typed);
+  // The catalogue only for a question with a word of it ("quiero vender mi lancha" is not one).
+  // The catalogue only for a question with a word of it, half of whose words it holds ("¿venden
+  // seguros de vida?" is not about the kits).
+  const catalogueTerms = getIndex().topicTerms.get("catalogue") ?? new Set<string>();
+  const questionTerms = searchTerms(question);
+  const catalogueAsked =
+    catalogueAnchorWords.some((word) => ` ${typed} `.includes(` ${word} `)) &&
+    questionTerms.filter((term) => catalogueTerms.has(term) || getIndex().lineTerms.has(term)).length >=
+      questionTerms.length / 2;
+  const [first, ...rest] = ranked.filter((entry) => entry.topic.id !== "catalogue" || catalogueAsked);
+  const alternatives = [...rest, ...allRanked.filter((entry) => ruleOnlyTopic(entry.topic.id))]
+    .slice(0, alternativesShown)
+    .map((entry) => entry.topic.id);
   if (
     !first ||
+    offTopic ||
     (first.score < chatbotScoreThreshold && !holdsEveryTerm(first.topic, question)) ||
-    knownTermsShare(question) < chatbotKnownTermsThreshold
+    !known
   ) {
     return {
       topic: null,
       text: chatbotTexts.fallback,
       link: { href: "/contacto", label: chatbotTexts.contactFormLabel },
       whatsapp: whatsappChatLink(company),
-      alternatives: ranked.slice(0, alternativesShown).map((entry) => entry.topic.id),
+      alternatives: allRanked.slice(0, alternativesShown).map((entry) => entry.topic.id),
       score: first?.score ?? 0,
     };
   }
-  const answer = first.topic.answer(company);
-  return { topic: first.topic.id, ...answer, alternatives, score: first.score };
+  const answer = first.topic.answer(company, question);
+  const detailed = policyDetail(first.topic.id, question, answer.text);
+  const more = detailed === answer.text ? faqSentenceFor(first.topic.id, question, answer.text) : "";
+  const said = dedupeSentences(
+    withKitAsks(
+      first.topic.id,
+      question,
+      company,
+      yesOrNoFirst(first.topic.id, question, `${detailed} ${more}`.trim()),
+    ),
+  );
+  return { topic: first.topic.id, ...answer, text: said, alternatives, score: first.score };
+}
+
+/** The answer a topic gives to the question (for the alternatives), or undefined for an unknown topic. */
+export function answerTopic(
+  id: string,
+  question: string,
+  options: { company?: CompanyInfo } = {},
+): Pick<ChatAnswer, "text" | "link"> | undefined {
+  const topic = getIndex().topics.get(id);
+  return topic?.answer(options.company ?? exampleCompany, question);
 }

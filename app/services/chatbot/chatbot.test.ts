@@ -4,10 +4,24 @@ import { describe, expect, it } from "vitest";
 import { chatbotMaxQuestionLength } from "~/content/chatbot";
 import { kitList, kitPath } from "~/content/kits";
 import { formatPrice } from "~/lib/format";
-import { answerQuestion, findOrderDetails } from "./chatbot.server";
+import {
+  answerQuestion,
+  chatbotConfidentScore,
+  chatbotScoreThreshold,
+  dedupeSentences,
+  findOrderDetails,
+} from "./chatbot.server";
 import { oneTypoApart } from "./spelling";
 import { buildTopics } from "./topics";
-import { evaluate, type LabelledQuestions } from "./evaluate";
+import {
+  answerHolds,
+  evaluate,
+  evaluateFacts,
+  foldFact,
+  percentile,
+  type FactQuestions,
+  type LabelledQuestions,
+} from "./evaluate";
 
 const readSet = (name: string) =>
   JSON.parse(fs.readFileSync(path.resolve("tests/fixtures", name), "utf8")) as LabelledQuestions;
@@ -15,34 +29,59 @@ const readSet = (name: string) =>
 const set = readSet("chatbot-questions.json");
 const heldOut = readSet("chatbot-questions-heldout.json");
 const freshHeldOut = readSet("chatbot-questions-heldout-2.json");
+// Read only to measure it: its questions are never printed, nor looked at (docs/decisions/077).
+const factHeldOut = JSON.parse(
+  fs.readFileSync(path.resolve("tests/fixtures/chatbot-questions-heldout-3.json"), "utf8"),
+) as FactQuestions;
 
-/** Issue 13's targets on the labelled set: top-1 ≥ 90 %, off-topic fallback ≥ 90 %. */
-const top1Floor = 0.9;
-const offTopicFloor = 0.9;
+/** Issue 26's targets on the labelled set: top-1 ≥ 95 %, off-topic false answers ≤ 3 %. */
+const top1Floor = 0.95;
+/**
+ * Held-out 3, measured in docs/decisions/077: 99/122 top-1 and 4/34 off-topic false answers. Issue
+ * 26's targets (90 % and 3 %) are not reached: held at the measured level, two questions under it
+ * and one off-topic question over it.
+ */
+const FACT_TOP1_FLOOR = 0.79;
+const FACT_OFF_TOPIC_CEILING = 0.15;
+const offTopicFloor = 0.97;
 
 const pagePaths = new Set(["/", "/productos", "/faq", "/contacto", "/terminos", ...kitList.map(kitPath)]);
 
 describe("chatbot answer engine", () => {
   it("answers the labelled questions and falls back on the off-topic ones", () => {
     const result = evaluate(set);
-    expect(set.questions.length).toBeGreaterThanOrEqual(150);
-    expect(set.offTopic.length).toBeGreaterThanOrEqual(30);
+    expect(set.questions.length).toBeGreaterThanOrEqual(300);
+    expect(set.offTopic.length).toBeGreaterThanOrEqual(60);
     expect(result.top1 / result.total).toBeGreaterThanOrEqual(top1Floor);
     expect(result.offTopicFallbacks / result.offTopicTotal).toBeGreaterThanOrEqual(offTopicFloor);
   });
 
   it("does not get worse on the held-out questions", () => {
-    // Measured in docs/decisions/040, each floor one or two questions under it: the first set
-    // 29/30 and 9/10 (its misses were studied for classes of problems, so it flatters), the fresh
-    // one, never tuned on, 58/80 and 18/24.
+    // Measured in docs/decisions/040 and 077, each floor one or two questions under it: the first
+    // set 29/30 and 9/10 (its misses were studied for classes of problems, so it flatters), the
+    // fresh one, never tuned on, 61/80 and 20/24 (labels met as evaluate.ts `meetsLabel` says).
     const first = evaluate(heldOut);
     expect(first.top1 / first.total).toBeGreaterThanOrEqual(0.9);
     expect(first.offTopicFallbacks / first.offTopicTotal).toBeGreaterThanOrEqual(0.8);
     const fresh = evaluate(freshHeldOut);
     expect(freshHeldOut.questions.length).toBeGreaterThanOrEqual(60);
     expect(freshHeldOut.offTopic.length).toBeGreaterThanOrEqual(20);
-    expect(fresh.top1 / fresh.total).toBeGreaterThanOrEqual(0.7);
-    expect(fresh.offTopicFallbacks / fresh.offTopicTotal).toBeGreaterThanOrEqual(0.7);
+    expect(fresh.top1 / fresh.total).toBeGreaterThanOrEqual(0.74);
+    expect(fresh.offTopicFallbacks / fresh.offTopicTotal).toBeGreaterThanOrEqual(0.75);
+  });
+
+  it("holds the fact-judged held-out set (held-out 3) at its measured level", () => {
+    // Issue 26's targets are top-1 ≥ 90 % and off-topic false answers ≤ 3 %; not reached by the
+    // deadline (docs/decisions/077): held at the level measured, one question or two under it.
+    const result = evaluateFacts(factHeldOut);
+    expect(result.top1 / result.total).toBeGreaterThanOrEqual(FACT_TOP1_FLOOR);
+    expect(1 - result.offTopicFallbacks / result.offTopicTotal).toBeLessThanOrEqual(FACT_OFF_TOPIC_CEILING);
+  });
+
+  it("answers in under 5 ms at the 95th percentile", () => {
+    evaluate(set);
+    const times = [...evaluate(set).times, ...evaluateFacts(factHeldOut).times];
+    expect(percentile(times, 0.95)).toBeLessThanOrEqual(5);
   });
 
   it("reads typos, stretched letters and every form of a word family", () => {
@@ -60,9 +99,9 @@ describe("chatbot answer engine", () => {
 
   it("prefers the kit a question names, and does not take a place name for a question about the shop", () => {
     expect(answerQuestion("que trae el kit nautical").topic).toBe("kit-nautical-contents");
-    expect(answerQuestion("cual es el kit para la lancha").topic).toBe("kit-nautical-use");
+    expect(answerQuestion("cual es el kit para la lancha").link?.href).toBe("/productos/kit-nautical");
     expect(answerQuestion("mi pedido todavia no me llega").topic).toBe("orderStatus");
-    expect(answerQuestion("envian a temuco").topic).toBe("shipping");
+    expect(answerQuestion("envian a temuco").topic).toBe("place-shipping");
     expect(answerQuestion("que tiempo hace mañana en santiago").topic).toBeNull();
   });
 
@@ -122,5 +161,135 @@ describe("chatbot answer engine", () => {
     const start = performance.now();
     expect(answerQuestion(long).topic).toBe("kit-nautical-price");
     expect(performance.now() - start).toBeLessThan(200);
+  });
+});
+
+describe("the eight conversations of issue 26", () => {
+  const text = (q: string) => foldFact(answerQuestion(q).text);
+
+  it("recommends one kit for a boat and four people, with its price, capacity and link, once", () => {
+    for (const q of [
+      "tengo un bote y salimos 4 personas, ¿qué kit me recomiendan?",
+      "tengo una lancha y salimos 4 personas, ¿qué kit me recomiendan?",
+    ]) {
+      const answer = answerQuestion(q);
+      expect(answer.topic).toBe("recommend");
+      expect(answer.link?.href).toBe("/productos/kit-nautical");
+      expect(answer.text).toContain("LifeBox Nautical");
+      expect(answer.text).toContain(formatPrice(349990));
+      expect(answer.text).toMatch(/hasta 4 personas/);
+      expect(answer.text.match(/hasta 4 personas por 3 días en el mar/g)?.length).toBe(1);
+      expect(answer.text).toContain("LifeBox Nautical Mini");
+    }
+  });
+
+  it("answers a component's facts, yes or no first", () => {
+    const oxygen = answerQuestion("¿tiene oxígeno el essential?");
+    expect(oxygen.text).toMatch(/^Sí, /);
+    expect(oxygen.text).toContain("12 minutos");
+    expect(oxygen.link?.href).toBe("/productos/kit-essential");
+    expect(answerQuestion("el essential mini trae oxigeno?").text).toMatch(/^No, /);
+    expect(text("¿cuántos lúmenes tiene la linterna?")).toContain("2000 lumenes");
+    const ration = answerQuestion("la ración de comida, ¿cuánto dura?");
+    expect(ration.topic).toBe("component-food-ration");
+    expect(ration.text).toContain("5 años");
+    expect(ration.text).toContain("3600 calorías");
+  });
+
+  it("computes the cheapest kit and recommends for a mine", () => {
+    const cheapest = [...kitList].sort((a, b) => a.price - b.price)[0];
+    const answer = answerQuestion("¿cuál es el kit más barato?");
+    expect(answer.text).toContain(cheapest?.name ?? "?");
+    expect(answer.text).toContain(formatPrice(cheapest?.price ?? 0));
+    const mine = answerQuestion("¿tienen algo para faenas mineras?");
+    expect(mine.text).toMatch(/^Sí, /);
+    expect(mine.text).toContain("LifeBox Industry");
+    expect(mine.link?.href).toMatch(/^\/productos\/kit-industry/);
+  });
+
+  it("says yes to a factura, and where to ask for it", () => {
+    const answer = answerQuestion("¿emiten factura?");
+    expect(answer.text).toMatch(/^Sí, emitimos factura/);
+    expect(answer.text).toContain("Factura");
+  });
+
+  it("answers shipping to a place: free on the continent, quoted for the islands", () => {
+    const south = text("¿cuánto demora a Punta Arenas?");
+    expect(south).toContain("punta arenas");
+    expect(south).toContain("gratis");
+    expect(south).toContain("5 a 15 dias");
+    const island = text("envian a isla de pascua?");
+    expect(island).toMatch(/^si, /);
+    expect(island).toContain("se cotiza");
+    expect(island).not.toContain("gratis (chile continental)");
+  });
+
+  it("falls back on a question outside the shop", () => {
+    for (const q of ["¿me recomiendas un auto usado?", "quiero vender mi lancha", "que hora es"]) {
+      expect(answerQuestion(q).topic, q).toBeNull();
+    }
+  });
+
+  it("asks one short question when the need is unclear", () => {
+    const answer = answerQuestion("que kit me recomiendan");
+    expect(answer.topic).toBe("recommend");
+    expect(answer.text.match(/\?/g)?.length).toBe(1);
+  });
+
+  it("compares and chooses from the content", () => {
+    const versions = answerQuestion("diferencia entre el nautical y el nautical mini");
+    expect(versions.topic).toBe("compare-versions");
+    expect(versions.text).toContain(formatPrice(349990));
+    expect(versions.text).toContain(formatPrice(199990));
+    expect(text("cual es el kit mas liviano")).toContain("2,1 kg");
+    expect(answerQuestion("vamos 3 al cerro por 2 dias, que kit").text).toContain(
+      "3 LifeBox Expedition Mini",
+    );
+    expect(text("que kits traen filtro de agua")).toContain("lifebox nautical");
+  });
+
+  it("answers payment means without inventing them", () => {
+    expect(answerQuestion("aceptan debito?").text).toMatch(/^Sí, .*débito.*Webpay o Flow/);
+    expect(answerQuestion("aceptan transferencia?").text).toMatch(/^No, /);
+    expect(answerQuestion("atienden los sabados?").text).toMatch(/^No, /);
+  });
+
+  it("never says a sentence twice, and keeps a confidence score", () => {
+    expect(dedupeSentences("Hasta 4 personas. Hola. hasta 4 personas.")).toBe("Hasta 4 personas. Hola.");
+    expect(chatbotConfidentScore).toBeGreaterThan(chatbotScoreThreshold);
+    expect(answerQuestion("¿emiten factura?").score).toBeGreaterThanOrEqual(chatbotConfidentScore);
+  });
+});
+
+describe("evaluateFacts", () => {
+  const made: FactQuestions = {
+    questions: [
+      {
+        q: "cuanto cuesta el essential",
+        kind: "price",
+        mentions: ["219.990"],
+        link: "/productos/kit-essential",
+      },
+      { q: "emiten factura", kind: "yesno", mentions: [["factura", "boleta"]], startsWith: "Sí" },
+      { q: "cuanto cuesta el essential", kind: "price", mentions: ["999.999"] },
+    ],
+    offTopic: ["quien gano el partido de colo colo", "cuanto cuesta el essential"],
+  };
+
+  it("folds accents and thousands dots, and checks mentions, links and the first word", () => {
+    expect(foldFact("Sí, $49.990 Índice")).toBe("si, $49990 indice");
+    const answer = { text: "Sí, emitimos FACTURA.", link: { href: "/productos" } };
+    expect(answerHolds(answer, { q: "", kind: "", mentions: [["boleta", "factura"]] })).toBe(true);
+    expect(answerHolds(answer, { q: "", kind: "", mentions: ["factura"], startsWith: "No" })).toBe(false);
+    expect(answerHolds(answer, { q: "", kind: "", mentions: ["factura"], link: "/faq" })).toBe(false);
+  });
+
+  it("counts top-1, recall@3 and off-topic fallbacks", () => {
+    const result = evaluateFacts(made);
+    expect(result.total).toBe(3);
+    expect(result.top1).toBe(2);
+    expect(result.recallAt3).toBeGreaterThanOrEqual(2);
+    expect(result.offTopicTotal).toBe(2);
+    expect(result.offTopicFallbacks).toBe(1);
   });
 });

@@ -5,7 +5,12 @@
  * a count changed in app/content is answered right away and is never copied into the index.
  */
 import {
+  certificationWords,
   chatbotTexts,
+  componentWords,
+  placeAliases,
+  scenarioWords,
+  superlativeWords,
   faqTopicIds,
   kitTopicPhrasings,
   lineKeywords,
@@ -21,6 +26,19 @@ import { componentCount, kitList, kitPath, lineNames, versionNames } from "~/con
 import { freeShippingNote, workingHours } from "~/content/policies";
 import type { Kit, KitVersion, ProductLine } from "~/content/types";
 import { formatPrice } from "~/lib/format";
+import { searchTerms } from "./normalize";
+import {
+  allCertifications,
+  certificationAnswer,
+  comparisonAnswer,
+  componentAnswer,
+  invoiceAnswer,
+  paymentAnswer,
+  placeAnswer,
+  recommendationAnswer,
+  specAnswer,
+  superlativeAnswer,
+} from "./facts";
 
 export interface ChatLink {
   href: string;
@@ -42,7 +60,12 @@ export interface Topic {
   version?: KitVersion;
   /** For kit topics: the kit's line. */
   line?: ProductLine;
-  answer(company: CompanyInfo): TopicAnswer;
+  /**
+   * Words this topic's facts use (a component's description: "viento", "usos"), known when the
+   * topic is the question's fact topic, and not indexed: they would make off-topic questions look known.
+   */
+  factWords?: string[];
+  answer(company: CompanyInfo, question?: string): TopicAnswer;
 }
 
 const faqLink: ChatLink = { href: "/faq", label: chatbotTexts.faqLabel };
@@ -51,6 +74,35 @@ const catalogueLink: ChatLink = { href: "/productos", label: chatbotTexts.catalo
 
 export function whatsappChatLink(company: CompanyInfo): ChatLink {
   return { href: whatsappLink(company), label: chatbotTexts.whatsappLabel };
+}
+
+/** The kit page's own sentences: highlights, benefits, the IP67 note and the gallery's captions. */
+function kitSentences(kit: Kit): string[] {
+  return [
+    ...kit.highlights.map((highlight) => `${highlight}.`),
+    ...kit.benefits.map((benefit) => `${benefit.title}: ${benefit.description}`),
+    kit.ip67Note,
+    ...kit.gallery.map((item) => item.caption),
+  ];
+}
+
+/**
+ * The kit page's sentence that shares the most words with the question (beyond the kit's name), or
+ * "" when none shares one: "¿el Essential Mini cabe en un cajón?" → "Cabe en un cajón, un velador…".
+ */
+function kitSentenceFor(kit: Kit, question = ""): string {
+  const named = new Set(searchTerms(`${kit.name} kit ${lineKeywords[kit.line]}`));
+  const asked = new Set(searchTerms(question).filter((term) => !named.has(term)));
+  let best = "";
+  let bestCount = 0;
+  for (const sentence of kitSentences(kit)) {
+    const count = new Set(searchTerms(sentence).filter((term) => asked.has(term))).size;
+    if (count > bestCount) {
+      best = sentence;
+      bestCount = count;
+    }
+  }
+  return best;
 }
 
 const capacityOf = (kit: Kit) => kit.specifications.find((spec) => spec.label === "Capacidad")?.value ?? "";
@@ -62,19 +114,24 @@ function kitTopics(kit: Kit): Topic[] {
     ...phrasings.map((phrasing) => `${phrasing} ${kitWords}`),
     `${kit.name} ${content}`,
   ];
-  const topic = (kind: keyof typeof kitTopicPhrasings, content: string, text: () => string): Topic => ({
+  const topic = (
+    kind: keyof typeof kitTopicPhrasings,
+    content: string,
+    text: (question: string) => string,
+  ): Topic => ({
     id: `kit-${kit.id}-${kind}`,
     version: kit.version,
     line: kit.line,
     texts: docs(kitTopicPhrasings[kind], content),
-    answer: () => ({ text: text(), link }),
+    answer: (_company, question = "") => ({ text: text(question), link }),
   });
   const otherSpecs = kit.specifications.filter((spec) => spec.label !== "Capacidad");
   return [
     topic(
       "price",
       "precio",
-      () => `El ${kit.name} cuesta ${formatPrice(kit.price)}, IVA incluido. ${freeShippingNote}.`,
+      () =>
+        `El ${kit.name} cuesta ${formatPrice(kit.price)}, IVA incluido (${capacityOf(kit).charAt(0).toLowerCase()}${capacityOf(kit).slice(1)}). ${freeShippingNote}.`,
     ),
     topic(
       "contents",
@@ -83,20 +140,19 @@ function kitTopics(kit: Kit): Topic[] {
         .join(" "),
       () =>
         `El ${kit.name} trae ${componentCount(kit)} componentes: ${kit.contents
-          .flatMap((category) => category.items.map((item) => item.name))
+          .flatMap((category) =>
+            category.items.map((item) => (item.quantity ? `${item.name} (${item.quantity})` : item.name)),
+          )
           .join(", ")}.`,
     ),
     topic(
       "specs",
       `${otherSpecs.map((spec) => `${spec.label} ${spec.value}`).join(" ")} ${kit.certifications.map((c) => c.name).join(" ")}`,
-      () =>
-        `${kit.name}: ${otherSpecs.map((spec) => `${spec.label.toLowerCase()} ${spec.value}`).join("; ")}.`,
+      (question) => specAnswer(question, [kit]).text,
     ),
     {
-      ...topic(
-        "use",
-        `${kit.description} ${kit.tagline} ${capacityOf(kit)}`,
-        () => `${kit.description} Capacidad: ${capacityOf(kit).toLowerCase()}.`,
+      ...topic("use", `${kit.description} ${kit.tagline} ${capacityOf(kit)}`, (question) =>
+        `${kit.description} ${kit.name}: ${formatPrice(kit.price)}; capacidad: ${capacityOf(kit).toLowerCase()}. ${kitSentenceFor(kit, question)}`.trim(),
       ),
       texts: docs(
         [...kitTopicPhrasings.use, ...lineScenarioPhrases[kit.line]],
@@ -117,13 +173,17 @@ const policyTopic = (
 /** Every continental región with its comunas ("¿envían a Punta Arenas?"): one shipping text per región. */
 export function shippingPlaceTexts(): string[] {
   const islands = new Set<string>(nonContinentalComunaCuts);
-  return regions.map(
-    (region) =>
-      `envio a ${region.shortName} ${comunas
-        .filter((comuna) => comuna.regionCut === region.cut && !islands.has(comuna.cut))
-        .map((comuna) => comuna.name)
-        .join(" ")}`,
-  );
+  const aliases = `envio a ${Object.keys(placeAliases).join(" ")}`;
+  return [
+    aliases,
+    ...regions.map(
+      (region) =>
+        `envio a ${region.shortName} ${comunas
+          .filter((comuna) => comuna.regionCut === region.cut && !islands.has(comuna.cut))
+          .map((comuna) => comuna.name)
+          .join(" ")}`,
+    ),
+  ];
 }
 
 /** Every topic the chatbot answers; built once at start-up. */
@@ -156,7 +216,10 @@ export function buildTopics(): Topic[] {
     policyTopic("continental"),
     policyTopic("warranty"),
     policyTopic("withdrawal"),
-    policyTopic("payment"),
+    {
+      id: "payment",
+      answer: (_company, question = "") => paymentAnswer(question, policyAnswers.payment),
+    },
     policyTopic("madeToOrder"),
     policyTopic("quotation", catalogueLink),
     policyTopic("customisation"),
@@ -176,6 +239,101 @@ export function buildTopics(): Topic[] {
 
   const extraTexts: Record<string, string[]> = { shipping: shippingPlaceTexts() };
   return [
+    ...baseTopics(shopTopics, faqTexts, extraTexts),
+    ...unmappedFaq,
+    ...kitList.flatMap(kitTopics),
+    ...factTopics(),
+  ];
+}
+
+/**
+ * The topics answered from the kits' facts (./facts): chosen by `detectFactTopic` from the
+ * question's words; indexed so that their words are known (spelling, unknown-word check) and so
+ * that they can be an answer's alternatives.
+ */
+export function factTopics(): Topic[] {
+  const components = new Set(
+    kitList.flatMap((kit) => kit.contents.flatMap((c) => c.items.map((item) => item.illustration))),
+  );
+  const groups: Topic[] = [...components].map((group) => {
+    const items = kitList
+      .flatMap((kit) => kit.contents.flatMap((c) => c.items))
+      .filter((item) => item.illustration === group);
+    return {
+      id: `component-${group}`,
+      texts: [...(componentWords[group] ?? []), ...new Set(items.map((item) => item.name))],
+      factWords: items.map((item) => item.description),
+      answer: (_company, question = "") => componentAnswer(group, question),
+    };
+  });
+  // The certifications a question can name (IP67 has its own topic, from the FAQ).
+  const certificationTopics: Topic[] = allCertifications().flatMap((certification, index) =>
+    certificationWords[certification.name]
+      ? [
+          {
+            id: `certification-${index + 1}`,
+            texts: [`certificacion norma ${certification.name}`],
+            answer: (_company: CompanyInfo, question = "") =>
+              certificationAnswer(certification.name, question),
+          },
+        ]
+      : [],
+  );
+  certificationTopics.push({
+    id: "certifications",
+    texts: ["que certificaciones tienen los kits normas"],
+    answer: (_company, question = "") => certificationAnswer(undefined, question),
+  });
+  const superlatives: Topic[] = (Object.keys(superlativeWords) as (keyof typeof superlativeWords)[]).map(
+    (kind) => ({
+      id: `compare-${kind}`,
+      texts: [`kit ${superlativeWords[kind].join(" ")}`],
+      answer: (_company, question = "") => superlativeAnswer(kind, question),
+    }),
+  );
+  return [
+    ...groups,
+    ...certificationTopics,
+    ...superlatives,
+    {
+      id: "compare-versions",
+      texts: ["diferencia entre el kit estandar y el mini comparar kits"],
+      answer: (_company, question = "") => comparisonAnswer(question),
+    },
+    {
+      id: "recommend",
+      texts: [
+        "que kit me recomiendan cual me conviene para cuantas personas",
+        ...Object.values(scenarioWords).map(
+          (scenario) => `kit para ${[...scenario.words, ...scenario.activities].join(" ")}`,
+        ),
+      ],
+      answer: (_company, question = "") => recommendationAnswer(question),
+    },
+    {
+      id: "specs-all",
+      texts: ["peso medidas dimensiones temperatura de cada kit"],
+      answer: (_company, question = "") => specAnswer(question),
+    },
+    {
+      id: "place-shipping",
+      texts: ["envio a mi comuna ciudad region"],
+      answer: (_company, question = "") => placeAnswer(question),
+    },
+    {
+      id: "invoice",
+      texts: ["emiten factura boleta facturacion"],
+      answer: (_company, question = "") => invoiceAnswer(question),
+    },
+  ];
+}
+
+function baseTopics(
+  shopTopics: Pick<Topic, "id" | "answer">[],
+  faqTexts: Map<string, string[]>,
+  extraTexts: Record<string, string[]>,
+): Topic[] {
+  return [
     ...shopTopics.map((topic) => ({
       ...topic,
       texts: [
@@ -188,7 +346,5 @@ export function buildTopics(): Topic[] {
           : []),
       ],
     })),
-    ...unmappedFaq,
-    ...kitList.flatMap(kitTopics),
   ];
 }

@@ -1,0 +1,835 @@
+/**
+ * The answers computed from the kits' facts (issue 26; docs/decisions/077): a component and the kits
+ * that have it, a specification, the cheapest or lightest kit, a standard kit against its mini, a
+ * recommendation from the place, people and days a question gives, shipping to a named place, the
+ * factura and the payment means. Every fact is read from app/content when the question is answered;
+ * app/content/chatbot.ts holds only the words around them and the words that detect each kind.
+ * `detectFactTopic` says which of these a question asks, by its words (hand-written rules: a
+ * question that names a component or a place asks about it), before the BM25 ranking.
+ */
+import {
+  chatFactTexts as t,
+  certificationWords,
+  certificationsWords,
+  compareWords,
+  componentContextWords,
+  contentsWords,
+  componentWords,
+  faultWords,
+  priceWords,
+  quotationWords,
+  lineNameWords,
+  placeAliases,
+  placeCueWords,
+  placeWordsNeedingPreposition,
+  questionWords,
+  recommendWords,
+  scenarioLeadWords,
+  scenarioWords,
+  specWords,
+  superlativeWords,
+  versionWords,
+  yesNoVerbs,
+} from "~/content/chatbot";
+import { comunas, nonContinentalComunaCuts, regions } from "~/content/chile";
+import { purchaseTexts } from "~/content/forms";
+import { componentCount, kitList, kitPath } from "~/content/kits";
+import { providerNames } from "~/content/payments";
+import { deliveryPromise } from "~/content/policies";
+import type { Certification, Kit, KitComponent, ProductLine } from "~/content/types";
+import { productLines } from "~/content/types";
+import { formatPrice } from "~/lib/format";
+import { foldAccents, words } from "./normalize";
+
+export interface FactAnswer {
+  text: string;
+  link: { href: string; label: string };
+}
+
+/** The question folded to its words, padded with spaces so that " phrase " finds whole words. */
+export function foldForFacts(question: string): string {
+  return ` ${words(foldAccents(question)).join(" ")} `;
+}
+
+const has = (folded: string, phrase: string) => folded.includes(` ${phrase} `);
+const hasAny = (folded: string, phrases: readonly string[]) => phrases.some((phrase) => has(folded, phrase));
+
+const catalogueLink = { href: "/productos", label: "Todos los productos" };
+const faqLink = { href: "/faq", label: "Preguntas frecuentes" };
+const kitLink = (kit: Kit) => ({ href: kitPath(kit), label: kit.name });
+
+/** "A, B y C". */
+export function listWords(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")}${t.and}${items.at(-1)}`;
+}
+
+/** The first letter lowered, unless the first word is a name written with capitals inside ("LifeBox", "IP67"). */
+const lowerFirst = (text: string) =>
+  /^[A-ZÁÉÍÓÚÑ][a-záéíóúñ]*(?=[\s,.:;)]|$)/.test(text)
+    ? `${text.charAt(0).toLowerCase()}${text.slice(1)}`
+    : text;
+const upperFirst = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/** Whether the question asks yes or no ("¿tiene oxígeno el Essential?", "¿emiten factura?"). */
+export function isYesNoQuestion(question: string): boolean {
+  const folded = foldForFacts(question);
+  if (hasAny(folded, questionWords) || has(folded, "para que") || has(folded, "por que")) return false;
+  return hasAny(folded, yesNoVerbs);
+}
+
+/** "Sí, " or "No, " before a sentence, its first letter lowered. */
+export function withAnswer(yes: boolean, sentence: string): string {
+  return `${yes ? t.yes : t.no}, ${lowerFirst(sentence)}`;
+}
+
+// Kits named ----------------------------------------------------------------------------------
+
+/** The kits a question names: a line with its version (standard unless "mini"), or every mini. */
+export function namedKits(folded: string): Kit[] {
+  const lines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
+  const mini = hasAny(folded, versionWords.mini);
+  const standard = hasAny(folded, versionWords.standard);
+  if (lines.length === 0) return mini && !standard ? kitList.filter((kit) => kit.version === "mini") : [];
+  return lines.flatMap((line) => {
+    const ofLine = kitList.filter((kit) => kit.line === line);
+    if (mini && standard) return ofLine;
+    return ofLine.filter((kit) => (kit.version === "mini") === mini);
+  });
+}
+
+// Capacity ------------------------------------------------------------------------------------
+
+const capacityText = (kit: Kit) =>
+  kit.specifications.find((spec) => spec.label === "Capacidad")?.value ?? kit.description;
+
+/** People and days a kit is for, read from its "Capacidad" ("Hasta 4 personas por 72 horas"). */
+export function capacityOf(kit: Kit): { people: number; days: number } {
+  const text = foldAccents(capacityText(kit));
+  const people = Number(/(\d+)\s+(?:personas?|trabajadores)/.exec(text)?.[1] ?? 1);
+  const days = /(\d+)\s+dias?/.exec(text);
+  const hours = /(\d+)\s+horas/.exec(text);
+  return {
+    people,
+    days: days ? Number(days[1]) : hours ? Number(hours[1]) / 24 : Number.POSITIVE_INFINITY,
+  };
+}
+
+const numberWords: Record<string, number> = {
+  un: 1,
+  una: 1,
+  uno: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+  once: 11,
+  doce: 12,
+  quince: 15,
+  veinte: 20,
+  treinta: 30,
+  cuarenta: 40,
+  cincuenta: 50,
+  cien: 100,
+};
+const numberPattern = `(\\d+|${Object.keys(numberWords).join("|")})`;
+const toNumber = (word: string) => numberWords[word] ?? Number(word);
+
+/** The number of people a question gives ("salimos 4 personas", "somos 3", "para 30 trabajadores"). */
+export function peopleOf(folded: string): number | undefined {
+  const counted = new RegExp(
+    ` ${numberPattern} (?:personas?|adultos?|integrantes|miembros|niños|ninos|tripulantes|trabajadores|empleados|operarios|pasajeros|amigos|hijos|colaboradores|alumnos|gente)\\b`,
+  ).exec(folded);
+  if (counted?.[1]) return toNumber(counted[1]);
+  const group = new RegExp(` (?:somos|salimos|vamos|seremos|familia de|grupo de) ${numberPattern}\\b`).exec(
+    folded,
+  );
+  if (group?.[1]) return toNumber(group[1]);
+  if (
+    / (?:yo solo|yo sola|solo yo|voy solo|voy sola|ire solo|ire sola|dias solo|dias sola|para mi solo|para mi sola|una persona|solo para mi) /.test(
+      folded,
+    )
+  ) {
+    return 1;
+  }
+  if (/ (?:en pareja|mi pareja y yo|mi señora y yo|mi esposa y yo|mi esposo y yo|los dos) /.test(folded))
+    return 2;
+  return undefined;
+}
+
+/** The days a question gives ("por 3 dias", "72 horas", "una semana", "fin de semana"). */
+export function daysOf(folded: string): number | undefined {
+  const days = new RegExp(` ${numberPattern} (?:dias?|noches?)\\b`).exec(folded);
+  if (days?.[1]) return toNumber(days[1]);
+  const hours = / (\d+) (?:horas|hrs|hr|h)\b/.exec(folded);
+  if (hours?.[1]) return Math.ceil(Number(hours[1]) / 24);
+  if (has(folded, "fin de semana") || has(folded, "finde")) return 2;
+  if (has(folded, "una semana")) return 7;
+  return undefined;
+}
+
+// Scenario ------------------------------------------------------------------------------------
+
+const articles = new Set([
+  "el",
+  "la",
+  "los",
+  "las",
+  "mi",
+  "mis",
+  "un",
+  "una",
+  "nuestro",
+  "nuestros",
+  "nuestras",
+  "su",
+]);
+
+/** The line made for the place or activity the question names, and whether the place calls for the mini. */
+export function scenarioOf(folded: string): { line: ProductLine; mini: boolean; word: string } | undefined {
+  const tokens = folded.trim().split(" ");
+  let found: { line: ProductLine; mini: boolean; word: string; at: number } | undefined;
+  for (const line of productLines) {
+    const { words: places, activities } = scenarioWords[line];
+    for (const phrase of [...places, ...activities]) {
+      const parts = phrase.split(" ");
+      for (let i = 0; i + parts.length <= tokens.length; i++) {
+        if (!parts.every((part, k) => tokens[i + k] === part)) continue;
+        let before = i - 1;
+        while (before >= 0 && articles.has(tokens[before] ?? "")) before--;
+        const lead = tokens[before] ?? "";
+        if (!activities.includes(phrase) && !scenarioLeadWords.includes(lead)) continue;
+        if (!found || i < found.at) {
+          found = { line, mini: (scenarioWords[line].mini ?? []).includes(phrase), word: phrase, at: i };
+        }
+      }
+    }
+  }
+  return found && { line: found.line, mini: found.mini, word: found.word };
+}
+
+// Components ----------------------------------------------------------------------------------
+
+let groupsCache: Map<string, { component: KitComponent; kits: Kit[] }[]> | undefined;
+
+/**
+ * Every component group (by its illustration), with the kits that carry each of its variants:
+ * built from ./kits on first use and kept, as the search index is.
+ */
+function componentGroups(): Map<string, { component: KitComponent; kits: Kit[] }[]> {
+  groupsCache ??= buildComponentGroups();
+  return groupsCache;
+}
+
+function buildComponentGroups(): Map<string, { component: KitComponent; kits: Kit[] }[]> {
+  const groups = new Map<string, { component: KitComponent; kits: Kit[] }[]>();
+  for (const kit of kitList) {
+    for (const item of kit.contents.flatMap((category) => category.items)) {
+      const variants = groups.get(item.illustration) ?? [];
+      const variant = variants.find((entry) => entry.component.name === item.name);
+      if (variant) variant.kits.push(kit);
+      else variants.push({ component: item, kits: [kit] });
+      groups.set(item.illustration, variants);
+    }
+  }
+  return groups;
+}
+
+/**
+ * The component groups a question names, in the question's order; the longest phrase wins where
+ * two overlap (so "mascarilla rcp" is not "mascarilla").
+ */
+export function componentsOf(folded: string): string[] {
+  const matches = Object.entries(componentWords)
+    .flatMap(([group, phrases]) =>
+      phrases.filter((phrase) => has(folded, phrase)).map((phrase) => ({ group, phrase })),
+    )
+    .sort((a, b) => b.phrase.length - a.phrase.length);
+  const taken: { group: string; phrase: string }[] = [];
+  for (const match of matches) {
+    const inside = (longer: { phrase: string }) =>
+      longer.phrase.length > match.phrase.length && ` ${longer.phrase} `.includes(` ${match.phrase} `);
+    if (taken.some(inside)) continue;
+    taken.push(match);
+  }
+  // The component named first is the one asked about ("el filtro sirve para el agua del río").
+  const at = (phrase: string) => folded.indexOf(` ${phrase} `);
+  return [...new Set(taken.sort((a, b) => at(a.phrase) - at(b.phrase)).map((match) => match.group))];
+}
+
+const itemOf = (kit: Kit, group: string) =>
+  kit.contents.flatMap((category) => category.items).find((item) => item.illustration === group);
+
+const itemName = (item: KitComponent) =>
+  `${lowerFirst(item.name)}${item.quantity ? ` (${item.quantity})` : ""}`;
+
+/** A component group's answer: for the kits named, whether each has it; else its variants and kits. */
+export function componentAnswer(group: string, question: string): FactAnswer {
+  const first = oneComponentAnswer(group, question);
+  // "¿Cuántas mantas trae el Essential?": every group the question names ("mantas": thermal and fire).
+  const others = componentsOf(foldForFacts(question)).filter((other) => other !== group);
+  const more = others.slice(0, 1).map((other) => oneComponentAnswer(other, question, false).text);
+  return { ...first, text: [first.text, ...more].join(" ") };
+}
+
+/** "LifeBox Essential (4 unidades, $219.990)": a kit with how many of the component it carries. */
+const kitWithQuantity = (kit: Kit, group: string) =>
+  `${kit.name} (${[itemOf(kit, group)?.quantity, formatPrice(kit.price)].filter(Boolean).join(", ")})`;
+
+function oneComponentAnswer(group: string, question: string, yesOrNo = true): FactAnswer {
+  const folded = foldForFacts(question);
+  const variants = componentGroups().get(group) ?? [];
+  const named = namedKits(folded);
+  const yesNo = yesOrNo && isYesNoQuestion(question);
+  const first = variants[0];
+  if (!first) return { text: t.askPlace, link: catalogueLink };
+  if (named.length > 0) {
+    const withIt = named.filter((kit) => itemOf(kit, group));
+    const sentences = named.map((kit) => {
+      const item = itemOf(kit, group);
+      return item
+        ? `${upperFirst(t.kitHas(kit.name, itemName(item)))}: ${lowerFirst(item.description)}`
+        : `${upperFirst(t.kitLacks(kit.name, lowerFirst(first.component.name)))}.`;
+    });
+    if (withIt.length === 0) {
+      const others = variants.flatMap((variant) => variant.kits.map((kit) => kit.name));
+      sentences.push(t.comesIn(listWords([...new Set(others)])));
+    }
+    const text = sentences.join(" ");
+    const linked = withIt[0] ?? named[0] ?? first.kits[0];
+    return {
+      text: yesNo ? withAnswer(withIt.length > 0, text) : text,
+      link: linked ? kitLink(linked) : catalogueLink,
+    };
+  }
+  const every = kitList.every((kit) => itemOf(kit, group));
+  const allAsked = hasAny(folded, ["todos", "todas", "cada kit", "cada uno"]);
+  const text = variants
+    .map(
+      (variant) =>
+        `${upperFirst(variant.component.name)}: ${lowerFirst(variant.component.description)} ${t.comesIn(listWords(variant.kits.map((kit) => kitWithQuantity(kit, group))))}`,
+    )
+    .join(" ");
+  const kit = first.kits[0];
+  return {
+    text: yesNo ? withAnswer(allAsked ? every : true, text) : text,
+    link: kit ? kitLink(kit) : catalogueLink,
+  };
+}
+
+// Specifications ------------------------------------------------------------------------------
+
+/** The specification labels a question asks for. */
+export function specsOf(folded: string): string[] {
+  return Object.entries(specWords)
+    .filter(([, phrases]) => hasAny(folded, phrases))
+    .map(([label]) => label);
+}
+
+/** The temperature a question gives ("-30", "menos 30", "30 bajo cero", "50 grados"), in °C. */
+export function temperatureOf(folded: string): number | undefined {
+  const below = / (?:menos (\d+)|(\d+) (?:grados )?bajo cero)/.exec(folded);
+  if (below) return -Number(below[1] ?? below[2]);
+  const plain = / (\d+) (?:grados|°|c) /.exec(folded);
+  return plain ? Number(plain[1]) : undefined;
+}
+
+/** The asked specifications of the named kits, or of every kit when none is named. */
+export function specAnswer(question: string, kits?: Kit[]): FactAnswer {
+  const folded = foldForFacts(question);
+  const labels = specsOf(folded);
+  const named = kits ?? namedKits(folded);
+  const shown = named.length > 0 ? named : kitList;
+  const text = shown
+    .map((kit) => {
+      const specs = kit.specifications.filter((spec) => labels.length === 0 || labels.includes(spec.label));
+      const values = specs.length
+        ? specs.map((spec) => `${spec.label.toLowerCase()} ${spec.value}`)
+        : kit.specifications.map((spec) => `${spec.label.toLowerCase()} ${spec.value}`);
+      const certifications =
+        labels.length === 0 ? [`certificaciones ${kit.certifications.map((c) => c.name).join(", ")}`] : [];
+      return t.specOf(kit.name, [...values, ...certifications].join("; "));
+    })
+    .join(" ");
+  const one = named.length === 1 ? named[0] : undefined;
+  const link = one ? kitLink(one) : catalogueLink;
+  // "¿Aguanta -30 °C el Essential?": the number against the kit's range.
+  const temperature = /-\s?(\d+)/.exec(question)?.[1]
+    ? -Number(/-\s?(\d+)/.exec(question)?.[1])
+    : temperatureOf(folded);
+  const range = one?.specifications.find((spec) => spec.label === "Rango de temperatura")?.value;
+  if (one && range && temperature !== undefined && isYesNoQuestion(question)) {
+    const [low, high] = (range.match(/[-+]?\d+/g) ?? []).map(Number);
+    if (low !== undefined && high !== undefined) {
+      return { text: withAnswer(temperature >= low && temperature <= high, text), link };
+    }
+  }
+  if (one && isYesNoQuestion(question) && labels.length === 1 && labels[0] === "Hermeticidad") {
+    return { text: withAnswer(true, text), link };
+  }
+  return { text, link };
+}
+
+// Compare and choose --------------------------------------------------------------------------
+
+const weightOf = (kit: Kit) =>
+  Number(
+    (kit.specifications.find((spec) => spec.label === "Peso")?.value ?? "0")
+      .replace(",", ".")
+      .replace(/[^\d.]/g, ""),
+  );
+const weightText = (kit: Kit) => kit.specifications.find((spec) => spec.label === "Peso")?.value ?? "";
+
+export type Superlative = keyof typeof superlativeWords;
+
+export function superlativeOf(folded: string): Superlative | undefined {
+  return (Object.keys(superlativeWords) as Superlative[]).find((kind) =>
+    hasAny(folded, superlativeWords[kind]),
+  );
+}
+
+/** The cheapest, most expensive, lightest, heaviest or most complete kit (of the named line, if any). */
+export function superlativeAnswer(kind: Superlative, question: string): FactAnswer {
+  const folded = foldForFacts(question);
+  const lines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
+  // Between two named kits ("¿cuál es más liviano, el Essential o el Nautical?"), else within a named line.
+  const pool =
+    lines.length >= 2
+      ? namedKits(folded)
+      : lines.length
+        ? kitList.filter((kit) => lines.includes(kit.line))
+        : kitList;
+  const capacity = (kit: Kit) => lowerFirst(capacityText(kit));
+  if (kind === "cheapest" || kind === "priciest") {
+    const sorted = [...pool].sort((a, b) => (kind === "cheapest" ? a.price - b.price : b.price - a.price));
+    const kit = sorted[0] as Kit;
+    const say = kind === "cheapest" ? t.cheapest : t.priciest;
+    return { text: say(kit.name, formatPrice(kit.price), capacity(kit)), link: kitLink(kit) };
+  }
+  if (kind === "mostComponents") {
+    const most = Math.max(...pool.map(componentCount));
+    const kits = pool.filter((kit) => componentCount(kit) === most);
+    const first = kits[0] as Kit;
+    return {
+      text: t.mostComponents(listWords(kits.map((kit) => `${kit.name} (${formatPrice(kit.price)})`)), most),
+      link: kits.length === 1 ? kitLink(first) : catalogueLink,
+    };
+  }
+  const best = kind === "lightest" ? Math.min(...pool.map(weightOf)) : Math.max(...pool.map(weightOf));
+  const kits = pool.filter((kit) => weightOf(kit) === best);
+  const say = kind === "lightest" ? t.lightest : t.heaviest;
+  const first = kits[0] as Kit;
+  return {
+    text: say(listWords(kits.map((kit) => `${kit.name} (${formatPrice(kit.price)})`)), weightText(first)),
+    link: kits.length === 1 ? kitLink(first) : catalogueLink,
+  };
+}
+
+export function wantsComparison(folded: string): boolean {
+  const lines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
+  return (
+    hasAny(folded, compareWords) &&
+    (lines.length >= 2 || (lines.length === 1 && hasAny(folded, versionWords.mini)))
+  );
+}
+
+/** Two or more kits side by side: price, capacity, weight, and what the smaller one lacks. */
+export function comparisonAnswer(question: string): FactAnswer {
+  const folded = foldForFacts(question);
+  const lines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
+  const kits = lines.length === 1 ? kitList.filter((kit) => kit.line === lines[0]) : namedKits(folded);
+  const sentences = kits.map(
+    (kit) => `${kit.name}: ${formatPrice(kit.price)}, ${lowerFirst(capacityText(kit))}, ${weightText(kit)}.`,
+  );
+  const [a, b] = kits;
+  if (a && b && a.line === b.line) {
+    const [big, small] = a.version === "standard" ? [a, b] : [b, a];
+    const smallNames = new Set(small.contents.flatMap((c) => c.items.map((item) => item.illustration)));
+    const missing = big.contents
+      .flatMap((c) => c.items)
+      .filter((item) => !smallNames.has(item.illustration))
+      .map((item) => lowerFirst(item.name));
+    if (missing.length) sentences.push(t.versionsLack(small.name, listWords(missing)));
+  }
+  return { text: sentences.join(" "), link: kits.length === 1 && a ? kitLink(a) : catalogueLink };
+}
+
+// Recommendation ------------------------------------------------------------------------------
+
+/** One kit for the place, people and days the question gives, with the other version as the alternative. */
+export function recommendationAnswer(question: string): FactAnswer {
+  const folded = foldForFacts(question);
+  const scenario = scenarioOf(folded);
+  const people = peopleOf(folded);
+  const days = daysOf(folded);
+  const named = namedKits(folded);
+  const workers = / (?:trabajadores|empleados|operarios|colaboradores) /.test(folded);
+  const line = scenario?.line ?? (named.length === 1 ? named[0]?.line : workers ? "industry" : undefined);
+  const capacity = (kit: Kit) => lowerFirst(capacityText(kit));
+  if (!line) {
+    if (people === undefined && days === undefined) return { text: t.askPlace, link: catalogueLink };
+    // Kits for that many people or days, in any place: the ones that cover them, and the place asked.
+    // People and days are counted by the kits other than Industry (workers already chose it).
+    const fits = kitList.filter((kit) => {
+      const cap = capacityOf(kit);
+      if ((kit.line === "industry") !== workers) return false;
+      return (people === undefined || cap.people >= people) && (days === undefined || cap.days >= days);
+    });
+    const head = people !== undefined ? t.forPeople(people) : t.forDays(days ?? 0);
+    const list = fits.length
+      ? listWords(fits.map((kit) => `${kit.name} (${formatPrice(kit.price)}, ${capacity(kit)})`))
+      : listWords(
+          kitList.filter((kit) => kit.version === "standard").map((kit) => `${kit.name} (${capacity(kit)})`),
+        );
+    return {
+      text: `${head} ${fits.length ? "" : `${t.noneFor} `}${list}. ${t.askPlace}`,
+      link: fits.length === 1 && fits[0] ? kitLink(fits[0]) : catalogueLink,
+    };
+  }
+  const [standard, mini] = ["standard", "mini"].map(
+    (version) => kitList.find((kit) => kit.line === line && kit.version === version) as Kit,
+  ) as [Kit, Kit];
+  const miniCap = capacityOf(mini);
+  const standardCap = capacityOf(standard);
+  // With people or days: the version needing the fewest kits, then the cheaper in total.
+  const plan = (kit: Kit, cap: { people: number; days: number }) => ({
+    kit,
+    count: (days ?? 0) <= cap.days ? Math.ceil((people ?? 1) / cap.people) : Number.POSITIVE_INFINITY,
+  });
+  let chosen: Kit;
+  let count = 1;
+  if (people !== undefined || days !== undefined) {
+    const [best] = [plan(mini, miniCap), plan(standard, standardCap)]
+      .filter((entry) => Number.isFinite(entry.count))
+      .sort((a, b) => a.count - b.count || a.count * a.kit.price - b.count * b.kit.price);
+    chosen = best?.kit ?? standard;
+    count = best?.count ?? Math.ceil((people ?? 1) / standardCap.people);
+  } else if (named.length === 1 && named[0]?.line === line) {
+    chosen = named[0];
+  } else {
+    chosen = scenario?.mini ? mini : standard;
+  }
+  const other = chosen === mini ? standard : mini;
+  const sentences: string[] = [];
+  const namedOther = named.length === 1 && named[0] && named[0].line !== line ? named[0] : undefined;
+  if (namedOther)
+    sentences.push(`${t.no}, el ${namedOther.name} es para ${lowerFirst(capacityText(namedOther))}.`);
+  if (count > 1) sentences.push(t.several(count, chosen.name, formatPrice(chosen.price), capacity(chosen)));
+  else sentences.push(t.recommend(chosen.name, formatPrice(chosen.price), capacity(chosen)));
+  sentences.push(chosen.tagline);
+  if (count === 1) sentences.push(t.alternative(other.name, formatPrice(other.price), capacity(other)));
+  if (
+    people === undefined &&
+    days === undefined &&
+    scenario &&
+    line !== "industry" &&
+    !namedOther &&
+    !scenario.mini
+  ) {
+    sentences.push(t.askPeople);
+  }
+  const yesNo = isYesNoQuestion(question);
+  // "¿El Essential sirve para 6 personas?": the named kit against the people and days asked.
+  const asked = named.length === 1 && named[0]?.line === line ? named[0] : undefined;
+  if (yesNo && asked && (people !== undefined || days !== undefined)) {
+    const cap = capacityOf(asked);
+    const fits = (people ?? 1) <= cap.people && (days ?? 0) <= cap.days;
+    const head = fits
+      ? `el ${asked.name} es para ${capacity(asked)}.`
+      : `el ${asked.name} es para ${capacity(asked)}.`;
+    const rest = asked === chosen && count === 1 ? [] : sentences;
+    return { text: withAnswer(fits, [head, ...rest].join(" ")), link: kitLink(asked) };
+  }
+  const text = sentences.join(" ");
+  // "¿Tienen algo para…?", "¿sirve para…?" are answered yes; "tengo un bote…" is no question.
+  const asksForKit = hasAny(folded, [
+    "tienen",
+    "tiene",
+    "hay",
+    "sirve",
+    "sirven",
+    "venden",
+    "ofrecen",
+    "existe",
+  ]);
+  const yes = yesNo && asksForKit && !namedOther;
+  return { text: yes ? withAnswer(true, text) : text, link: kitLink(chosen) };
+}
+
+export function wantsRecommendation(folded: string): boolean {
+  const scenario = scenarioOf(folded);
+  const cue = hasAny(folded, recommendWords);
+  const people = peopleOf(folded) !== undefined;
+  const days = daysOf(folded) !== undefined;
+  const kit = has(folded, "kit") || has(folded, "kits");
+  if (scenario) return cue || people || days || kit || isYesNoQuestion(folded);
+  if (people || days) return cue || kit;
+  return cue && kit && namedKits(folded).length === 0;
+}
+
+// Places --------------------------------------------------------------------------------------
+
+interface Place {
+  name: string;
+  region?: string;
+  quoted: boolean;
+}
+
+const placeIndex = (() => {
+  const islands = new Set<string>(nonContinentalComunaCuts);
+  const entries: { words: string; place: Place }[] = [];
+  const regionName = new Map(regions.map((region) => [region.cut, region.shortName]));
+  for (const comuna of comunas) {
+    const name = words(foldAccents(comuna.name)).join(" ");
+    const place = {
+      name: comuna.name,
+      region: regionName.get(comuna.regionCut),
+      quoted: islands.has(comuna.cut),
+    };
+    entries.push({ words: name, place });
+    // Typed without the ñ ("Nunoa", "Penalolen").
+    if (name.includes("ñ")) entries.push({ words: name.replace(/ñ/g, "n"), place });
+  }
+  for (const region of regions) {
+    const names = [region.shortName, region.shortName.split(/ (?:del|y de|de) /)[0] ?? ""];
+    if (region.shortName.includes("O'Higgins")) names.push("O'Higgins", "OHiggins");
+    for (const name of names) {
+      entries.push({
+        words: words(foldAccents(name)).join(" "),
+        place: { name: `la región de ${region.shortName}`, quoted: false },
+      });
+    }
+  }
+  for (const [alias, name] of Object.entries(placeAliases)) {
+    const target = entries.find((entry) => entry.words === name);
+    if (target) entries.push({ words: alias, place: target.place });
+  }
+  return entries.filter((entry) => entry.words.length > 2).sort((a, b) => b.words.length - a.words.length);
+})();
+
+/** The comuna, city or región a question names, if any (the longest name found). */
+export function placeOf(folded: string): Place | undefined {
+  for (const entry of placeIndex) {
+    if (!has(folded, entry.words)) continue;
+    if (
+      placeWordsNeedingPreposition.includes(entry.words) &&
+      !/ (?:a|en|hasta|para|de) $/.test(folded.slice(0, folded.indexOf(` ${entry.words} `) + 1))
+    )
+      continue;
+    return entry.place;
+  }
+  return undefined;
+}
+
+export function asksAboutPlace(folded: string): boolean {
+  return placeOf(folded) !== undefined && hasAny(folded, placeCueWords);
+}
+
+/** Shipping to the named place: free to continental Chile, quoted before paying for the islands. */
+export function placeAnswer(question: string): FactAnswer {
+  const folded = foldForFacts(question);
+  const place = placeOf(folded);
+  if (!place) return { text: t.deliveryTime(deliveryPromise), link: faqLink };
+  const where = place.region ? `${place.name} (${place.region})` : place.name;
+  const shipping = place.quoted ? t.shipsQuoted(where) : t.shipsFree(where);
+  // Outside the continent the delivery is arranged with the customer: no promise of days.
+  const delivery = place.quoted ? "" : ` ${t.deliveryTime(deliveryPromise)}`;
+  // "¿Es gratis el envío a…?" is yes where it is free; "¿cobran el envío a…?" where it is quoted.
+  const asksFree = has(folded, "gratis");
+  const asksCharge = hasAny(folded, ["cobran", "cobra", "costo", "cargo", "pagar", "paga", "cuesta"]);
+  const yes = asksFree ? !place.quoted : asksCharge ? place.quoted : true;
+  const text = `${isYesNoQuestion(question) ? withAnswer(yes, shipping) : upperFirst(shipping)}.${delivery}`;
+  return { text, link: faqLink };
+}
+
+// Payments and documents ----------------------------------------------------------------------
+
+const providers = () => Object.values(providerNames).join(" o ");
+
+export function asksInvoice(folded: string): boolean {
+  return hasAny(folded, ["factura", "facturas", "facturan", "facturar", "boleta", "boletas", "facturacion"]);
+}
+
+/** The factura: chosen on the purchase form ("Documento": Boleta or Factura). */
+export function invoiceAnswer(question = ""): FactAnswer {
+  const fields = listWords(
+    [
+      purchaseTexts.invoiceRutLabel,
+      purchaseTexts.invoiceNameLabel,
+      purchaseTexts.invoiceGiroLabel,
+      purchaseTexts.invoiceAddressLabel,
+    ].map((label) => lowerFirst(label)),
+  );
+  const how = t.invoiceHow(purchaseTexts.documentLegend, purchaseTexts.documentFactura, fields);
+  const folded = foldForFacts(question);
+  // "¿Dan boleta?": the boleta first, then how to ask for a factura.
+  const boletaOnly =
+    hasAny(folded, ["boleta", "boletas"]) && !hasAny(folded, ["factura", "facturas", "facturan", "facturar"]);
+  const text = boletaOnly
+    ? t.boleta(purchaseTexts.documentBoleta, purchaseTexts.documentFactura, how)
+    : t.invoice(purchaseTexts.documentFactura, how, purchaseTexts.documentBoleta);
+  return { text: withAnswer(true, text), link: catalogueLink };
+}
+
+const otherMeans = [
+  "transferencia",
+  "efectivo",
+  "deposito",
+  "paypal",
+  "mercado pago",
+  "mercadopago",
+  "cheque",
+  "bitcoin",
+  "cripto",
+  "khipu",
+  "mach",
+];
+
+/** The payment means: cards through the configured providers; the rest said plainly. */
+export function paymentAnswer(question: string, general: string): FactAnswer {
+  const folded = foldForFacts(question);
+  const yesNo = isYesNoQuestion(question);
+  if (hasAny(folded, otherMeans))
+    return { text: withAnswer(false, t.otherMeansNo(providers())), link: faqLink };
+  const text = `${upperFirst(t.cardsYes(providers()))} ${general.split(". ").slice(-1)[0] ?? ""}`.trim();
+  // Cuotas are the provider's and the card's: the content does not promise them.
+  const cuotas = hasAny(folded, ["cuotas", "cuota"]);
+  return { text: yesNo && !cuotas ? withAnswer(true, text) : text, link: faqLink };
+}
+
+// Certifications ------------------------------------------------------------------------------
+
+/** The certifications of every kit, each once, in catalogue order. */
+export function allCertifications(): Certification[] {
+  return [...new Map(kitList.flatMap((kit) => kit.certifications).map((c) => [c.name, c])).values()];
+}
+
+/** A certification: what it means and which kits have it; every certification when none is named. */
+export function certificationAnswer(name: string | undefined, question: string): FactAnswer {
+  const folded = foldForFacts(question);
+  const named = namedKits(folded);
+  if (!name && named.length === 1 && named[0]) {
+    const kit = named[0];
+    return {
+      text: `${kit.name}: ${kit.certifications.map((c) => `${c.name} (${lowerFirst(c.description.replace(/\.$/, ""))})`).join("; ")}.`,
+      link: kitLink(kit),
+    };
+  }
+  // "¿Las mascarillas están certificadas?": the certifications whose description names the component.
+  const groups = componentsOf(folded);
+  const about = (c: Certification) =>
+    groups.some((group) =>
+      (componentWords[group] ?? []).some((word) => foldForFacts(c.description).includes(` ${word} `)),
+    );
+  const forComponent = name ? [] : allCertifications().filter(about);
+  const shown = forComponent.length
+    ? forComponent
+    : allCertifications().filter((c) => !name || c.name === name);
+  const text = shown
+    .map((c) => {
+      const kits = kitList.filter((kit) => kit.certifications.some((own) => own.name === c.name));
+      const all = kits.length === kitList.length;
+      return `${c.name}: ${lowerFirst(c.description)} ${all ? "La tienen todos los kits." : t.certificationIn(listWords(kits.map((kit) => kit.name)))}`;
+    })
+    .join(" ");
+  const yes = isYesNoQuestion(question);
+  return { text: yes ? withAnswer(true, text) : text, link: catalogueLink };
+}
+
+/** The certification a question names, "all" for the certifications in general, or undefined. */
+export function certificationOf(folded: string): string | undefined {
+  const named = Object.entries(certificationWords).find(([, phrases]) => hasAny(folded, phrases));
+  if (named) return named[0];
+  return hasAny(folded, certificationsWords) ? "all" : undefined;
+}
+
+// Which kind of answer ------------------------------------------------------------------------
+
+/**
+ * The fact topic a question asks, by its words, or undefined to let the BM25 ranking decide.
+ * Order matters: a factura before a payment, a place before anything (its name may be a word),
+ * a comparison and a superlative before a component, a component before a recommendation.
+ */
+export function detectFactTopic(question: string): string | undefined {
+  const folded = foldForFacts(question);
+  if (asksInvoice(folded) && !hasAny(folded, ["cotizacion", "cotizar", "orden de compra", "por mayor"])) {
+    return "invoice";
+  }
+  if (asksAboutPlace(folded) && !hasAny(folded, ["pedido", "compra", "orden"])) return "place-shipping";
+  const superlativeFirst = superlativeOf(folded);
+  const namedLines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
+  if (superlativeFirst && namedLines.length >= 2) return `compare-${superlativeFirst}`;
+  if (wantsComparison(folded)) return "compare-versions";
+  const certification = certificationOf(folded);
+  if (certification) {
+    const index = allCertifications().findIndex((c) => c.name === certification);
+    return index >= 0 ? `certification-${index + 1}` : "certifications";
+  }
+  const superlative = superlativeOf(folded);
+  const components = componentsOf(folded);
+  if (superlative && components.length === 0 && !hasAny(folded, ["envio", "despacho"])) {
+    return `compare-${superlative}`;
+  }
+  const fault = hasAny(folded, faultWords);
+  const aboutKits = hasAny(folded, componentContextWords) || namedKits(folded).length > 0;
+  // "¿Qué kit de primeros auxilios me recomiendan para el auto?": advice for a place comes first.
+  const adviceForPlace =
+    scenarioOf(folded) !== undefined &&
+    hasAny(folded, ["recomienda", "recomiendan", "recomiendas", "conviene", "que kit", "cual kit"]);
+  if (
+    components.length > 0 &&
+    aboutKits &&
+    !fault &&
+    !adviceForPlace &&
+    !hasAny(folded, ["personalizar", "agregar"])
+  ) {
+    return `component-${components[0]}`;
+  }
+  const quotation = hasAny(folded, quotationWords) || /\s\d+ kits?\s/.test(folded);
+  const price = hasAny(folded, priceWords) && !hasAny(folded, recommendWords);
+  // "¿Cuánto cuesta / qué trae / cuánto pesa el kit para la casa?": that of the kit made for the place.
+  const scenario = scenarioOf(folded);
+  const scenarioKit =
+    scenario && hasAny(folded, ["kit", "kits"]) && namedKits(folded).length === 0 && !quotation
+      ? kitList.find((k) => k.line === scenario.line && (k.version === "mini") === scenario.mini)
+      : undefined;
+  if (scenarioKit && !hasAny(folded, recommendWords)) {
+    if (price) return `kit-${scenarioKit.id}-price`;
+    if (hasAny(folded, contentsWords)) return `kit-${scenarioKit.id}-contents`;
+    if (specsOf(folded).some((label) => label !== "Capacidad")) return `kit-${scenarioKit.id}-specs`;
+  }
+  if (!quotation && !price && !fault && wantsRecommendation(folded)) return "recommend";
+  const specs = specsOf(folded);
+  const named = namedKits(folded);
+  if (specs.length > 0 && !hasAny(folded, placeCueWords)) {
+    if (named.length !== 1 || !named[0]) {
+      // Of every kit only when the question is about the kits ("¿qué temperatura hace en Punta Arenas?" is not).
+      const aboutBoxes = hasAny(folded, [
+        "kit",
+        "kits",
+        "caja",
+        "cajas",
+        "lifebox",
+        "aguanta",
+        "aguantan",
+        "resiste",
+        "resisten",
+        "soporta",
+        "soportan",
+        "pesa",
+        "pesan",
+        "mide",
+        "miden",
+      ]);
+      return aboutBoxes && !placeOf(folded) ? "specs-all" : undefined;
+    }
+    // "¿Para cuántas personas es el Essential?": the kit's use answer says its capacity.
+    return `kit-${named[0].id}-${specs.length === 1 && specs[0] === "Capacidad" ? "use" : "specs"}`;
+  }
+  return undefined;
+}
