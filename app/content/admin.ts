@@ -106,7 +106,7 @@ export const adminDashboardTexts = {
   chatSessions: "Conversaciones",
   chatUnanswered: "Preguntas sin respuesta",
   chatLowConfidence: "Respuestas con poca confianza",
-  chatNotHelpful: "Marcadas «No me sirvió»",
+  chatNotHelpful: "Respuestas que no le sirvieron al visitante",
   chatReview: "Ver las conversaciones sin resolver",
   awaitingQuote: (count: string) =>
     count === "1"
