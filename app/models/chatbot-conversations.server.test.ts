@@ -32,6 +32,16 @@ describe.each(dialectsUnderTest)("chat sessions on %s", (dialect) => {
   const visitor = () => crypto.randomUUID();
   const session = (id: string) =>
     db.selectFrom("chatSessions").selectAll().where("id", "=", id).executeTakeFirst();
+  /** One column of a session's messages, in their order. */
+  const messageColumn = async (sessionId: string, column: "lowConfidence" | "ipNetwork") =>
+    (
+      await db
+        .selectFrom("chatMessages")
+        .select(["seq", "lowConfidence", "ipNetwork"])
+        .where("sessionId", "=", sessionId)
+        .orderBy("seq")
+        .execute()
+    ).map((row) => row[column]);
   const exchange = (visitorId: string, sessionId: string | undefined, at: Date, answer = known) =>
     recordChatExchange(db, {
       visitorId,
@@ -81,13 +91,8 @@ describe.each(dialectsUnderTest)("chat sessions on %s", (dialect) => {
     // Low confidence means nothing on the fallback: it is failed once, as unanswered.
     await exchange(ana, first.sessionId, after(3 * minute), { ...unknown, lowConfidence: true });
     expect(await session(first.sessionId)).toMatchObject({ unansweredCount: 2, failedCount: 3 });
-    const flags = await db
-      .selectFrom("chatMessages")
-      .select(["seq", "lowConfidence"])
-      .where("sessionId", "=", first.sessionId)
-      .orderBy("seq")
-      .execute();
-    expect(flags.map((row) => Number(row.lowConfidence))).toEqual([0, 1, 0, 0, 0, 0, 0, 0]);
+    const flags = await messageColumn(first.sessionId, "lowConfidence");
+    expect(flags.map((flag) => Number(flag))).toEqual([0, 1, 0, 0, 0, 0, 0, 0]);
     const conversation = await getChatConversation(db, first.sessionId, after(4 * minute));
     expect(conversation?.failedCount).toBe(3);
     expect(conversation?.messages.map((message) => message.failures)).toEqual([
@@ -221,13 +226,7 @@ describe.each(dialectsUnderTest)("chat sessions on %s", (dialect) => {
     const first = await send(ana, "198.51.100.1", undefined, t0);
     await send(ana, "198.51.100.2", first.sessionId, after(minute));
     await send(ana, "198.51.100.2", first.sessionId, after(minute));
-    const rows = await db
-      .selectFrom("chatMessages")
-      .select(["seq", "ipNetwork"])
-      .where("sessionId", "=", first.sessionId)
-      .orderBy("seq")
-      .execute();
-    expect(rows.map((row) => row.ipNetwork)).toEqual([
+    expect(await messageColumn(first.sessionId, "ipNetwork")).toEqual([
       "198.51.100.1",
       "198.51.100.1",
       ...Array<string>(4).fill("198.51.100.2"),

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createAdmin, seedOrder, signInAsAdmin, waitForAdminHydration } from "./admin-support";
 import { expectNoViolations, queryRows, uniqueEmail } from "./forms-support";
 import { waitForHydration } from "./support";
@@ -32,6 +32,17 @@ async function storedSessionId(page: Page): Promise<string | undefined> {
   );
 }
 
+/** Opens the chat panel from the button on `path` at `viewport`: its text field, focused. */
+async function openChat(page: Page, path: string, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await page.goto(path);
+  await waitForHydration(page);
+  await chatButton(page).click();
+  const input = panel(page).getByRole("textbox", { name: texts.input });
+  await expect(input).toBeFocused();
+  return input;
+}
+
 /** Tabs from the top of the page until the chat button has the focus. */
 async function tabToChatButton(page: Page) {
   await page.locator("body").focus();
@@ -57,6 +68,29 @@ async function expectFitsPhone(page: Page) {
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+}
+
+/**
+ * An admin, in a context of their own, finds the conversation `sessionId` in /admin/chatbot (by its
+ * id, with the list's other parameters `filter`) and opens it: the dialog and its messages.
+ */
+async function openAsStaff(browser: Browser, sessionId: string, filter = "?") {
+  const staff = await browser.newContext();
+  const admin = await staff.newPage();
+  await signInAsAdmin(admin, adminEmail);
+  await admin.goto(`/admin/chatbot${filter}q=${sessionId}`);
+  await waitForAdminHydration(admin);
+  await admin
+    .getByRole("main")
+    .getByRole("row")
+    .filter({ hasText: sessionId })
+    .getByRole("link", { name: /^Ver conversación/ })
+    .click();
+  const conversation = admin.getByRole("dialog", { name: "Conversación" });
+  const messages = conversation
+    .getByRole("region", { name: "Mensajes de la conversación" })
+    .getByRole("listitem");
+  return { staff, conversation, messages };
 }
 
 const adminEmail = uniqueEmail("admin-chat-lectura");
@@ -154,21 +188,7 @@ test.describe("chat panel", () => {
     await expect(log(page)).toContainText(texts.greeting);
 
     // Staff read that conversation in the back office: found by its id, opened whole, ended.
-    const staff = await browser.newContext();
-    const admin = await staff.newPage();
-    await signInAsAdmin(admin, adminEmail);
-    await admin.goto(`/admin/chatbot?q=${sessionId}`);
-    await waitForAdminHydration(admin);
-    await admin
-      .getByRole("main")
-      .getByRole("row")
-      .filter({ hasText: sessionId! })
-      .getByRole("link", { name: /^Ver conversación/ })
-      .click();
-    const conversation = admin.getByRole("dialog", { name: "Conversación" });
-    const messages = conversation
-      .getByRole("region", { name: "Mensajes de la conversación" })
-      .getByRole("listitem");
+    const { staff, conversation, messages } = await openAsStaff(browser, sessionId!);
     await expect(messages).toHaveCount(4);
     await expect(messages.nth(0)).toContainText("Usuario");
     await expect(messages.nth(0)).toContainText("hacen despacho a arica?");
@@ -183,12 +203,7 @@ test.describe("chat panel", () => {
     page,
     browser,
   }) => {
-    await page.setViewportSize(phone);
-    await page.goto("/");
-    await waitForHydration(page);
-    await chatButton(page).click();
-    const input = panel(page).getByRole("textbox", { name: texts.input });
-    await expect(input).toBeFocused();
+    const input = await openChat(page, "/", phone);
 
     // Under the greeting: a labelled group of quick replies.
     const quickReplies = log(page).getByRole("group", { name: "Preguntas sugeridas" });
@@ -256,21 +271,7 @@ test.describe("chat panel", () => {
     );
 
     // Staff: the conversation is under "Sin resolver", each failed answer marked with why.
-    const staff = await browser.newContext();
-    const admin = await staff.newPage();
-    await signInAsAdmin(admin, adminEmail);
-    await admin.goto(`/admin/chatbot?preguntas=sin-resolver&q=${sessionId}`);
-    await waitForAdminHydration(admin);
-    await admin
-      .getByRole("main")
-      .getByRole("row")
-      .filter({ hasText: sessionId! })
-      .getByRole("link", { name: /^Ver conversación/ })
-      .click();
-    const messages = admin
-      .getByRole("dialog", { name: "Conversación" })
-      .getByRole("region", { name: "Mensajes de la conversación" })
-      .getByRole("listitem");
+    const { staff, messages } = await openAsStaff(browser, sessionId!, "?preguntas=sin-resolver&");
     await expect(messages).toHaveCount(4);
     await expect(messages.nth(1)).toContainText("No me sirvió");
     await expect(messages.nth(3)).toContainText("Sin respuesta");
@@ -284,11 +285,7 @@ test.describe("chat panel", () => {
       courier: "starken",
       trackingNumber: tracking,
     });
-    await page.setViewportSize(desktop);
-    await page.goto("/productos");
-    await waitForHydration(page);
-    await chatButton(page).click();
-    await expect(panel(page).getByRole("textbox", { name: texts.input })).toBeFocused();
+    await openChat(page, "/productos", desktop);
 
     // Without the details, the bot asks for them.
     await ask(page, "donde esta mi pedido", 1);
@@ -316,7 +313,6 @@ test.describe("chat panel", () => {
   });
 
   test("the server's refusal shows in the conversation as a notice", async ({ page }) => {
-    await page.setViewportSize(desktop);
     await page.route("**/api/chat", (route) =>
       route.request().method() === "POST"
         ? route.fulfill({
@@ -326,10 +322,7 @@ test.describe("chat panel", () => {
           })
         : route.continue(),
     );
-    await page.goto("/faq");
-    await waitForHydration(page);
-    await chatButton(page).click();
-    await expect(panel(page).getByRole("textbox", { name: texts.input })).toBeFocused();
+    await openChat(page, "/faq", desktop);
     await page.keyboard.type("hola");
     await page.keyboard.press("Enter");
     await expect(log(page)).toContainText("Estás enviando mensajes muy seguido.");
