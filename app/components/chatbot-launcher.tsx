@@ -76,11 +76,19 @@ export function ChatLauncher({ children }: { children: React.ReactNode }) {
     writeChatState({ open: next });
   }, []);
   const button = useMemo(() => ({ expanded: open, onOpen: () => change(true) }), [open, change]);
-  useEffect(() => prefetchWhenIdle(panelCode), []);
+  // Once its code is here, the panel is rendered closed (its state and its conversation's restore
+  // ready), so that a tap only opens it.
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    prefetchWhenIdle(panelCode);
+    void panelCode.loaded.then(() => setLoaded(true));
+  }, []);
   return (
     <ChatButtonContext.Provider value={button}>
       {children}
-      {used || open ? <ChatPanel open={open} onOpenChange={change} onClosed={focusChatButton} /> : null}
+      {used || open || loaded ? (
+        <ChatPanel open={open} onOpenChange={change} onClosed={focusChatButton} />
+      ) : null}
     </ChatButtonContext.Provider>
   );
 }

@@ -252,7 +252,15 @@ export default function ChatPanel({
         className="inset-x-2 bottom-2 flex max-h-[calc(100dvh-1rem)] flex-col rounded-lg bg-white p-4 md:inset-x-auto md:right-4 md:bottom-4 md:w-96"
         onOpenAutoFocus={(event) => {
           event.preventDefault();
-          input.current?.focus();
+          // The text field takes the focus once the open panel has been painted: focusing it in the
+          // tap's own frame made the browser work out the whole page's style early, a second time
+          // (~40 ms at 4× CPU; docs/decisions/078). Unless the focus has moved into the panel since.
+          const panel = event.currentTarget as HTMLElement;
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              if (!panel.contains(document.activeElement)) input.current?.focus();
+            }),
+          );
         }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();

@@ -16,6 +16,8 @@ export interface LazyCode<Component> {
   /** The module's component, once the module has run: rendered at once, without Suspense. */
   ready?: Component;
   load(): Promise<PrefetchedModule<Component>>;
+  /** Resolves once the module has run (whoever loaded it); never starts the load itself. */
+  loaded: Promise<void>;
 }
 
 /**
@@ -28,11 +30,14 @@ export function lazyCode<Component>(
   loadModule: () => Promise<PrefetchedModule<Component>>,
 ): LazyCode<Component> {
   let loading: Promise<PrefetchedModule<Component>> | undefined;
+  let ran!: () => void;
   const code: LazyCode<Component> = {
+    loaded: new Promise((resolve) => (ran = resolve)),
     load: () =>
       (loading ??= loadModule().then(
         (module) => {
           code.ready = module.default;
+          ran();
           return module;
         },
         (error: unknown) => {
