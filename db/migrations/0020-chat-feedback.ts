@@ -14,53 +14,40 @@ import { sql, type Kysely } from "kysely";
  * - A partial index (started_at, id) of the sessions with a failed answer, for that filter, newest
  *   first (as 0010's for unanswered questions).
  *
- * Integers rather than booleans, as the chat tables' other flags and counts (0008).
+ * Integers rather than booleans, as the chat tables' other counts (0008).
  */
 
-async function atomically(db: Kysely<unknown>, body: (db: Kysely<unknown>) => Promise<void>) {
-  if (db.isTransaction) await body(db);
-  else await db.transaction().execute(body);
+/** The steps up, in order; down undoes them in reverse. Plain SQL, the same on SQLite and PostgreSQL. */
+const steps = [
+  {
+    up: sql`alter table chat_messages add column feedback varchar(3) check (feedback in ('yes', 'no'))`,
+    down: sql`alter table chat_messages drop column feedback`,
+  },
+  {
+    up: sql`alter table chat_messages add column low_confidence integer not null default 0
+      check (low_confidence in (0, 1))`,
+    down: sql`alter table chat_messages drop column low_confidence`,
+  },
+  {
+    up: sql`alter table chat_sessions add column failed_count integer not null default 0
+      check (failed_count >= 0)`,
+    down: sql`alter table chat_sessions drop column failed_count`,
+  },
+  { up: sql`update chat_sessions set failed_count = unanswered_count`, down: undefined },
+  {
+    up: sql`create index chat_sessions_failed_started_at_id_index on chat_sessions (started_at, id)
+      where failed_count > 0`,
+    down: sql`drop index chat_sessions_failed_started_at_id_index`,
+  },
+];
+
+/** Every step in one transaction: the migrator's own on PostgreSQL, one opened here on SQLite. */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (!db.isTransaction) return db.transaction().execute(up);
+  for (const step of steps) await step.up.execute(db);
 }
 
-export async function up(database: Kysely<unknown>): Promise<void> {
-  await atomically(database, async (db) => {
-    await db.schema
-      .alterTable("chat_messages")
-      .addColumn("feedback", "varchar(3)", (column) => column.check(sql`feedback in ('yes', 'no')`))
-      .execute();
-    await db.schema
-      .alterTable("chat_messages")
-      .addColumn("low_confidence", "integer", (column) =>
-        column
-          .notNull()
-          .defaultTo(0)
-          .check(sql`low_confidence in (0, 1)`),
-      )
-      .execute();
-    await db.schema
-      .alterTable("chat_sessions")
-      .addColumn("failed_count", "integer", (column) =>
-        column
-          .notNull()
-          .defaultTo(0)
-          .check(sql`failed_count >= 0`),
-      )
-      .execute();
-    await sql`update chat_sessions set failed_count = unanswered_count`.execute(db);
-    await db.schema
-      .createIndex("chat_sessions_failed_started_at_id_index")
-      .on("chat_sessions")
-      .columns(["started_at", "id"])
-      .where(sql.ref("failed_count"), ">", 0)
-      .execute();
-  });
-}
-
-export async function down(database: Kysely<unknown>): Promise<void> {
-  await atomically(database, async (db) => {
-    await db.schema.dropIndex("chat_sessions_failed_started_at_id_index").execute();
-    await db.schema.alterTable("chat_sessions").dropColumn("failed_count").execute();
-    await db.schema.alterTable("chat_messages").dropColumn("low_confidence").execute();
-    await db.schema.alterTable("chat_messages").dropColumn("feedback").execute();
-  });
+export async function down(db: Kysely<unknown>): Promise<void> {
+  if (!db.isTransaction) return db.transaction().execute(down);
+  for (const step of steps.toReversed()) await step.down?.execute(db);
 }
