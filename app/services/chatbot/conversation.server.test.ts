@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { chatOrderTexts, chatQuickReplies, policyAnswers } from "~/content/chatbot";
+import { chatOrderTexts, policyAnswers } from "~/content/chatbot";
 import { exampleCompany } from "~/content/company";
 import { orderPageTexts } from "~/content/order-page";
 import { examplePaymentLink } from "~/infra/env.server";
 import type { Db } from "~/infra/db.server";
 import { changeOrderStatus, placeOrder } from "~/models/orders.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../../tests/support/databases";
-import { answerQuestion, chatbotConfidentScore } from "~/services/chatbot/chatbot.server";
+import { answerQuestion } from "~/services/chatbot/chatbot.server";
 import { askChatbot, maxFailedOrderLookups, orderLookupWindowMs } from "./conversation.server";
 
 /**
@@ -249,47 +249,5 @@ describe.each(dialectsUnderTest)("the chatbot's order status on %s", (dialect) =
     );
     // The next /56 is another customer.
     expect((await ask(right, "2001:db8:7:200::1", undefined, minutes(11))).answer.topic).toBe("orderFound");
-  });
-
-  it("offers the quick replies with the greeting and the fallback only, the WhatsApp hand-off prefilled", async () => {
-    const ip = nextIp();
-    const greeting = await ask("hola", ip);
-    expect(greeting.quickReplies).toBe(chatQuickReplies);
-    expect(greeting.answerSeq).toBe(2);
-    const known = await ask("¿cuánto demora el envío?", ip, greeting.sessionId);
-    expect(known.quickReplies).toEqual([]);
-    expect(known.answerSeq).toBe(4);
-    const question = "¿arriendan helicópteros para rescates?";
-    const fallback = await ask(question, ip, greeting.sessionId);
-    expect(fallback.answer.topic).toBeNull();
-    expect(fallback.quickReplies).toBe(chatQuickReplies);
-    const text = new URL(fallback.answer.whatsapp!.href).searchParams.get("text");
-    expect(text).toContain(question);
-  });
-
-  it("stores an engine answer under the confident score as low confidence, and never an order answer", async () => {
-    const ip = nextIp();
-    const weak = "¿Qué kit me conviene?";
-    const { score, topic } = answerQuestion(weak, { company: exampleCompany });
-    const first = await ask(weak, ip);
-    const order = await ask(`${shipped.number} ana.perez@example.cl`, ip, first.sessionId);
-    expect(order.answer.topic).toBe("orderFound");
-    const rows = await db
-      .selectFrom("chatMessages")
-      .select(["seq", "lowConfidence"])
-      .where("sessionId", "=", first.sessionId)
-      .where("role", "=", "bot")
-      .orderBy("seq")
-      .execute();
-    expect(rows.map((row) => Number(row.lowConfidence))).toEqual([
-      topic !== null && score < chatbotConfidentScore ? 1 : 0,
-      0,
-    ]);
-  });
-
-  it("offers quick replies that the engine answers", () => {
-    for (const reply of chatQuickReplies) {
-      if (reply.kind === "ask") expect(answerQuestion(reply.question).topic, reply.question).not.toBeNull();
-    }
   });
 });
