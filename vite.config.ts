@@ -17,6 +17,8 @@ const siteLayout = [
   "app/components/whatsapp-button.tsx",
   "app/components/chatbot-launcher.tsx",
   "app/lib/chatbot-storage.ts",
+  // The prefetch of the chat panel's and the kit dialogs' code (docs/decisions/066, 078).
+  "app/lib/idle-prefetch.ts",
   "app/components/page-header.tsx",
   "app/components/ui/button.tsx",
   "app/components/ui/toaster.tsx",

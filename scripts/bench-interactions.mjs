@@ -24,7 +24,7 @@
 //
 // Options: --strict; --runs=N (default 5, BENCH_RUNS); --cpu=N (slowdown, default 4; 1 for none);
 // --network=slow-4g (also a slow 4G connection: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up);
-// --idle=MS (idle time before the tap, default 4000); --no-typing (taps only); --only=comprar,cotizar,carro (cases whose
+// --idle=MS (idle time before the tap, default 4000); --no-typing (taps only); --only=comprar,cotizar,carro,chat (cases whose
 // label contains one of these words); --url=http://localhost:3211 (measure a shop already served
 // there, e.g. an older build, instead of building and serving this one); BENCH_PORT (default 3250).
 import { spawnSync } from "node:child_process";
@@ -91,6 +91,13 @@ const cases = [
     answer: "dialogHeading",
     complete: "dialogField",
     typing: "Nombre completo",
+  },
+  {
+    label: "Tap the chat button (home)",
+    path: "/",
+    button: { role: "button", name: "Abrir chat de ayuda", exact: true },
+    // The panel's text field ("Tu pregunta"), shown.
+    answer: "dialogField",
   },
   {
     label: 'Tap "Agregar al carro" (kit page)',
@@ -497,7 +504,7 @@ if (body.length > 0) {
   printColumns(["Case", "Median (ms)", "Runs (ms)", "Event Timing", "Form shown", "Target", "Result"], body);
   console.log(`
 Median: from the touch to the end of the first frame showing the answer (a dialog's heading, the
-cart's feedback); for keys, from each keydown to the frame showing the character, the median key of
+cart's feedback, the chat panel's text field); for keys, from each keydown to the frame showing the character, the median key of
 each run, then the median of the runs. Event Timing: the same interaction as Chrome's INP counts it
 (its longest event, input to the next paint). Form shown: from the touch to the frame showing the
 dialog's first field.`);

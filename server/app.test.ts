@@ -234,6 +234,86 @@ describe("the chatbot's API", () => {
     }
   });
 
+  it("offers quick replies with the greeting and the fallback, and stores a visitor's feedback on their own answers only", async () => {
+    const ip = nextVisitor();
+    type Sent = {
+      sessionId: string;
+      answer: { seq: number; quickReplies?: { kind: string; label: string }[] };
+    };
+    const greeted = await chat({ intent: "send", message: "hola" }, ip);
+    const cookie = greeted.headers.get("set-cookie")!.split(";")[0]!;
+    const greeting = (await greeted.json()) as Sent;
+    expect(greeting.answer.seq).toBe(2);
+    expect(greeting.answer.quickReplies?.map((reply) => reply.label)).toContain("Hablar por WhatsApp");
+    const shipping = (await (
+      await chat(
+        { intent: "send", message: "hacen despacho a arica?", sessionId: greeting.sessionId },
+        ip,
+        cookie,
+      )
+    ).json()) as Sent;
+    expect(shipping.answer.seq).toBe(4);
+    expect(shipping.answer.quickReplies).toBeUndefined();
+    const { sessionId } = shipping;
+
+    const feedback = (fields: Record<string, string>, who = cookie) =>
+      chat({ intent: "feedback", sessionId, ...fields }, ip, who);
+    // Malformed: a 400, never a 5xx.
+    for (const fields of [
+      { seq: "x", helpful: "no" },
+      { helpful: "no" },
+      { seq: "4", helpful: "quizas" },
+      { seq: "-1", helpful: "no" },
+      { seq: "4", helpful: "no", sessionId: "../x" },
+      { seq: "99999999999999999999", helpful: "yes" },
+    ] as Record<string, string>[]) {
+      const answer = await feedback(fields);
+      expect(answer.status, JSON.stringify(fields)).toBe(400);
+      expect(await answer.json()).toEqual({
+        error: "No se entendió la solicitud. Recarga la página e inténtalo de nuevo.",
+      });
+    }
+    // Not theirs: without the cookie, with another visitor's, the visitor's own message, no such answer.
+    const stranger = (await chat({ intent: "send", message: "hola" }, nextVisitor())).headers.get(
+      "set-cookie",
+    )!;
+    for (const [fields, who] of [
+      [{ seq: "4", helpful: "no" }, ""],
+      [{ seq: "4", helpful: "no" }, stranger.split(";")[0]!],
+      [{ seq: "3", helpful: "no" }, cookie],
+      [{ seq: "40", helpful: "no" }, cookie],
+    ] as const) {
+      const answer = await feedback(fields, who);
+      expect(answer.status, JSON.stringify(fields)).toBe(404);
+    }
+    const saved = await feedback({ seq: "4", helpful: "no" });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ saved: true });
+    // Once: the first answer stands.
+    const again = await feedback({ seq: "4", helpful: "yes" });
+    expect(again.status).toBe(409);
+    expect((await feedback({ seq: "2", helpful: "yes" })).status).toBe(200);
+
+    const rows = await db
+      .selectFrom("chatMessages")
+      .select(["seq", "feedback"])
+      .where("sessionId", "=", sessionId)
+      .orderBy("seq")
+      .execute();
+    expect(rows.map((row) => row.feedback)).toEqual([null, "yes", null, "no"]);
+    // The answer marked No counts as failed for staff ("Sin resolver").
+    expect(
+      await db
+        .selectFrom("chatSessions")
+        .select("failedCount")
+        .where("id", "=", sessionId)
+        .executeTakeFirst(),
+    ).toEqual({ failedCount: 1 });
+    // The panel, after a reload, shows which answers were marked.
+    const stored = await read(sessionId, cookie);
+    expect(stored.messages.at(-1)).toMatchObject({ seq: 4, role: "bot", answered: true, feedback: "no" });
+  });
+
   it("takes 20 messages a minute from one IP, even sent at once, and refuses the rest with a 429", async () => {
     const ip = nextVisitor();
     const answers = await Promise.all(

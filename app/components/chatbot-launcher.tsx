@@ -1,17 +1,42 @@
 import { MessageCircle } from "lucide-react";
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { chatButton as chatButtonTexts } from "~/content/site";
 import { readChatState, writeChatState } from "~/lib/chatbot-storage";
 import { cn } from "~/lib/cn";
+import { lazyCode, prefetchWhenIdle } from "~/lib/idle-prefetch";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * The chat button of every public page and the panel it opens (issue 13; docs/decisions/038). The
- * panel's code loads when the button is first used, or at once when the panel was open before a
- * reload. Like the WhatsApp button (decision 031), the button floats at the bottom right from the
- * `md` breakpoint (above the WhatsApp button) and sits in the header below it.
+ * panel's code is not part of the page's first load: it is fetched once the page has loaded and
+ * settled (lib/idle-prefetch.ts; docs/decisions/078), or when the pointer or the keyboard reaches
+ * the button, or at once when the panel was open before a reload; then a tap renders the panel in
+ * its own event (React would show a Suspense boundary's content 300 ms after its fallback at the
+ * earliest). Like the WhatsApp button (decision 031), the button floats at
+ * the bottom right from the `md` breakpoint (above the WhatsApp button) and sits in the header
+ * below it.
  */
-const ChatPanel = lazy(() => import("~/components/chatbot-panel"));
+const panelCode = lazyCode(() => import("~/components/chatbot-panel"));
+const warmPanel = () => void panelCode.load().catch(() => undefined);
+
+type ChatPanelProps = React.ComponentProps<NonNullable<typeof panelCode.ready>>;
+
+/**
+ * The panel, rendered at once when its code is here (the prefetch ran), else once it arrives (a
+ * tap before the prefetch, or a panel open before the reload); a failed load is tried again when
+ * the panel is opened again.
+ */
+function ChatPanel(props: ChatPanelProps) {
+  const [Panel, setPanel] = useState(() => panelCode.ready);
+  useEffect(() => {
+    if (Panel || !props.open) return;
+    panelCode.load().then(
+      (module) => setPanel(() => module.default),
+      () => undefined,
+    );
+  }, [Panel, props.open]);
+  return Panel ? <Panel {...props} /> : null;
+}
 
 /** Marks the chat buttons, so the closed panel gives the focus back to the one shown. */
 const buttonAttribute = "data-chat-button";
@@ -51,13 +76,18 @@ export function ChatLauncher({ children }: { children: React.ReactNode }) {
     writeChatState({ open: next });
   }, []);
   const button = useMemo(() => ({ expanded: open, onOpen: () => change(true) }), [open, change]);
+  // Once its code is here, the panel is rendered closed (its state and its conversation's restore
+  // ready), so that a tap only opens it.
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    prefetchWhenIdle(panelCode);
+    void panelCode.loaded.then(() => setLoaded(true));
+  }, []);
   return (
     <ChatButtonContext.Provider value={button}>
       {children}
-      {used || open ? (
-        <Suspense fallback={null}>
-          <ChatPanel open={open} onOpenChange={change} onClosed={focusChatButton} />
-        </Suspense>
+      {used || open || loaded ? (
+        <ChatPanel open={open} onOpenChange={change} onClosed={focusChatButton} />
       ) : null}
     </ChatButtonContext.Provider>
   );
@@ -95,6 +125,9 @@ export function ChatButton({ placement }: { placement: "floating" | "header" }) 
       aria-expanded={expanded}
       className={className}
       onClick={onOpen}
+      onPointerEnter={warmPanel}
+      onPointerDown={warmPanel}
+      onFocus={warmPanel}
       {...marker}
     >
       {icon}

@@ -4,15 +4,27 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogDescription, DialogTitle, ModalContent } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { chatbotMaxQuestionLength, chatbotTexts, chatPanelTexts } from "~/content/chatbot";
+import {
+  chatbotMaxQuestionLength,
+  chatbotTexts,
+  chatPanelTexts,
+  chatQuickReplies,
+  chatWhatsappMessage,
+  type ChatQuickReply,
+} from "~/content/chatbot";
+import { whatsappLink } from "~/content/company";
 import { readChatState, writeChatState } from "~/lib/chatbot-storage";
 import { cn } from "~/lib/cn";
+import { useRootData } from "~/lib/root-data";
 
 /**
  * The chat panel (issue 13; docs/decisions/038), loaded when the chat button is first used. It talks
  * to /api/chat (routes/resources/chatbot.ts): a question and its answer per POST, the conversation
  * restored with a GET after a reload. Escape and a click outside hide the panel and keep the
- * conversation; "Cerrar chat" ends it on the server.
+ * conversation; "Cerrar chat" ends it on the server. Under the greeting, and under the answers the
+ * server offers them with (the fallback), quick replies send a question or hand the conversation
+ * to WhatsApp with the last question prefilled; under each answer, "¿Te sirvió?" Sí/No is stored
+ * against it (issue 26; docs/decisions/078).
  */
 
 const api = "/api/chat";
@@ -22,25 +34,50 @@ interface ChatLink {
   label: string;
 }
 
-type Entry =
-  | { from: "user"; text: string }
-  | {
-      from: "bot";
-      text: string;
-      link?: ChatLink | undefined;
-      whatsapp?: ChatLink | undefined;
-      tracking?: ChatLink | undefined;
-    }
-  | { from: "notice"; text: string };
+type Feedback = "yes" | "no";
+
+interface BotEntry {
+  from: "bot";
+  text: string;
+  link?: ChatLink | undefined;
+  whatsapp?: ChatLink | undefined;
+  tracking?: ChatLink | undefined;
+  /** The answer's number in the session: what "¿Te sirvió?" names. */
+  seq?: number | undefined;
+  /** False for the fallback (it did not know): no "¿Te sirvió?" under it. */
+  answered?: boolean | undefined;
+  feedback?: Feedback | null | undefined;
+  quickReplies?: readonly ChatQuickReply[] | undefined;
+}
+
+type Entry = { from: "user"; text: string } | BotEntry | { from: "notice"; text: string };
 type Message = Entry & { id: number };
 
 type SendReply =
-  | { sessionId: string; answer: { text: string; link?: ChatLink; whatsapp?: ChatLink; tracking?: ChatLink } }
+  | {
+      sessionId: string;
+      answer: {
+        seq: number;
+        text: string;
+        answered: boolean;
+        link?: ChatLink;
+        whatsapp?: ChatLink;
+        tracking?: ChatLink;
+        quickReplies?: ChatQuickReply[];
+      };
+    }
   | { error: string };
 
 interface StoredConversation {
   sessionId: string | null;
-  messages: { role: "user" | "bot"; content: string; createdAt: string }[];
+  messages: {
+    seq: number;
+    role: "user" | "bot";
+    content: string;
+    createdAt: string;
+    answered?: boolean;
+    feedback?: Feedback | null;
+  }[];
 }
 
 let nextId = 0;
@@ -65,6 +102,7 @@ export default function ChatPanel({
   const log = useRef<HTMLDivElement>(null);
   const inputId = useId();
   const restored = useRef(false);
+  const { company } = useRootData();
 
   // The conversation of the tab's open session, after a reload (the server keeps it 30 minutes).
   useEffect(() => {
@@ -80,7 +118,13 @@ export default function ChatPanel({
           writeChatState({ sessionId: undefined });
           return;
         }
-        const earlier = stored.messages.map(({ role, content }) => message({ from: role, text: content }));
+        const earlier = stored.messages.map(({ seq, role, content, answered, feedback }) =>
+          message(
+            role === "user"
+              ? { from: role, text: content }
+              : { from: role, text: content, seq, answered, feedback },
+          ),
+        );
         setMessages((current) => [...earlier, ...current]);
       })
       .catch(() => undefined)
@@ -95,11 +139,8 @@ export default function ChatPanel({
 
   const add = (value: Entry) => setMessages((current) => [...current, message(value)]);
 
-  async function send(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const text = draft.trim();
-    if (!text || pending) return;
-    setDraft("");
+  /** Sends a question, typed or a quick reply's, and shows the answer. */
+  async function ask(text: string) {
     add({ from: "user", text });
     setPending(true);
     try {
@@ -112,18 +153,68 @@ export default function ChatPanel({
         add({ from: "notice", text: reply.error });
       } else {
         writeChatState({ sessionId: reply.sessionId });
+        const { answer } = reply;
         add({
           from: "bot",
-          text: reply.answer.text,
-          link: reply.answer.link,
-          whatsapp: reply.answer.whatsapp,
-          tracking: reply.answer.tracking,
+          text: answer.text,
+          link: answer.link,
+          whatsapp: answer.whatsapp,
+          tracking: answer.tracking,
+          seq: answer.seq,
+          answered: answer.answered,
+          feedback: null,
+          quickReplies: answer.quickReplies,
         });
       }
     } catch {
       add({ from: "notice", text: chatPanelTexts.networkError });
     } finally {
       setPending(false);
+    }
+  }
+
+  function send(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = draft.trim();
+    if (!text || pending) return;
+    setDraft("");
+    void ask(text);
+  }
+
+  /** A quick reply's question: sent as if typed; the focus goes to the text field (the buttons go). */
+  function askQuickReply(question: string) {
+    if (pending) return;
+    input.current?.focus();
+    void ask(question);
+  }
+
+  /** "¿Te sirvió?": shown at once, stored on the server; a failure undoes it and says why. */
+  async function giveFeedback(id: number, seq: number, feedback: Feedback) {
+    const { sessionId } = readChatState();
+    if (!sessionId) return;
+    const mark = (value: Feedback | null) =>
+      setMessages((current) =>
+        current.map((entry) =>
+          entry.id === id && entry.from === "bot" ? { ...entry, feedback: value } : entry,
+        ),
+      );
+    mark(feedback);
+    try {
+      const body = new URLSearchParams({
+        intent: "feedback",
+        sessionId,
+        seq: String(seq),
+        helpful: feedback,
+      });
+      const response = await fetch(api, { method: "POST", body, headers: { Accept: "application/json" } });
+      // 409: marked before (another tab): the mark stands.
+      if (response.ok || response.status === 409) return;
+      const reply = (await response.json().catch(() => ({}))) as { error?: string };
+      mark(null);
+      add({ from: "notice", text: reply.error ?? chatPanelTexts.networkError });
+    } catch {
+      mark(null);
+      add({ from: "notice", text: chatPanelTexts.networkError });
     }
   }
 
@@ -138,6 +229,19 @@ export default function ChatPanel({
     void fetch(api, { method: "POST", body, keepalive: true }).catch(() => undefined);
   }
 
+  // The quick replies: under the greeting until the conversation starts, then under the last
+  // answer when the server offered them with it.
+  const last = messages.at(-1);
+  const quickReplies =
+    messages.length === 0
+      ? restoring
+        ? undefined
+        : chatQuickReplies
+      : last?.from === "bot"
+        ? last.quickReplies
+        : undefined;
+  const lastQuestion = messages.findLast((entry) => entry.from === "user")?.text;
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <ModalContent
@@ -148,7 +252,15 @@ export default function ChatPanel({
         className="inset-x-2 bottom-2 flex max-h-[calc(100dvh-1rem)] flex-col rounded-lg bg-white p-4 md:inset-x-auto md:right-4 md:bottom-4 md:w-96"
         onOpenAutoFocus={(event) => {
           event.preventDefault();
-          input.current?.focus();
+          // The text field takes the focus once the open panel has been painted: focusing it in the
+          // tap's own frame made the browser work out the whole page's style early, a second time
+          // (~40 ms at 4× CPU; docs/decisions/078). Unless the focus has moved into the panel since.
+          const panel = event.currentTarget as HTMLElement;
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              if (!panel.contains(document.activeElement)) input.current?.focus();
+            }),
+          );
         }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
@@ -177,15 +289,31 @@ export default function ChatPanel({
               >
                 {entry.text}
               </p>
+            ) : entry.from === "user" ? (
+              <Bubble key={entry.id} {...entry} />
             ) : (
-              <Bubble key={entry.id} onLink={() => onOpenChange(false)} {...entry} />
+              <Bubble key={entry.id} onLink={() => onOpenChange(false)} {...entry}>
+                {entry.answered && entry.seq !== undefined ? (
+                  <FeedbackButtons
+                    feedback={entry.feedback ?? null}
+                    onFeedback={(value) => void giveFeedback(entry.id, entry.seq!, value)}
+                  />
+                ) : null}
+              </Bubble>
             ),
           )}
+          {quickReplies && !pending ? (
+            <QuickReplies
+              replies={quickReplies}
+              whatsappHref={whatsappLink(company, chatWhatsappMessage(lastQuestion))}
+              onAsk={askQuickReply}
+            />
+          ) : null}
           {pending ? (
             <p className="self-start text-sm text-muted-foreground italic">{chatPanelTexts.typing}</p>
           ) : null}
         </div>
-        <form onSubmit={(event) => void send(event)} className="mt-3 flex items-end gap-2">
+        <form onSubmit={send} className="mt-3 flex items-end gap-2">
           <div className="min-w-0 flex-1">
             <label htmlFor={inputId} className="sr-only">
               {chatPanelTexts.inputLabel}
@@ -220,6 +348,7 @@ function Bubble({
   whatsapp,
   tracking,
   onLink,
+  children,
 }: {
   from: "user" | "bot";
   text: string;
@@ -228,6 +357,8 @@ function Bubble({
   /** A shipped order's tracking page at the courier. */
   tracking?: ChatLink | undefined;
   onLink?: () => void;
+  /** Under the message: the answer's "¿Te sirvió?". */
+  children?: React.ReactNode;
 }) {
   const user = from === "user";
   const linkClass = "font-semibold text-primary underline underline-offset-2 hover:text-primary-strong";
@@ -271,6 +402,92 @@ function Bubble({
           )}
         </ul>
       ) : null}
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The quick replies: a labelled group of buttons that send their question, and the link that opens
+ * WhatsApp (a new tab) with the last question prefilled.
+ */
+function QuickReplies({
+  replies,
+  whatsappHref,
+  onAsk,
+}: {
+  replies: readonly ChatQuickReply[];
+  whatsappHref: string;
+  onAsk: (question: string) => void;
+}) {
+  const className =
+    "rounded-full border border-primary bg-white px-3 py-1.5 text-sm font-semibold text-primary hover:bg-primary hover:text-primary-foreground focus-visible:outline-3 focus-visible:outline-offset-2";
+  return (
+    <div role="group" aria-label={chatPanelTexts.quickRepliesLabel} className="flex flex-wrap gap-2">
+      {replies.map((reply) =>
+        reply.kind === "ask" ? (
+          <button key={reply.label} type="button" className={className} onClick={() => onAsk(reply.question)}>
+            {reply.label}
+          </button>
+        ) : (
+          <a
+            key={reply.label}
+            href={whatsappHref}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={className}
+          >
+            {reply.label}
+            <span className="sr-only"> {chatPanelTexts.newTab}</span>
+          </a>
+        ),
+      )}
+    </div>
+  );
+}
+
+/**
+ * "¿Te sirvió?" Sí/No under an answer: once answered, the choice stays pressed, both are disabled
+ * (aria-disabled, so the focus stays where it is) and "Gracias" says it was heard.
+ */
+function FeedbackButtons({
+  feedback,
+  onFeedback,
+}: {
+  feedback: Feedback | null;
+  onFeedback: (feedback: Feedback) => void;
+}) {
+  const given = feedback !== null;
+  const button = (value: Feedback, label: string) => (
+    <button
+      type="button"
+      aria-pressed={feedback === value}
+      aria-disabled={given}
+      onClick={() => {
+        if (!given) onFeedback(value);
+      }}
+      className={cn(
+        "min-h-6 rounded border border-border px-2 text-xs font-semibold focus-visible:outline-3 focus-visible:outline-offset-1",
+        feedback === value
+          ? "border-primary bg-primary text-primary-foreground"
+          : given
+            ? "text-muted-foreground"
+            : "bg-white text-foreground hover:bg-muted",
+      )}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div
+      role="group"
+      aria-label={chatPanelTexts.feedbackLabel}
+      className="mt-2 flex flex-wrap items-center gap-2 text-xs text-muted-foreground"
+    >
+      <span aria-hidden>{chatPanelTexts.feedbackQuestion}</span>
+      {button("yes", chatPanelTexts.feedbackYes)}
+      {button("no", chatPanelTexts.feedbackNo)}
+      {given ? <span>{chatPanelTexts.feedbackThanks}</span> : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { KitDialogProps } from "~/components/form-dialog";
 import type { PurchaseKit } from "~/components/purchase-form";
 import type { CompanyInfo } from "~/content/company";
+import { lazyCode, prefetchWhenIdle, type LazyCode } from "~/lib/idle-prefetch";
 import { purchasePath, quotePath } from "~/lib/submission";
 
 /**
@@ -16,92 +17,10 @@ import { purchasePath, quotePath } from "~/lib/submission";
 type DialogComponent<Kit> = React.ComponentType<KitDialogProps<Kit>>;
 
 /** A dialog's module: the dialog, and what else its form needs, each loaded by a step of its own. */
-interface DialogModule<Kit> {
-  default: DialogComponent<Kit>;
-  prefetchSteps: (() => Promise<unknown>)[];
-}
+type DialogCode<Kit> = LazyCode<DialogComponent<Kit>>;
 
-/** Code a prefetch loads: a module, then the steps it names. */
-interface Prefetchable {
-  load(): Promise<Pick<DialogModule<unknown>, "prefetchSteps">>;
-}
-
-/** One kind of dialog's code: loaded once, then kept for the next tap. */
-interface DialogCode<Kit> extends Prefetchable {
-  /** The dialog, once its module has run. */
-  ready?: DialogComponent<Kit>;
-  load(): Promise<DialogModule<Kit>>;
-}
-
-function dialogCode<Kit>(loadModule: () => Promise<DialogModule<Kit>>): DialogCode<Kit> {
-  let loading: Promise<DialogModule<Kit>> | undefined;
-  const code: DialogCode<Kit> = {
-    load: () =>
-      (loading ??= loadModule().then(
-        (module) => {
-          code.ready = module.default;
-          return module;
-        },
-        (error: unknown) => {
-          // A lost connection: tried again next time.
-          loading = undefined;
-          throw error;
-        },
-      )),
-  };
-  return code;
-}
-
-const purchaseCode = dialogCode(() => import("~/components/purchase-dialog"));
-const quoteCode = dialogCode(() => import("~/components/quote-dialog"));
-
-/** The next idle period of the main thread (a timer where the browser has none). */
-const idlePeriod = () =>
-  new Promise((resolve) =>
-    "requestIdleCallback" in window
-      ? requestIdleCallback(resolve, { timeout: 3000 })
-      : setTimeout(resolve, 50),
-  );
-
-/**
- * How long after the load event the prefetch waits: the page's own work comes first (images,
- * hydration, the chat button), and what measures a page's load (Lighthouse stops once the network
- * and the main thread have been quiet for a while) has ended by then.
- */
-const prefetchDelayMs = 3000;
-const queued = new Set<Prefetchable>();
-let scheduled = false;
-
-/**
- * Fetches and runs the code of the dialogs whose buttons the page shows, once the page has loaded
- * and settled, one module per idle period (no long task in the way of a scroll or a tap): every
- * kind's dialog first (what a tap opens), then what their forms need. Not with the data saver on:
- * the code then comes with the first use. A failed step (a lost connection) is left for the tap.
- */
-function prefetchWhenIdle(code: Prefetchable) {
-  if ((navigator as { connection?: { saveData?: boolean } }).connection?.saveData) return;
-  queued.add(code);
-  if (scheduled) return;
-  scheduled = true;
-  void new Promise((resolve) => {
-    if (document.readyState === "complete") resolve(null);
-    else window.addEventListener("load", resolve, { once: true });
-  })
-    .then(() => new Promise((resolve) => setTimeout(resolve, prefetchDelayMs)))
-    .then(async () => {
-      const steps: (() => Promise<unknown>)[] = [];
-      for (const next of queued) {
-        await idlePeriod();
-        steps.push(...(await next.load().catch(() => ({ prefetchSteps: [] }))).prefetchSteps);
-      }
-      queued.clear();
-      scheduled = false;
-      for (const step of steps) {
-        await idlePeriod();
-        await step().catch(() => {});
-      }
-    });
-}
+const purchaseCode = lazyCode(() => import("~/components/purchase-dialog"));
+const quoteCode = lazyCode(() => import("~/components/quote-dialog"));
 
 interface LinkProps<Kit> {
   kit: Kit;
@@ -126,7 +45,7 @@ function DialogLink<Kit extends { id: string }>({
   // The pointer or the keyboard on a button: everything at once.
   const warm = () =>
     void code.load().then(
-      (module) => Promise.all(module.prefetchSteps.map((step) => step())),
+      (module) => Promise.all((module.prefetchSteps ?? []).map((step) => step())),
       () => {},
     );
   useEffect(() => prefetchWhenIdle(code), [code]);

@@ -101,10 +101,13 @@ export const adminDashboardTexts = {
   chartOrders: "Pedidos",
   chartTotal: "Total",
   chatTitle: "Chatbot: últimos 7 días",
-  chatNote: "Las preguntas que el chatbot no supo responder muestran qué falta en las preguntas frecuentes.",
+  chatNote:
+    "Las preguntas que el chatbot no supo responder, las que respondió con poca confianza y las respuestas que no le sirvieron al visitante muestran qué falta en las preguntas frecuentes.",
   chatSessions: "Conversaciones",
   chatUnanswered: "Preguntas sin respuesta",
-  chatReview: "Ver las conversaciones con preguntas sin responder",
+  chatLowConfidence: "Respuestas con poca confianza",
+  chatNotHelpful: "Respuestas que no le sirvieron al visitante",
+  chatReview: "Ver las conversaciones sin resolver",
   awaitingQuote: (count: string) =>
     count === "1"
       ? "1 pedido fuera del continente espera su costo de envío"
@@ -612,14 +615,24 @@ export const adminChatbotTexts = {
     duration: "Duración",
     messages: "Mensajes",
     unanswered: "Sin respuesta",
+    failed: "Sin resolver",
   },
   active: "Conversación activa",
   messagesLabel: "Mensajes de la conversación",
   noMessages: "Esta conversación no tiene mensajes.",
   user: "Usuario",
   bot: "Bot",
-  unansweredMark: "Sin respuesta",
-  unansweredHint: "El chatbot no supo responder esta pregunta.",
+  /** Why a bot answer failed (issue 26): the mark beside it, and what the mark means. */
+  failureMarks: {
+    unanswered: { label: "Sin respuesta", hint: "El chatbot no supo responder esta pregunta." },
+    lowConfidence: {
+      label: "Poca confianza",
+      hint: "El chatbot respondió sin estar seguro: revisa si la respuesta es la correcta.",
+    },
+    notHelpful: { label: "No me sirvió", hint: "El visitante marcó que esta respuesta no le sirvió." },
+  },
+  failedFilter: "Sin resolver",
+  unansweredFilter: "Con preguntas sin responder",
   close: "Cerrar",
   closeIcon: "Cerrar conversación",
   opening: "Cargando conversación...",

@@ -1309,4 +1309,33 @@ export const chatPanelTexts = {
   restoring: "Cargando la conversación…",
   networkError: "No pudimos enviar tu mensaje. Revisa tu conexión e inténtalo de nuevo.",
   newTab: "(se abre en una pestaña nueva)",
+  quickRepliesLabel: "Preguntas sugeridas",
+  feedbackLabel: "¿Te sirvió esta respuesta?",
+  feedbackQuestion: "¿Te sirvió?",
+  feedbackYes: "Sí",
+  feedbackNo: "No",
+  feedbackThanks: "Gracias por tu respuesta.",
 } as const;
+
+/**
+ * The quick replies (issue 26) the panel offers under the greeting and under the answers the server
+ * offers them with (routes/resources/chatbot.ts: the greeting and the fallback): a question the
+ * panel sends as if typed, or the hand-off to WhatsApp with the visitor's last question prefilled.
+ */
+export type ChatQuickReply =
+  { kind: "ask"; label: string; question: string } | { kind: "whatsapp"; label: string };
+
+export const chatQuickReplies: readonly ChatQuickReply[] = [
+  { kind: "ask", label: "¿Qué kit me conviene?", question: "¿Qué kit me conviene?" },
+  { kind: "ask", label: "Plazos de entrega", question: "¿Cuánto demora el envío?" },
+  { kind: "ask", label: "Estado de mi pedido", question: "¿Cuál es el estado de mi pedido?" },
+  { kind: "whatsapp", label: "Hablar por WhatsApp" },
+];
+
+/**
+ * The WhatsApp message the hand-off prefills (issue 26): the visitor's last question, so staff read
+ * it at once; the shop's usual greeting when there is none yet.
+ */
+export function chatWhatsappMessage(question: string | undefined): string | undefined {
+  return question ? `Hola, le pregunté al chat de LifeBox: «${question}»` : undefined;
+}

@@ -245,6 +245,11 @@ export interface ChatSessionsTable {
   unansweredCount: Generated<number>;
   /** Every message's text, one per line, for the admin list's search (migration 0010). */
   searchText: Generated<string>;
+  /**
+   * The bot's failed answers: did not know, low confidence or marked "No me sirvió", each counted
+   * once (migration 0020).
+   */
+  failedCount: Generated<number>;
 }
 
 export type ChatRole = "user" | "bot";
@@ -264,7 +269,14 @@ export interface ChatMessagesTable {
    * network; migration 0012); null on most messages stored before it.
    */
   ipNetwork: string | null;
+  /** The visitor's "¿Te sirvió?" on a bot answer; null until they answer (migration 0020). */
+  feedback: ChatFeedback | null;
+  /** 1: a bot answer given with a score under the engine's confident score (migration 0020). */
+  lowConfidence: Generated<number>;
 }
+
+/** "¿Te sirvió?": Sí or No. */
+export type ChatFeedback = "yes" | "no";
 
 /** pending until staff decide (docs/product.md#d16). */
 export type GalleryPhotoStatus = "pending" | "approved" | "rejected";

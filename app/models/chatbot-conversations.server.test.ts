@@ -6,7 +6,9 @@ import {
   endIdleChatSessions,
   getOpenChatSession,
   maxMessagesPerSession,
+  getChatConversation,
   recordChatExchange,
+  recordChatFeedback,
 } from "~/models/chatbot-conversations.server";
 import type { Db } from "~/infra/db.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
@@ -14,7 +16,7 @@ import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/data
 const t0 = new Date("2026-11-20T15:00:00.000Z");
 const after = (ms: number) => new Date(t0.getTime() + ms);
 const minute = 60_000;
-const known: { text: string; topic: string | null } = {
+const known: { text: string; topic: string | null; lowConfidence?: boolean } = {
   text: "Enviamos gratis a todo Chile continental.",
   topic: "shipping",
 };
@@ -30,6 +32,16 @@ describe.each(dialectsUnderTest)("chat sessions on %s", (dialect) => {
   const visitor = () => crypto.randomUUID();
   const session = (id: string) =>
     db.selectFrom("chatSessions").selectAll().where("id", "=", id).executeTakeFirst();
+  /** One column of a session's messages, in their order. */
+  const messageColumn = async (sessionId: string, column: "lowConfidence" | "ipNetwork") =>
+    (
+      await db
+        .selectFrom("chatMessages")
+        .select(["seq", "lowConfidence", "ipNetwork"])
+        .where("sessionId", "=", sessionId)
+        .orderBy("seq")
+        .execute()
+    ).map((row) => row[column]);
   const exchange = (visitorId: string, sessionId: string | undefined, at: Date, answer = known) =>
     recordChatExchange(db, {
       visitorId,
@@ -55,18 +67,80 @@ describe.each(dialectsUnderTest)("chat sessions on %s", (dialect) => {
       messageCount: 4,
       unansweredCount: 1,
     });
-    expect(await getOpenChatSession(db, ana, first.sessionId, after(2 * minute))).toEqual([
-      { seq: 1, role: "user", content: "¿envían a Arica?", topic: null, createdAt: t0.toISOString() },
-      { seq: 2, role: "bot", content: known.text, topic: "shipping", createdAt: t0.toISOString() },
-      {
-        seq: 3,
-        role: "user",
-        content: "¿envían a Arica?",
-        topic: null,
-        createdAt: after(minute).toISOString(),
-      },
-      { seq: 4, role: "bot", content: unknown.text, topic: null, createdAt: after(minute).toISOString() },
+    expect(await getOpenChatSession(db, ana, first.sessionId, after(2 * minute))).toEqual(
+      [
+        { seq: 1, role: "user", content: "¿envían a Arica?", topic: null, createdAt: t0.toISOString() },
+        { seq: 2, role: "bot", content: known.text, topic: "shipping", createdAt: t0.toISOString() },
+        {
+          seq: 3,
+          role: "user",
+          content: "¿envían a Arica?",
+          topic: null,
+          createdAt: after(minute).toISOString(),
+        },
+        { seq: 4, role: "bot", content: unknown.text, topic: null, createdAt: after(minute).toISOString() },
+      ].map((message) => ({ ...message, feedback: null })),
+    );
+  });
+
+  it("stores low confidence on the bot's answer and counts it, and the fallback, as failed", async () => {
+    const ana = visitor();
+    const first = await exchange(ana, undefined, t0, { ...known, lowConfidence: true });
+    await exchange(ana, first.sessionId, after(minute), unknown);
+    await exchange(ana, first.sessionId, after(2 * minute), known);
+    // Low confidence means nothing on the fallback: it is failed once, as unanswered.
+    await exchange(ana, first.sessionId, after(3 * minute), { ...unknown, lowConfidence: true });
+    expect(await session(first.sessionId)).toMatchObject({ unansweredCount: 2, failedCount: 3 });
+    const flags = await messageColumn(first.sessionId, "lowConfidence");
+    expect(flags.map((flag) => Number(flag))).toEqual([0, 1, 0, 0, 0, 0, 0, 0]);
+    const conversation = await getChatConversation(db, first.sessionId, after(4 * minute));
+    expect(conversation?.failedCount).toBe(3);
+    expect(conversation?.messages.map((message) => message.failures)).toEqual([
+      [],
+      ["lowConfidence"],
+      [],
+      ["unanswered"],
+      [],
+      [],
+      [],
+      ["unanswered"],
     ]);
+  });
+
+  it("stores the visitor's feedback on their own session's answers only, once, counting a No as failed", async () => {
+    const ana = visitor();
+    const bruno = visitor();
+    const first = await exchange(ana, undefined, t0);
+    await exchange(ana, first.sessionId, after(minute), unknown);
+    await exchange(ana, first.sessionId, after(2 * minute), known);
+    const feedback = (visitorId: string, seq: number, value: "yes" | "no", sessionId = first.sessionId) =>
+      recordChatFeedback(db, { visitorId, sessionId, seq, feedback: value });
+    // Another visitor, a visitor's message, an answer that is not there, a session that is not there.
+    expect(await feedback(bruno, 2, "no")).toBe("not-found");
+    expect(await feedback(ana, 1, "no")).toBe("not-found");
+    expect(await feedback(ana, 8, "no")).toBe("not-found");
+    expect(await feedback(ana, 2, "no", crypto.randomUUID())).toBe("not-found");
+    expect((await session(first.sessionId))?.failedCount).toBe(1);
+
+    expect(await feedback(ana, 2, "no")).toBe("saved");
+    expect(await feedback(ana, 2, "yes")).toBe("already");
+    expect(await feedback(ana, 2, "no")).toBe("already");
+    // A No on the fallback: already failed, counted once.
+    expect(await feedback(ana, 4, "no")).toBe("saved");
+    expect(await feedback(ana, 6, "yes")).toBe("saved");
+    expect((await session(first.sessionId))?.failedCount).toBe(2);
+    const conversation = await getChatConversation(db, first.sessionId, after(3 * minute));
+    expect(conversation?.messages.map((message) => message.failures)).toEqual([
+      [],
+      ["notHelpful"],
+      [],
+      ["unanswered", "notHelpful"],
+      [],
+      [],
+    ]);
+    expect(
+      (await getOpenChatSession(db, ana, first.sessionId, after(3 * minute)))?.map((m) => m.feedback),
+    ).toEqual([null, "no", null, "no", null, "yes"]);
   });
 
   it("keeps every message's text on the session, one per line and folded, for the admin list's search", async () => {
@@ -152,13 +226,7 @@ describe.each(dialectsUnderTest)("chat sessions on %s", (dialect) => {
     const first = await send(ana, "198.51.100.1", undefined, t0);
     await send(ana, "198.51.100.2", first.sessionId, after(minute));
     await send(ana, "198.51.100.2", first.sessionId, after(minute));
-    const rows = await db
-      .selectFrom("chatMessages")
-      .select(["seq", "ipNetwork"])
-      .where("sessionId", "=", first.sessionId)
-      .orderBy("seq")
-      .execute();
-    expect(rows.map((row) => row.ipNetwork)).toEqual([
+    expect(await messageColumn(first.sessionId, "ipNetwork")).toEqual([
       "198.51.100.1",
       "198.51.100.1",
       ...Array<string>(4).fill("198.51.100.2"),

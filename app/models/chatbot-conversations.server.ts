@@ -1,7 +1,7 @@
 import { ipKeyGenerator } from "express-rate-limit";
 import { foldForSearch } from "~/lib/format";
 import { inTransaction, type Db } from "~/infra/db.server";
-import type { ChatRole } from "~/infra/db-schema";
+import type { ChatFeedback, ChatRole } from "~/infra/db-schema";
 
 /**
  * The chatbot's conversations (issue 13; docs/product.md#d17): stored as they happen, one session per
@@ -22,6 +22,8 @@ export interface ChatMessageView {
   content: string;
   topic: string | null;
   createdAt: string;
+  /** The visitor's "¿Te sirvió?" on a bot answer, null until given. */
+  feedback: ChatFeedback | null;
 }
 
 const idleSince = (now: Date) => new Date(now.getTime() - chatIdleTimeoutMs).toISOString();
@@ -46,6 +48,8 @@ async function endIdle(db: Db, session: { id: string; lastMessageAt: string }) {
  * exchanges sent at the same moment never share a number. Both messages keep the address `ip`
  * they came from (as the rate limits count it: an IPv6 one by its /56 network), which the bound on
  * failed order look-ups counts ({@link countBotAnswersTo}); the session keeps the address that opened it.
+ * An answer without a topic or with `lowConfidence` counts as failed in the session's
+ * `failedCount` (issue 26: the admin's "Sin resolver").
  */
 export async function recordChatExchange(
   db: Db,
@@ -61,11 +65,13 @@ export async function recordChatExchange(
     ip: string;
     sessionId?: string | undefined;
     question: string;
-    answer: { text: string; topic: string | null };
+    answer: { text: string; topic: string | null; lowConfidence?: boolean };
     now?: Date;
   },
 ): Promise<{ sessionId: string; newSession: boolean; messages: ChatMessageView[] }> {
   const at = now.toISOString();
+  const lowConfidence = answer.topic !== null && answer.lowConfidence === true;
+  const failed = answer.topic === null || lowConfidence;
   return inTransaction(db, async (trx) => {
     let open: string | undefined;
     if (sessionId) {
@@ -97,6 +103,7 @@ export async function recordChatExchange(
       .set((eb) => ({
         messageCount: eb("messageCount", "+", 2),
         unansweredCount: eb("unansweredCount", "+", answer.topic === null ? 1 : 0),
+        failedCount: eb("failedCount", "+", failed ? 1 : 0),
         lastMessageAt: at,
         searchText: newSession ? searchLines : eb("searchText", "||", `\n${searchLines}`),
       }))
@@ -104,14 +111,34 @@ export async function recordChatExchange(
       .returning("messageCount")
       .executeTakeFirstOrThrow();
     const messages: ChatMessageView[] = [
-      { seq: numbered.messageCount - 1, role: "user", content: question, topic: null, createdAt: at },
-      { seq: numbered.messageCount, role: "bot", content: answer.text, topic: answer.topic, createdAt: at },
+      {
+        seq: numbered.messageCount - 1,
+        role: "user",
+        content: question,
+        topic: null,
+        createdAt: at,
+        feedback: null,
+      },
+      {
+        seq: numbered.messageCount,
+        role: "bot",
+        content: answer.text,
+        topic: answer.topic,
+        createdAt: at,
+        feedback: null,
+      },
     ];
     const ipNetwork = ipKeyGenerator(ip);
     await trx
       .insertInto("chatMessages")
       .values(
-        messages.map((message) => ({ id: crypto.randomUUID(), sessionId: open!, ipNetwork, ...message })),
+        messages.map((message) => ({
+          id: crypto.randomUUID(),
+          sessionId: open!,
+          ipNetwork,
+          ...message,
+          lowConfidence: message.role === "bot" && lowConfidence ? 1 : 0,
+        })),
       )
       .execute();
     return { sessionId: open!, newSession, messages };
@@ -157,10 +184,56 @@ export async function getOpenChatSession(
   if (!session) return undefined;
   return db
     .selectFrom("chatMessages")
-    .select(["seq", "role", "content", "topic", "createdAt"])
+    .select(["seq", "role", "content", "topic", "createdAt", "feedback"])
     .where("sessionId", "=", session.id)
     .orderBy("seq")
     .execute();
+}
+
+/**
+ * The visitor's "¿Te sirvió?" on the bot's answer `seq` of their session `sessionId` (issue 26):
+ * stored once — "saved"; "not-found" when the session is not the visitor's or holds no bot answer
+ * with that number; "already" when that answer was marked before (the first mark stands). A "no"
+ * on an answer that had not failed otherwise (it had a topic and was confident) counts it in the
+ * session's failedCount, in the same transaction.
+ */
+export async function recordChatFeedback(
+  db: Db,
+  {
+    visitorId,
+    sessionId,
+    seq,
+    feedback,
+  }: { visitorId: string; sessionId: string; seq: number; feedback: ChatFeedback },
+): Promise<"saved" | "not-found" | "already"> {
+  return inTransaction(db, async (trx) => {
+    const message = await trx
+      .selectFrom("chatMessages")
+      .innerJoin("chatSessions", "chatSessions.id", "chatMessages.sessionId")
+      .select(["chatMessages.id", "chatMessages.topic", "chatMessages.lowConfidence"])
+      .where("chatMessages.sessionId", "=", sessionId)
+      .where("chatSessions.visitorId", "=", visitorId)
+      .where("chatMessages.seq", "=", seq)
+      .where("chatMessages.role", "=", "bot")
+      .executeTakeFirst();
+    if (!message) return "not-found";
+    const updated = await trx
+      .updateTable("chatMessages")
+      .set({ feedback })
+      .where("id", "=", message.id)
+      .where("feedback", "is", null)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) return "already";
+    const failedBefore = message.topic === null || Number(message.lowConfidence) === 1;
+    if (feedback === "no" && !failedBefore) {
+      await trx
+        .updateTable("chatSessions")
+        .set((eb) => ({ failedCount: eb("failedCount", "+", 1) }))
+        .where("id", "=", sessionId)
+        .execute();
+    }
+    return "saved";
+  });
 }
 
 /** Ends every session idle for 30 minutes, at its last message plus 30 minutes; returns how many. */
@@ -263,14 +336,37 @@ export interface ChatConversation {
   durationSeconds: number;
   messageCount: number;
   unansweredCount: number;
+  /** The bot's failed answers (see {@link chatAnswerFailures}). */
+  failedCount: number;
   messages: Array<{
     seq: number;
     role: ChatRole;
     content: string;
     createdAt: string;
-    /** A bot message that said it did not know (its topic is null): what to add to the FAQ. */
-    unanswered: boolean;
+    /** Why a bot answer failed, if it did (empty on the visitor's messages). */
+    failures: ChatAnswerFailure[];
   }>;
+}
+
+/**
+ * Why a bot answer failed (issue 26), what staff read to improve the bot: "unanswered", it said it
+ * did not know (its topic is null: what to add to the FAQ); "lowConfidence", it answered with a
+ * score under the engine's confident score; "notHelpful", the visitor marked it "No me sirvió".
+ */
+export type ChatAnswerFailure = "unanswered" | "lowConfidence" | "notHelpful";
+
+export function chatAnswerFailures(message: {
+  role: ChatRole;
+  topic: string | null;
+  lowConfidence: number | boolean;
+  feedback: ChatFeedback | null;
+}): ChatAnswerFailure[] {
+  if (message.role !== "bot") return [];
+  const failures: ChatAnswerFailure[] = [];
+  if (message.topic === null) failures.push("unanswered");
+  else if (Number(message.lowConfidence) === 1) failures.push("lowConfidence");
+  if (message.feedback === "no") failures.push("notHelpful");
+  return failures;
 }
 
 /** A session with every message, oldest first; undefined when there is none with this id. */
@@ -290,13 +386,14 @@ export async function getChatConversation(
       "endedAt",
       "messageCount",
       "unansweredCount",
+      "failedCount",
     ])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!session) return undefined;
   const messages = await db
     .selectFrom("chatMessages")
-    .select(["seq", "role", "content", "topic", "createdAt"])
+    .select(["seq", "role", "content", "topic", "createdAt", "lowConfidence", "feedback"])
     .where("sessionId", "=", id)
     .orderBy("seq")
     .execute();
@@ -309,9 +406,13 @@ export async function getChatConversation(
     durationSeconds: chatDurationSeconds(session, now),
     messageCount: session.messageCount,
     unansweredCount: session.unansweredCount,
-    messages: messages.map(({ topic, ...message }) => ({
-      ...message,
-      unanswered: message.role === "bot" && topic === null,
+    failedCount: session.failedCount,
+    messages: messages.map((message) => ({
+      seq: message.seq,
+      role: message.role,
+      content: message.content,
+      createdAt: message.createdAt,
+      failures: chatAnswerFailures(message),
     })),
   };
 }

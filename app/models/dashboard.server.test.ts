@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { OrderStatus } from "~/lib/order-status";
 import { getChatSummary, getSalesSummary, salesChartDays } from "~/models/dashboard.server";
-import { recordChatExchange } from "~/models/chatbot-conversations.server";
+import { recordChatExchange, recordChatFeedback } from "~/models/chatbot-conversations.server";
 import { createOrder } from "~/models/orders.server";
 import type { Db } from "~/infra/db.server";
 import { dialectsUnderTest, useMigratedDatabase } from "../../tests/support/databases";
@@ -72,21 +72,39 @@ describe.each(dialectsUnderTest)("the dashboard's sales on %s", (dialect) => {
 describe.each(dialectsUnderTest)("the dashboard's chatbot figures on %s", (dialect) => {
   const database = useMigratedDatabase(dialect);
 
-  it("counts the week's conversations and the questions the bot could not answer", async () => {
+  it("counts the week's conversations and the bot's failed answers: unanswered, low confidence, marked No", async () => {
     const db = database().db;
     const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3_600_000);
-    const ask = (at: Date, topic: string | null) =>
-      recordChatExchange(db, {
-        visitorId: crypto.randomUUID(),
+    const ask = async (at: Date, topic: string | null, lowConfidence = false, feedback?: "yes" | "no") => {
+      const visitorId = crypto.randomUUID();
+      const stored = await recordChatExchange(db, {
+        visitorId,
         ip: "203.0.113.9",
         question: "¿venden carpas?",
-        answer: { text: topic ? "Sí." : "No estoy seguro.", topic },
+        answer: { text: topic ? "Sí." : "No estoy seguro.", topic, lowConfidence },
         now: at,
       });
+      if (feedback) {
+        const seq = stored.messages.at(-1)!.seq;
+        expect(await recordChatFeedback(db, { visitorId, sessionId: stored.sessionId, seq, feedback })).toBe(
+          "saved",
+        );
+      }
+    };
     await ask(daysAgo(1), null);
     await ask(daysAgo(2), "shipping");
-    await ask(daysAgo(6.9), null);
+    await ask(daysAgo(6.9), null, false, "no");
+    await ask(daysAgo(3), "warranty", true);
+    await ask(daysAgo(3), "delivery", false, "no");
+    await ask(daysAgo(4), "delivery", false, "yes");
     await ask(daysAgo(8), null); // before the week
-    expect(await getChatSummary(db, now)).toEqual({ sessions: 3, unanswered: 2 });
+    await ask(daysAgo(8), "warranty", true, "no"); // before the week
+    expect(await getChatSummary(db, now)).toEqual({
+      sessions: 6,
+      unanswered: 2,
+      lowConfidence: 1,
+      notHelpful: 2,
+      failed: 4,
+    });
   });
 });

@@ -100,22 +100,57 @@ export async function getSalesSummary(db: Db, now: Date = new Date()) {
 export const chatSummaryDays = 7;
 
 /**
- * The chatbot in the last `chatSummaryDays` days: conversations started, and the questions it could
- * not answer (a bot message without a topic: what staff read to improve the FAQ).
+ * The chatbot in the last `chatSummaryDays` days: conversations started, and its failed answers
+ * (issue 26), each kind apart — said it did not know (a bot message without a topic: what staff
+ * read to improve the FAQ), answered with low confidence, marked "No me sirvió" by the visitor —
+ * and `failed`, the answers failed in any way, each once (an answer both unanswered and marked
+ * "No" counts once there).
  */
 export async function getChatSummary(db: Db, now: Date = new Date()) {
   const since = new Date(now.getTime() - chatSummaryDays * 24 * 3_600_000).toISOString();
-  const [sessions, unanswered] = await Promise.all([
+  const [sessions, answers] = await Promise.all([
     db.selectFrom("chatSessions").select(count).where("startedAt", ">=", since).executeTakeFirstOrThrow(),
     db
       .selectFrom("chatMessages")
-      .select(count)
+      .select((eb) => [
+        eb.fn
+          .sum<number | string | null>(eb.case().when("topic", "is", null).then(1).else(0).end())
+          .as("unanswered"),
+        eb.fn
+          .sum<number | string | null>(
+            eb
+              .case()
+              .when(eb.and([eb("topic", "is not", null), eb("lowConfidence", "=", 1)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("lowConfidence"),
+        eb.fn
+          .sum<number | string | null>(eb.case().when("feedback", "=", "no").then(1).else(0).end())
+          .as("notHelpful"),
+        eb.fn
+          .sum<number | string | null>(
+            eb
+              .case()
+              .when(eb.or([eb("topic", "is", null), eb("lowConfidence", "=", 1), eb("feedback", "=", "no")]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("failed"),
+      ])
       .where("createdAt", ">=", since)
       .where("role", "=", "bot")
-      .where("topic", "is", null)
       .executeTakeFirstOrThrow(),
   ]);
-  return { sessions: Number(sessions.n), unanswered: Number(unanswered.n) };
+  return {
+    sessions: Number(sessions.n),
+    unanswered: Number(answers.unanswered ?? 0),
+    lowConfidence: Number(answers.lowConfidence ?? 0),
+    notHelpful: Number(answers.notHelpful ?? 0),
+    failed: Number(answers.failed ?? 0),
+  };
 }
 
 export async function getDashboardSummary(db: Db) {

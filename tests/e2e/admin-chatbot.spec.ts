@@ -13,7 +13,9 @@ import { uniqueEmail } from "./forms-support";
  * Goal (issue 13): staff read what visitors asked the chatbot. A visitor asks about shipping and
  * something the bot does not know; an admin finds that conversation in /admin/chatbot by a word of
  * the question, opens it with 'Ver conversación' (by keyboard), reads the Usuario and Bot messages
- * with the unanswered one marked, and closes it with Cerrar, the focus back on the button. Axe at
+ * with the unanswered one marked, and closes it with Cerrar, the focus back on the button. The
+ * visitor marks the shipping answer "No me sirvió" (issue 26): the conversation is under "Sin
+ * resolver", the answer marked with why, and the dashboard leads there. Axe at
  * desktop and phone widths, on the list and the open dialog; without JavaScript the button is a
  * link to the conversation's page.
  */
@@ -33,6 +35,7 @@ const texts = {
   close: "Cerrar",
   active: "Conversación activa",
   unanswered: "Sin respuesta",
+  notHelpful: "No me sirvió",
 };
 
 /** A visitor's exchange through the chat API, as the panel posts it; returns the answer. */
@@ -57,6 +60,11 @@ test.beforeAll(async ({ playwright }) => {
   expect(second.sessionId).toBe(first.sessionId);
   expect(second.answer.answered).toBe(false);
   sessionId = first.sessionId;
+  // "¿Te sirvió?" No, on the shipping answer (the session's second message).
+  const feedback = await visitor.post(`${baseURL}/api/chat`, {
+    form: { intent: "feedback", sessionId, seq: "2", helpful: "no" },
+  });
+  expect(feedback.status()).toBe(200);
   await visitor.dispose();
 });
 
@@ -75,6 +83,7 @@ async function expectConversation(scope: Locator) {
   await expect(messages.nth(1)).toContainText("Bot");
   await expect(messages.nth(1)).toContainText("Chile continental");
   await expect(messages.nth(1)).not.toContainText(texts.unanswered);
+  await expect(messages.nth(1)).toContainText(texts.notHelpful);
   await expect(messages.nth(2)).toContainText(unknown);
   await expect(messages.nth(3)).toContainText("Bot");
   await expect(messages.nth(3)).toContainText(texts.unanswered);
@@ -149,15 +158,20 @@ test("an admin finds a visitor's conversation by a word of the question and read
   await expect(page).toHaveURL(/preguntas=sin-responder/);
   await expect(main.getByRole("row").filter({ hasText: sessionId })).toHaveCount(1);
 
-  // The dashboard's chatbot panel leads to the same list.
+  // The dashboard's chatbot panel counts the failed answers apart and leads to those conversations.
   await adminNavLink(page, "Resumen").click();
-  await page.getByRole("link", { name: "Ver las conversaciones con preguntas sin responder" }).click();
-  await expect(page).toHaveURL(/\/admin\/chatbot\?preguntas=sin-responder$/);
-  await expect(main.getByRole("link", { name: "Con preguntas sin responder" })).toHaveAttribute(
+  const chat = page.getByRole("region", { name: "Chatbot: últimos 7 días" });
+  await expect(chat.getByText("Respuestas que no le sirvieron al visitante", { exact: true })).toBeVisible();
+  await chat.getByRole("link", { name: "Ver las conversaciones sin resolver" }).click();
+  await expect(page).toHaveURL(/\/admin\/chatbot\?preguntas=sin-resolver$/);
+  await expect(main.getByRole("link", { name: "Sin resolver", exact: true })).toHaveAttribute(
     "aria-current",
     "true",
   );
-  await expect(main.getByRole("row").filter({ hasText: sessionId })).toHaveCount(1);
+  const failedRow = main.getByRole("row").filter({ hasText: sessionId });
+  await expect(failedRow).toHaveCount(1);
+  // "Sin resolver": the unanswered question and the answer marked No.
+  await expect(failedRow.getByRole("cell", { name: "2", exact: true })).toBeVisible();
 });
 
 test("on a phone the conversations are cards whose button opens the same dialog; axe clean", async ({

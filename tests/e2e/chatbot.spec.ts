@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createAdmin, seedOrder, signInAsAdmin, waitForAdminHydration } from "./admin-support";
 import { expectNoViolations, queryRows, uniqueEmail } from "./forms-support";
 import { waitForHydration } from "./support";
@@ -32,6 +32,17 @@ async function storedSessionId(page: Page): Promise<string | undefined> {
   );
 }
 
+/** Opens the chat panel from the button on `path` at `viewport`: its text field, focused. */
+async function openChat(page: Page, path: string, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await page.goto(path);
+  await waitForHydration(page);
+  await chatButton(page).click();
+  const input = panel(page).getByRole("textbox", { name: texts.input });
+  await expect(input).toBeFocused();
+  return input;
+}
+
 /** Tabs from the top of the page until the chat button has the focus. */
 async function tabToChatButton(page: Page) {
   await page.locator("body").focus();
@@ -57,6 +68,29 @@ async function expectFitsPhone(page: Page) {
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+}
+
+/**
+ * An admin, in a context of their own, finds the conversation `sessionId` in /admin/chatbot (by its
+ * id, with the list's other parameters `filter`) and opens it: the dialog and its messages.
+ */
+async function openAsStaff(browser: Browser, sessionId: string, filter = "?") {
+  const staff = await browser.newContext();
+  const admin = await staff.newPage();
+  await signInAsAdmin(admin, adminEmail);
+  await admin.goto(`/admin/chatbot${filter}q=${sessionId}`);
+  await waitForAdminHydration(admin);
+  await admin
+    .getByRole("main")
+    .getByRole("row")
+    .filter({ hasText: sessionId })
+    .getByRole("link", { name: /^Ver conversación/ })
+    .click();
+  const conversation = admin.getByRole("dialog", { name: "Conversación" });
+  const messages = conversation
+    .getByRole("region", { name: "Mensajes de la conversación" })
+    .getByRole("listitem");
+  return { staff, conversation, messages };
 }
 
 const adminEmail = uniqueEmail("admin-chat-lectura");
@@ -154,21 +188,7 @@ test.describe("chat panel", () => {
     await expect(log(page)).toContainText(texts.greeting);
 
     // Staff read that conversation in the back office: found by its id, opened whole, ended.
-    const staff = await browser.newContext();
-    const admin = await staff.newPage();
-    await signInAsAdmin(admin, adminEmail);
-    await admin.goto(`/admin/chatbot?q=${sessionId}`);
-    await waitForAdminHydration(admin);
-    await admin
-      .getByRole("main")
-      .getByRole("row")
-      .filter({ hasText: sessionId! })
-      .getByRole("link", { name: /^Ver conversación/ })
-      .click();
-    const conversation = admin.getByRole("dialog", { name: "Conversación" });
-    const messages = conversation
-      .getByRole("region", { name: "Mensajes de la conversación" })
-      .getByRole("listitem");
+    const { staff, conversation, messages } = await openAsStaff(browser, sessionId!);
     await expect(messages).toHaveCount(4);
     await expect(messages.nth(0)).toContainText("Usuario");
     await expect(messages.nth(0)).toContainText("hacen despacho a arica?");
@@ -179,6 +199,85 @@ test.describe("chat panel", () => {
     await staff.close();
   });
 
+  test("quick replies by keyboard, '¿Te sirvió?' stored, the WhatsApp hand-off prefilled; staff see what failed", async ({
+    page,
+    browser,
+  }) => {
+    const input = await openChat(page, "/", phone);
+
+    // Under the greeting: a labelled group of quick replies.
+    const quickReplies = log(page).getByRole("group", { name: "Preguntas sugeridas" });
+    await expect(quickReplies.getByRole("button")).toHaveText([
+      "¿Qué kit me conviene?",
+      "Plazos de entrega",
+      "Estado de mi pedido",
+    ]);
+    const whatsapp = quickReplies.getByRole("link", { name: /^Hablar por WhatsApp/ });
+    await expect(whatsapp).toHaveAttribute("target", "_blank");
+    await expectNoViolations(page, "the chat panel's quick replies (390 px)");
+
+    // By keyboard: back from the text field to "Plazos de entrega", Enter sends its question.
+    const delivery = quickReplies.getByRole("button", { name: "Plazos de entrega" });
+    for (let step = 0; step < 6 && !(await delivery.evaluate((b) => b === document.activeElement)); step++) {
+      await page.keyboard.press("Shift+Tab");
+    }
+    await expect(delivery).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(log(page).getByText("¿Cuánto demora el envío?")).toBeVisible();
+    await expect(log(page).getByText("LifeBox:")).toHaveCount(2, { timeout: 10_000 });
+    // The buttons go with the question; the focus is on the text field, ready for the next one.
+    await expect(quickReplies).toHaveCount(0);
+    await expect(input).toBeFocused();
+
+    // "¿Te sirvió?" under the answer: No, by keyboard; then "Gracias", both buttons disabled.
+    const answers = log(page).locator("div").filter({ hasText: "LifeBox:" });
+    const feedback = answers.nth(1).getByRole("group", { name: "¿Te sirvió esta respuesta?" });
+    await feedback.getByRole("button", { name: "No" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(feedback).toContainText("Gracias por tu respuesta.");
+    await expect(feedback.getByRole("button", { name: "No" })).toHaveAttribute("aria-pressed", "true");
+    for (const name of ["Sí", "No"]) {
+      await expect(feedback.getByRole("button", { name })).toHaveAttribute("aria-disabled", "true");
+    }
+    const sessionId = await storedSessionId(page);
+    await expect
+      .poll(() =>
+        queryRows<{ seq: number; feedback: string | null }>(
+          "select seq, feedback from chat_messages where session_id = ? and role = 'bot' order by seq",
+          sessionId,
+        ),
+      )
+      .toEqual([{ seq: 2, feedback: "no" }]);
+
+    // A question the bot cannot answer: the quick replies again, no "¿Te sirvió?", and WhatsApp
+    // opens with that question prefilled.
+    const question = "¿arriendan helicópteros para rescates?";
+    await ask(page, question, 2);
+    await expect(answers.nth(2).getByRole("group", { name: "¿Te sirvió esta respuesta?" })).toHaveCount(0);
+    await expect(quickReplies).toBeVisible();
+    const href = await whatsapp.getAttribute("href");
+    expect(href).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    expect(new URL(href!).searchParams.get("text")).toContain(question);
+    await expectNoViolations(page, "the chat panel's answers and feedback (390 px)");
+    await page.setViewportSize(desktop);
+    await expect(panel(page)).toBeVisible();
+    await expectNoViolations(page, "the chat panel's answers and feedback (1280 px)");
+
+    // After a reload the answer keeps its mark.
+    await page.reload();
+    await expect(panel(page)).toBeVisible();
+    await expect(answers.nth(1).getByRole("group", { name: "¿Te sirvió esta respuesta?" })).toContainText(
+      "Gracias por tu respuesta.",
+    );
+
+    // Staff: the conversation is under "Sin resolver", each failed answer marked with why.
+    const { staff, messages } = await openAsStaff(browser, sessionId!, "?preguntas=sin-resolver&");
+    await expect(messages).toHaveCount(4);
+    await expect(messages.nth(1)).toContainText("No me sirvió");
+    await expect(messages.nth(3)).toContainText("Sin respuesta");
+    await staff.close();
+  });
+
   test("a customer asks for their order's status and follows the link to its page", async ({ page }) => {
     const tracking = `ST-${Date.now().toString().slice(-8)}`;
     const order = seedOrder({
@@ -186,11 +285,7 @@ test.describe("chat panel", () => {
       courier: "starken",
       trackingNumber: tracking,
     });
-    await page.setViewportSize(desktop);
-    await page.goto("/productos");
-    await waitForHydration(page);
-    await chatButton(page).click();
-    await expect(panel(page).getByRole("textbox", { name: texts.input })).toBeFocused();
+    await openChat(page, "/productos", desktop);
 
     // Without the details, the bot asks for them.
     await ask(page, "donde esta mi pedido", 1);
@@ -218,7 +313,6 @@ test.describe("chat panel", () => {
   });
 
   test("the server's refusal shows in the conversation as a notice", async ({ page }) => {
-    await page.setViewportSize(desktop);
     await page.route("**/api/chat", (route) =>
       route.request().method() === "POST"
         ? route.fulfill({
@@ -228,10 +322,7 @@ test.describe("chat panel", () => {
           })
         : route.continue(),
     );
-    await page.goto("/faq");
-    await waitForHydration(page);
-    await chatButton(page).click();
-    await expect(panel(page).getByRole("textbox", { name: texts.input })).toBeFocused();
+    await openChat(page, "/faq", desktop);
     await page.keyboard.type("hola");
     await page.keyboard.press("Enter");
     await expect(log(page)).toContainText("Estás enviando mensajes muy seguido.");

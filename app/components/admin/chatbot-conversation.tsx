@@ -11,8 +11,9 @@ import { useHydrated } from "~/lib/use-hydrated";
 /**
  * One chatbot conversation as staff read it (docs/product.md#spec-2 "Chatbot"): the visitor's id, IP, start
  * and end ('Conversación activa' while it goes on), and the messages as a chat — the visitor's on the right,
- * the bot's on the left, each labelled Usuario or Bot with its time; a bot answer that did not know
- * is marked "Sin respuesta" (what to add to the FAQ). Shown in a dialog from the list's
+ * the bot's on the left, each labelled Usuario or Bot with its time; a failed bot answer is marked
+ * with why (issue 26): "Sin respuesta" (it did not know: what to add to the FAQ), "Poca confianza"
+ * or "No me sirvió" (the visitor said so). Shown in a dialog from the list's
  * "Ver conversación" (the data read from /admin/chatbot/:id), or as that page without JavaScript.
  */
 
@@ -34,9 +35,13 @@ export interface ChatConversationView {
     time: string;
     /** ISO time, for <time dateTime>. */
     at: string;
-    unanswered: boolean;
+    /** Why a bot answer failed, if it did (models/chatbot-conversations.server.ts). */
+    failures: ChatAnswerFailure[];
   }>;
 }
+
+/** Why a bot answer failed (as models/chatbot-conversations.server.ts says it). */
+export type ChatAnswerFailure = keyof typeof texts.failureMarks;
 
 export interface ChatConversationData {
   /** Null: no conversation with that id (the page answers 404). */
@@ -78,6 +83,7 @@ function ChatMessages({ messages }: { messages: ChatConversationView["messages"]
       <ol className="flex flex-col gap-3">
         {messages.map((message) => {
           const user = message.role === "user";
+          const failed = message.failures.length > 0;
           return (
             <li
               key={message.seq}
@@ -89,20 +95,22 @@ function ChatMessages({ messages }: { messages: ChatConversationView["messages"]
               <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
                 <span className="font-semibold text-foreground">{user ? texts.user : texts.bot}</span>
                 <time dateTime={message.at}>{message.time}</time>
-                {message.unanswered ? (
+                {message.failures.map((failure) => (
                   <span
-                    title={texts.unansweredHint}
+                    key={failure}
+                    title={texts.failureMarks[failure].hint}
+                    data-failure={failure}
                     className="rounded-full border border-amber-300 bg-amber-100 px-2 py-0.5 font-semibold text-amber-900"
                   >
-                    {texts.unansweredMark}
+                    {texts.failureMarks[failure].label}
                   </span>
-                ) : null}
+                ))}
               </p>
               <p
                 className={cn(
                   "rounded-lg px-3 py-2 text-sm whitespace-pre-line wrap-anywhere",
                   user ? "bg-primary text-primary-foreground" : "bg-white text-foreground shadow-sm",
-                  message.unanswered && "border border-amber-300",
+                  failed && "border border-amber-300",
                 )}
               >
                 {message.content}

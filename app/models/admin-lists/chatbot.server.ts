@@ -17,8 +17,9 @@ function chatEndText(row: { startedAt: string; lastMessageAt: string; endedAt: s
 
 /**
  * Chatbot (/admin/chatbot): docs/product.md#spec-2 columns ID de sesión, ID de visitante, IP, Fecha,
- * Duración, Mensajes; plus the bot's answers that said it did not know (D17: what to add to the FAQ), with a
- * filter. The search looks into the ids and every message: the messages' text is kept on the session, folded
+ * Duración, Mensajes; plus the bot's answers that said it did not know (D17: what to add to the FAQ), and its
+ * failed answers — did not know, low confidence or marked "No me sirvió" (issue 26, migration 0020) —, each
+ * with a filter. The search looks into the ids and every message: the messages' text is kept on the session, folded
  * (search_text, migration 0010, docs/decisions/039), searched through the "Mensajes" column.
  * Duración and Fin are computed when read: until a session ends, up to now (docs/product.md#spec-2).
  */
@@ -56,7 +57,8 @@ export const chatSessionsList = defineList({
       firstDirection: "desc",
       searches: ["searchText"],
     },
-    { key: "unanswered", label: "Sin respuesta", value: (row) => row.unansweredCount },
+    { key: "unanswered", label: "Sin respuesta", value: (row) => row.unansweredCount, showFrom: "lg" },
+    { key: "failed", label: adminChatbotTexts.fields.failed, value: (row) => row.failedCount },
   ],
   defaultSort: { key: "startedAt", direction: "desc" },
   filters: [
@@ -66,8 +68,13 @@ export const chatSessionsList = defineList({
       allLabel: adminChatbotTexts.filterAll,
       options: [
         {
+          value: "sin-resolver",
+          label: adminChatbotTexts.failedFilter,
+          where: () => sql`failed_count > 0`,
+        },
+        {
           value: "sin-responder",
-          label: "Con preguntas sin responder",
+          label: adminChatbotTexts.unansweredFilter,
           where: () => sql`unanswered_count > 0`,
         },
       ],
@@ -82,7 +89,7 @@ export const chatSessionsScreen = defineListScreen({
   definition: chatSessionsList,
   path: adminPaths.chatbot,
   count: adminChatbotTexts.count,
-  numeric: ["messages", "unanswered"],
+  numeric: ["messages", "unanswered", "failed"],
   short: ["startedAt", "duration"],
   headingCountsAll: true,
   rowAction: {

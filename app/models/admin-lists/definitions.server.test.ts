@@ -15,7 +15,7 @@ import { contactsList } from "~/models/admin-lists/contacts.server";
 import { ordersList } from "~/models/admin-lists/orders.server";
 import { quotesList } from "~/models/admin-lists/quotes.server";
 import { subscribersList } from "~/models/admin-lists/subscribers.server";
-import { recordChatExchange } from "~/models/chatbot-conversations.server";
+import { recordChatExchange, recordChatFeedback } from "~/models/chatbot-conversations.server";
 import { createContactMessage } from "~/models/contacts.server";
 import { changeOrderStatus, createOrder } from "~/models/orders.server";
 import type { NewOrder } from "~/schemas/order";
@@ -88,7 +88,7 @@ describe("the columns a list shows at any width (issue 12, decision 034)", () =>
     quotes: ["createdAt", "product", "quantity", "name", "company", "answered"],
     contacts: ["createdAt", "name", "subject", "answered"],
     subscribers: ["email", "createdAt"],
-    chatSessions: ["id", "startedAt", "duration", "messages", "unanswered"],
+    chatSessions: ["id", "startedAt", "duration", "messages", "failed"],
   };
 
   it.each(Object.keys(essentials) as Array<keyof typeof adminLists>)(
@@ -445,7 +445,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
     async function chat(
       key: string,
       question: string,
-      answer: { text: string; topic: string | null },
+      answer: { text: string; topic: string | null; lowConfidence?: boolean },
       at: Date,
     ) {
       const visitorId = sessions[key]?.visitorId ?? crypto.randomUUID();
@@ -584,10 +584,33 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
     it("exports the view as CSV: ids, IP, date, end, duration and counts", async () => {
       const text = await csvText(db, chatSessionsList, { q: "coyhaique" });
       expect(text).toBe(
-        "\uFEFFID de sesión;ID de visitante;IP;Fecha;Fin;Duración;Mensajes;Sin respuesta\r\n" +
+        "\uFEFFID de sesión;ID de visitante;IP;Fecha;Fin;Duración;Mensajes;Sin respuesta;Sin resolver\r\n" +
           `${sessions.ana!.id};${sessions.ana!.visitorId};203.0.113.7;${formatAdminDateTime(t0.toISOString())};` +
-          `${formatAdminDateTime(after(195).toISOString())};3 min 15 s;4;0\r\n`,
+          `${formatAdminDateTime(after(195).toISOString())};3 min 15 s;4;0;0\r\n`,
       );
+    });
+
+    it("filters the conversations with a failed answer ('Sin resolver'): unanswered, low confidence or marked No", async () => {
+      // Dani: an answer with low confidence. Eva: an answer marked "No me sirvió". Felipe: one marked "Sí".
+      await chat("dani", "¿sirve para la nieve?", { ...answered("Sí."), lowConfidence: true }, after(2000));
+      await chat("eva", "¿cuánto pesa?", answered("Pesa 4 kg."), after(2100));
+      await chat("felipe", "¿tiene linterna?", answered("Sí, una frontal."), after(2200));
+      for (const [key, feedback] of [
+        ["eva", "no"],
+        ["felipe", "yes"],
+      ] as const) {
+        const { id: sessionId, visitorId } = sessions[key]!;
+        expect(await recordChatFeedback(db, { visitorId, sessionId, seq: 2, feedback })).toBe("saved");
+      }
+      const filtered = await listPage(db, chatSessionsList, params({ preguntas: "sin-resolver" }));
+      expect(keysOf(filtered.rows)).toEqual(["eva", "dani", "carla", "bruno"]);
+      expect(filtered.total).toBe(4);
+      expect(filtered.rows.map((row) => row.failedCount)).toEqual([1, 1, 1, 1]);
+      const all = await listPage(db, chatSessionsList, params());
+      expect(all.total).toBe(6);
+      expect(
+        keysOf((await listPage(db, chatSessionsList, params({ preguntas: "sin-resolver", q: "pesa" }))).rows),
+      ).toEqual(["eva"]);
     });
   });
 });

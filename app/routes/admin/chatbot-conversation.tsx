@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       // "22-11-2026 09:41" → "09:41": the day is the conversation's.
       time: formatAdminDateTime(message.createdAt).slice(-5),
       at: message.createdAt,
-      unanswered: message.unanswered,
+      failures: message.failures,
     })),
   };
   return data({ conversation } satisfies ChatConversationData, { headers: admin.headers });

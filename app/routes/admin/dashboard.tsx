@@ -65,6 +65,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       chat: {
         sessions: numbers.format(chat.sessions),
         unanswered: numbers.format(chat.unanswered),
+        lowConfidence: numbers.format(chat.lowConfidence),
+        notHelpful: numbers.format(chat.notHelpful),
       },
       gallery: { pending: numbers.format(gallery.pending), href: galleryTabHref("pending") },
       // Orders outside the continent waiting for their shipping cost (D25).
@@ -206,17 +208,22 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       <Panel id="chatbot" title={texts.chatTitle}>
         <p className="mt-1 text-sm text-muted-foreground">{texts.chatNote}</p>
         <dl className="mt-3 grid gap-3 sm:grid-cols-2">
-          <div className="rounded-lg bg-stone-50 px-4 py-3">
-            <dt className="text-sm font-medium text-muted-foreground">{texts.chatSessions}</dt>
-            <dd className="mt-1 text-2xl font-bold text-foreground">{loaderData.chat.sessions}</dd>
-          </div>
-          <div className="rounded-lg bg-stone-50 px-4 py-3">
-            <dt className="text-sm font-medium text-muted-foreground">{texts.chatUnanswered}</dt>
-            <dd className="mt-1 text-2xl font-bold text-foreground">{loaderData.chat.unanswered}</dd>
-          </div>
+          {(
+            [
+              [texts.chatSessions, loaderData.chat.sessions],
+              [texts.chatUnanswered, loaderData.chat.unanswered],
+              [texts.chatLowConfidence, loaderData.chat.lowConfidence],
+              [texts.chatNotHelpful, loaderData.chat.notHelpful],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="rounded-lg bg-stone-50 px-4 py-3">
+              <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+              <dd className="mt-1 text-2xl font-bold text-foreground">{value}</dd>
+            </div>
+          ))}
         </dl>
         <Link
-          to={`${adminPaths.chatbot}?preguntas=sin-responder`}
+          to={`${adminPaths.chatbot}?preguntas=sin-resolver`}
           className="mt-3 inline-flex items-center gap-2 text-sm font-semibold text-primary underline"
         >
           <Bot aria-hidden="true" className="size-4" />

@@ -716,6 +716,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
         "Duración",
         "Mensajes",
         "Sin respuesta",
+        "Sin resolver",
       ]);
       expect(cell(view, "id")).toEqual([bruno.id, ana.id]);
       expect(cell(view, "visitorId")).toEqual([bruno.visitorId, ana.visitorId]);
@@ -728,6 +729,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(cell(view, "duration")).toEqual(["0 min 01 s", "2 min 05 s"]);
       expect(cell(view, "messages")).toEqual(["2", "4"]);
       expect(cell(view, "unanswered")).toEqual(["0", "1"]);
+      expect(cell(view, "failed")).toEqual(["0", "1"]);
       expect(view.countText).toBe("2 conversaciones");
       expect(view.allRows).toBe(2);
       expect(view.rowAction).toEqual({ label: "Ver conversación", header: "Acciones" });
@@ -752,9 +754,12 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       expect(filtered.filters[0]!.label).toBe("Conversaciones");
       expect(filtered.filters[0]!.options.map((option) => [option.label, option.selected])).toEqual([
         ["Todas", false],
+        ["Sin resolver", false],
         ["Con preguntas sin responder", true],
       ]);
       expect(filtered.exportHref).toBe("/admin/chatbot/export.csv?preguntas=sin-responder");
+      const failed = viewOf(await open("chatbot", "?preguntas=sin-resolver"));
+      expect(cell(failed, "id")).toEqual([ana.id]);
       const none = viewOf(await open("chatbot", "?q=paraguas"));
       expect(none.rows).toEqual([]);
       expect(none.countText).toBe("0 conversaciones");
@@ -768,8 +773,8 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
       );
       expect(csvFileName(chatSessionsList)).toMatch(/^conversaciones-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(answer.text!.split("\r\n")).toEqual([
-        "\uFEFFID de sesión;ID de visitante;IP;Fecha;Fin;Duración;Mensajes;Sin respuesta",
-        `${ana.id};${ana.visitorId};203.0.113.7;10-01-2026 12:00;10-01-2026 12:02;2 min 05 s;4;1`,
+        "\uFEFFID de sesión;ID de visitante;IP;Fecha;Fin;Duración;Mensajes;Sin respuesta;Sin resolver",
+        `${ana.id};${ana.visitorId};203.0.113.7;10-01-2026 12:00;10-01-2026 12:02;2 min 05 s;4;1;1`,
         "",
       ]);
     });
@@ -800,7 +805,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
               content: "¿Hacen despacho a Coyhaique?",
               time: "12:00",
               at: started.toISOString(),
-              unanswered: false,
+              failures: [],
             },
             {
               seq: 2,
@@ -808,7 +813,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
               content: "Enviamos gratis a todo Chile continental.",
               time: "12:00",
               at: started.toISOString(),
-              unanswered: false,
+              failures: [],
             },
             {
               seq: 3,
@@ -816,7 +821,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
               content: "¿arriendan kits?",
               time: "12:01",
               at: later(65).toISOString(),
-              unanswered: false,
+              failures: [],
             },
             {
               seq: 4,
@@ -824,7 +829,7 @@ describe.each(dialectsUnderTest)("the admin lists on %s", (dialect) => {
               content: "No estoy seguro de eso.",
               time: "12:01",
               at: later(65).toISOString(),
-              unanswered: true,
+              failures: ["unanswered"],
             },
           ],
         });

@@ -1,4 +1,5 @@
-import type { CompanyInfo } from "~/content/company";
+import { chatQuickReplies, chatWhatsappMessage, type ChatQuickReply } from "~/content/chatbot";
+import { whatsappLink, type CompanyInfo } from "~/content/company";
 import {
   countBotAnswersTo,
   getOpenChatSession,
@@ -7,7 +8,12 @@ import {
 import { findOrderByNumberAndEmail } from "~/models/orders.server";
 import { getDb, type Db } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
-import { answerQuestion, findOrderDetails, type ChatAnswer } from "~/services/chatbot/chatbot.server";
+import {
+  answerQuestion,
+  chatbotConfidentScore,
+  findOrderDetails,
+  type ChatAnswer,
+} from "~/services/chatbot/chatbot.server";
 import {
   orderDetailsAnswer,
   orderFoundAnswer,
@@ -90,11 +96,26 @@ async function orderAnswer({
   return order ? orderFoundAnswer(order) : orderNotFoundAnswer(company);
 }
 
+/** The topics whose answer the quick replies follow (issue 26), besides the fallback's. */
+const quickReplyTopics = new Set(["greeting"]);
+
+/**
+ * The quick replies offered with an answer (issue 26): under the greeting and after the fallback
+ * (the bot did not know), where the visitor most needs a way on; none elsewhere.
+ */
+export function quickRepliesFor(answer: Pick<ChatAnswer, "topic">): readonly ChatQuickReply[] {
+  return answer.topic === null || quickReplyTopics.has(answer.topic) ? chatQuickReplies : [];
+}
+
 /**
  * A visitor's question to the chatbot (issue 13; D17): answered from the shop's content
  * (services/chatbot) or, for their order's status, from the order found by its number and e-mail,
  * and stored with the answer in the visitor's session (models/chatbot-conversations.server.ts). The stored answer is
- * its text: the order page's link and the tracking link are not kept.
+ * its text: the order page's link and the tracking link are not kept. An engine answer with a
+ * score under {@link chatbotConfidentScore} is stored as low confidence (issue 26: staff see it);
+ * an order answer comes from the order itself, never low confidence. Returns the bot message's
+ * number in the session (`answerSeq`, what the visitor's "¿Te sirvió?" names) and the quick
+ * replies offered with the answer.
  */
 export async function askChatbot({
   visitorId,
@@ -112,9 +133,15 @@ export async function askChatbot({
   db?: Db;
   company?: CompanyInfo;
   now?: Date;
-}): Promise<{ sessionId: string; newSession: boolean; answer: ChatAnswer }> {
+}): Promise<{
+  sessionId: string;
+  newSession: boolean;
+  answer: ChatAnswer;
+  answerSeq: number;
+  quickReplies: readonly ChatQuickReply[];
+}> {
   const engineAnswer = answerQuestion(question, { company });
-  const answer =
+  const found =
     (await orderAnswer({
       db,
       visitorId,
@@ -125,13 +152,30 @@ export async function askChatbot({
       company,
       now,
     })) ?? engineAnswer;
+  // The hand-off to WhatsApp opens the chat with the question prefilled (issue 26).
+  const answer: ChatAnswer = found.whatsapp
+    ? {
+        ...found,
+        whatsapp: { ...found.whatsapp, href: whatsappLink(company, chatWhatsappMessage(question)) },
+      }
+    : found;
   const stored = await recordChatExchange(db, {
     visitorId,
     ip,
     sessionId,
     question,
-    answer: { text: answer.text, topic: answer.topic },
+    answer: {
+      text: answer.text,
+      topic: answer.topic,
+      lowConfidence: found === engineAnswer && answer.score < chatbotConfidentScore,
+    },
     now,
   });
-  return { sessionId: stored.sessionId, newSession: stored.newSession, answer };
+  return {
+    sessionId: stored.sessionId,
+    newSession: stored.newSession,
+    answer,
+    answerSeq: stored.messages.at(-1)!.seq,
+    quickReplies: quickRepliesFor(answer),
+  };
 }
