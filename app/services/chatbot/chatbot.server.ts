@@ -44,7 +44,6 @@ export type { ChatLink } from "./topics";
 
 /** Best topic score under which the bot says it is not sure (measured: docs/decisions/035). */
 export const chatbotScoreThreshold = 2;
-export const chatbotConfidentScore = 4;
 /** Share of the question's search terms the index must know, or the bot is not sure. */
 export const chatbotKnownTermsThreshold = 0.6;
 /**
