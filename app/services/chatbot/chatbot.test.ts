@@ -190,6 +190,10 @@ describe("the eight conversations of issue 26", () => {
     expect(oxygen.link?.href).toBe("/productos/kit-essential");
     expect(answerQuestion("el essential mini trae oxigeno?").text).toMatch(/^No, /);
     expect(text("¿cuántos lúmenes tiene la linterna?")).toContain("2000 lumenes");
+    // Only the headlamp with lumens: the other headlamp's sentence says nothing about them.
+    expect(
+      answerQuestion("¿cuántos lúmenes tiene la linterna?").text.match(/linterna frontal/gi),
+    ).toHaveLength(2);
     const ration = answerQuestion("la ración de comida, ¿cuánto dura?");
     expect(ration.topic).toBe("component-food-ration");
     expect(ration.text).toContain("5 años");

@@ -281,6 +281,23 @@ export function componentAnswer(group: string, question: string): FactAnswer {
 const kitWithQuantity = (kit: Kit, group: string) =>
   `${kit.name} (${[itemOf(kit, group)?.quantity, formatPrice(kit.price)].filter(Boolean).join(", ")})`;
 
+/**
+ * The variants a question about no kit in particular is about: those whose description holds a word
+ * of the question that the others' do not ("¿cuántos lúmenes tiene la linterna?": the one with
+ * lumens), else all of them.
+ */
+function variantsAsked<T extends { component: KitComponent }>(variants: T[], folded: string): T[] {
+  const described = variants.map((variant) => foldForFacts(variant.component.description));
+  const telling = words(folded).filter(
+    (word) =>
+      word.length >= 4 &&
+      described.some((text) => has(text, word)) &&
+      !described.every((text) => has(text, word)),
+  );
+  if (telling.length === 0) return variants;
+  return variants.filter((_, index) => telling.some((word) => has(described[index]!, word)));
+}
+
 function oneComponentAnswer(group: string, question: string, yesOrNo = true): FactAnswer {
   const folded = foldForFacts(question);
   const variants = componentGroups().get(group) ?? [];
@@ -309,7 +326,7 @@ function oneComponentAnswer(group: string, question: string, yesOrNo = true): Fa
   }
   const every = kitList.every((kit) => itemOf(kit, group));
   const allAsked = hasAny(folded, ["todos", "todas", "cada kit", "cada uno"]);
-  const text = variants
+  const text = variantsAsked(variants, folded)
     .map(
       (variant) =>
         `${upperFirst(variant.component.name)}: ${lowerFirst(variant.component.description)} ${t.comesIn(listWords(variant.kits.map((kit) => kitWithQuantity(kit, group))))}`,
