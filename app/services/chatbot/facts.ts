@@ -8,6 +8,7 @@
  * question that names a component or a place asks about it), before the BM25 ranking.
  */
 import {
+  chatbotTexts,
   chatFactTexts as t,
   certificationWords,
   certificationsWords,
@@ -54,8 +55,10 @@ export function foldForFacts(question: string): string {
 const has = (folded: string, phrase: string) => folded.includes(` ${phrase} `);
 const hasAny = (folded: string, phrases: readonly string[]) => phrases.some((phrase) => has(folded, phrase));
 
-const catalogueLink = { href: "/productos", label: "Todos los productos" };
-const faqLink = { href: "/faq", label: "Preguntas frecuentes" };
+/** The shop's pages the chatbot's answers link to, with their labels (also ./topics, ./order-answers). */
+export const faqLink = { href: "/faq", label: chatbotTexts.faqLabel };
+export const contactLink = { href: "/contacto", label: chatbotTexts.contactFormLabel };
+export const catalogueLink = { href: "/productos", label: chatbotTexts.catalogueLabel };
 const kitLink = (kit: Kit) => ({ href: kitPath(kit), label: kit.name });
 
 /** "A, B y C". */

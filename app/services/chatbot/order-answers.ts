@@ -4,14 +4,15 @@
  * it found. The status is said in the order page's words (routes/site/order.tsx): its status
  * label and the first words the page shows under its heading.
  */
-import { chatbotTexts, chatOrderTexts, policyAnswers } from "~/content/chatbot";
+import { chatOrderTexts, policyAnswers } from "~/content/chatbot";
 import type { CompanyInfo } from "~/content/company";
 import { orderPageTexts } from "~/content/order-page";
 import { orderProcessingHours, warrantyMonths } from "~/content/policies";
 import { courierLabel, trackingUrlFor } from "~/content/couriers";
 import { orderStatusLabels, type OrderStatus } from "~/lib/order-status";
 import type { ChatAnswer } from "./chatbot.server";
-import { whatsappChatLink, type ChatLink } from "./topics";
+import { contactLink } from "./facts";
+import { whatsappChatLink } from "./topics";
 
 /** The topics stored with the bot's order answers (the engine's own "orderStatus" asks for the details). */
 export const orderTopics = {
@@ -34,8 +35,6 @@ export interface OrderForChat {
   /** When the order entered each status. */
   entered: Partial<Record<OrderStatus, string>>;
 }
-
-const contactLink: ChatLink = { href: "/contacto", label: chatbotTexts.contactFormLabel };
 
 const answer = (
   topic: string,

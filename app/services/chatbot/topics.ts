@@ -29,6 +29,9 @@ import { formatPrice } from "~/lib/format";
 import { searchTerms } from "./normalize";
 import {
   allCertifications,
+  catalogueLink,
+  contactLink,
+  faqLink,
   certificationAnswer,
   comparisonAnswer,
   componentAnswer,
@@ -67,10 +70,6 @@ export interface Topic {
   factWords?: string[];
   answer(company: CompanyInfo, question?: string): TopicAnswer;
 }
-
-const faqLink: ChatLink = { href: "/faq", label: chatbotTexts.faqLabel };
-const contactLink: ChatLink = { href: "/contacto", label: chatbotTexts.contactFormLabel };
-const catalogueLink: ChatLink = { href: "/productos", label: chatbotTexts.catalogueLabel };
 
 export function whatsappChatLink(company: CompanyInfo): ChatLink {
   return { href: whatsappLink(company), label: chatbotTexts.whatsappLabel };
