@@ -20,6 +20,7 @@ import {
   chatbotTexts,
   chatbotWordFamilies,
   lineKeywords,
+  questionWords,
 } from "~/content/chatbot";
 import { exampleCompany, type CompanyInfo } from "~/content/company";
 import { faqItems } from "~/content/faq";
@@ -36,7 +37,7 @@ import {
   stopWords,
   words,
 } from "./normalize";
-import { detectFactTopic, foldForFacts, isYesNoQuestion, specsOf, withAnswer } from "./facts";
+import { detectFactTopic, foldForFacts, isYesNoQuestion, namedKits, specsOf, withAnswer } from "./facts";
 import { correctWord, type Vocabulary } from "./spelling";
 import { buildTopics, shippingPlaceTexts, whatsappChatLink, type ChatLink, type Topic } from "./topics";
 
@@ -264,7 +265,11 @@ function withKitAsks(topicId: string, question: string, company: CompanyInfo, te
   const more = asked.map(
     (kind) => getIndex().topics.get(`kit-${kit[1]}-${kind}`)?.answer(company, question).text ?? "",
   );
-  return [text, ...more].join(" ").trim();
+  // "¿Cuánto cuestan el Nautical y el Essential?": the same answer for every other kit it names.
+  const others = namedKits(folded)
+    .filter((other) => other.id !== kit[1])
+    .map((other) => getIndex().topics.get(`kit-${other.id}-${kit[2]}`)?.answer(company, question).text ?? "");
+  return [text, ...more, ...others].join(" ").trim();
 }
 
 /** The text without a sentence said twice (compared folded: "Hasta 4 personas." once). */
@@ -358,8 +363,89 @@ function yesOrNoFirst(topic: string, question: string, text: string): string {
   return yesTopics.has(topic) ? withAnswer(true, text) : text;
 }
 
-/** Answers a visitor's question from the site's content, or falls back to WhatsApp and the contact form. */
+/**
+ * Words that begin a new ask inside one message ("…el envío y ¿aceptan débito?"): question words
+ * and the verbs a customer's questions open with.
+ */
+const askStarters = [
+  ...questionWords.filter((word) => word !== "q"),
+  "tienen",
+  "tiene",
+  "aceptan",
+  "hacen",
+  "emiten",
+  "puedo",
+  "pueden",
+  "se puede",
+  "hay",
+  "venden",
+  "envian",
+  "despachan",
+  "llega",
+  "llegan",
+  "cobran",
+  "dan",
+  "entregan",
+  "ofrecen",
+  "atienden",
+  "trae",
+  "traen",
+  "incluye",
+  "sirve",
+];
+const askBreak = new RegExp(
+  `[?¿!;]+|\\.(?!\\d)|(?:,|\\s(?:y|e|o)\\s)\\s*(?:(?:tambien|ademas)\\s+)?(?=(?:${askStarters.join("|")})\\b)|\\s(?:ademas|tambien|otra cosa|otra pregunta)\\s`,
+);
+
+/**
+ * The asks of one message, in its order: split at question marks, full stops, and at "y", "o" or a
+ * comma before a question word ("¿cuánto sale el envío y aceptan débito?" → two asks).
+ */
+export function splitAsks(text: string): string[] {
+  return foldAccents(text)
+    .split(askBreak)
+    .map((part) => (part ?? "").trim())
+    .filter((part) => words(part).length > 0);
+}
+
+/** Topics that never add to another answer: a greeting or thanks beside a question says nothing more. */
+const smallTalk = new Set(["greeting", "thanks"]);
+
+/**
+ * Answers a visitor's message from the site's content, or falls back to WhatsApp and the contact
+ * form. A message that asks several things ("¿emiten factura y puedo pagar en cuotas?") gets each
+ * ask's answer, in its order, when each is answered with confidence and says something the others
+ * do not; the first answer's topic, link and score stand for the whole.
+ */
 export function answerQuestion(text: string, options: { company?: CompanyInfo } = {}): ChatAnswer {
+  const whole = answerOne(text, options);
+  const asks = splitAsks(text.slice(0, chatbotMaxQuestionLength));
+  if (asks.length < 2) return whole;
+  const answers: ChatAnswer[] = [];
+  for (const ask of asks) {
+    const answer = answerOne(ask, options);
+    if (answer.topic === null || smallTalk.has(answer.topic) || answer.score < chatbotConfidentScore)
+      continue;
+    if (answers.some((other) => other.topic === answer.topic)) continue;
+    answers.push(answer);
+  }
+  const wholeAnswered = whole.topic !== null && !smallTalk.has(whole.topic);
+  if (answers.length === 0 || (answers.length === 1 && answers[0]?.topic === whole.topic)) return whole;
+  // The whole message's answer first when it answers an ask the parts did not.
+  const parts =
+    wholeAnswered && !answers.some((answer) => answer.topic === whole.topic) ? [whole, ...answers] : answers;
+  const said: string[] = [];
+  for (const part of parts) {
+    const before = dedupeSentences(said.join(" "));
+    const after = dedupeSentences([...said, part.text].join(" "));
+    // Kept only when it adds a sentence ("…cuánto cuesta y cuánto pesa el Essential" already has both).
+    if (after.length > before.length + 1) said.push(part.text);
+  }
+  const first = parts[0] as ChatAnswer;
+  return { ...first, text: dedupeSentences(said.join(" ")) };
+}
+
+function answerOne(text: string, options: { company?: CompanyInfo }): ChatAnswer {
   const company = options.company ?? exampleCompany;
   const question = correctSpelling(text.slice(0, chatbotMaxQuestionLength));
   // As typed (folded, not corrected): "vender" must not become "venden" for the off-topic checks.

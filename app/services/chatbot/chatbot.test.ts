@@ -10,6 +10,7 @@ import {
   chatbotScoreThreshold,
   dedupeSentences,
   findOrderDetails,
+  splitAsks,
 } from "./chatbot.server";
 import { oneTypoApart } from "./spelling";
 import { buildTopics } from "./topics";
@@ -263,6 +264,32 @@ describe("the eight conversations of issue 26", () => {
     expect(chatbotConfidentScore).toBeGreaterThan(chatbotScoreThreshold);
     expect(answerQuestion("¿emiten factura?").score).toBeGreaterThanOrEqual(chatbotConfidentScore);
   });
+});
+
+it("answers each thing a message asks, in its order, and only once", () => {
+  expect(splitAsks("cuanto sale el envio y aceptan debito?")).toEqual([
+    "cuanto sale el envio",
+    "aceptan debito",
+  ]);
+  expect(splitAsks("hola, tienen garantia? y cuanto demora")).toEqual([
+    "hola",
+    "tienen garantia",
+    "cuanto demora",
+  ]);
+  // "y" between two things of one ask does not split it.
+  expect(splitAsks("trae linterna y radio el essential")).toHaveLength(1);
+  const both = answerQuestion("emiten factura y puedo pagar en cuotas?");
+  expect(both.topic).toBe("invoice");
+  expect(both.text).toMatch(/^Sí, emitimos factura.*débito/);
+  const ordered = answerQuestion("hola, tienen garantia? y cuanto demora el despacho");
+  expect(ordered.text).toMatch(/garantía.*5 a 15 días/);
+  expect(ordered.text).not.toMatch(/hola/i);
+  // Two kits named: the same answer for each.
+  const prices = answerQuestion("cuanto cuesta el nautical y el essential").text;
+  expect(prices).toContain(formatPrice(349990));
+  expect(prices).toContain(formatPrice(219990));
+  // One ask with context in a greeting is still one answer.
+  expect(answerQuestion("hola buenas, cuanto demora a temuco").topic).toBe("place-shipping");
 });
 
 describe("evaluateFacts", () => {
