@@ -417,7 +417,14 @@ const smallTalk = new Set(["greeting", "thanks"]);
  * ask's answer, in its order, when each is answered with confidence and says something the others
  * do not; the first answer's topic, link and score stand for the whole.
  */
-export function answerQuestion(text: string, options: { company?: CompanyInfo } = {}): ChatAnswer {
+export function answerQuestion(
+  text: string,
+  options: { company?: CompanyInfo; followUp?: RecommendFollowUp } = {},
+): ChatAnswer {
+  if (options.followUp) {
+    const reply = followUpAnswer(text, options.followUp, options);
+    if (reply) return reply;
+  }
   const whole = answerOne(text, options);
   const asks = splitAsks(text.slice(0, chatbotMaxQuestionLength));
   if (asks.length < 2) return whole;
@@ -443,6 +450,54 @@ export function answerQuestion(text: string, options: { company?: CompanyInfo } 
   }
   const first = parts[0] as ChatAnswer;
   return { ...first, text: dedupeSentences(said.join(" ")) };
+}
+
+/**
+ * The recommendation the bot asked a question back on (issue 26): the visitor's earlier words it
+ * was answering ("¿qué kit me conviene?") and what it asked — the place or activity, or the people.
+ */
+export interface RecommendFollowUp {
+  context: string;
+  asked: "place" | "people";
+}
+
+/** What a recommendation answer asked back, if it ended with a question (./facts `askPlace`, `askPeople`). */
+export function askedBack(answerText: string): RecommendFollowUp["asked"] | undefined {
+  if (answerText.endsWith(chatFactTexts.askPlace)) return "place";
+  if (answerText.endsWith(chatFactTexts.askPeople)) return "people";
+  return undefined;
+}
+
+/**
+ * The reply to the bot's question back as a need ("la casa" after "¿Para qué lugar…?" is "para la
+ * casa"; "3" after "¿Para cuántas personas?" is "3 personas"), joined to the words it answers.
+ */
+export function followUpQuestion(text: string, followUp: RecommendFollowUp): string {
+  const reply = foldAccents(text).trim();
+  const joined =
+    followUp.asked === "place"
+      ? `para ${reply}`
+      : /^(?:\d+|una?|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)$/.test(reply)
+        ? `${reply} personas`
+        : reply;
+  return `${followUp.context} ${joined}`;
+}
+
+/**
+ * The answer to a reply to the bot's question back: the recommendation with the earlier words,
+ * unless the reply is a question of its own that gets a confident answer other than a recommendation
+ * ("¿y cuánto demora el envío?").
+ */
+function followUpAnswer(
+  text: string,
+  followUp: RecommendFollowUp,
+  options: { company?: CompanyInfo },
+): ChatAnswer | undefined {
+  const alone = answerOne(text, options);
+  if (alone.topic !== null && alone.topic !== "recommend" && alone.score >= chatbotConfidentScore)
+    return undefined;
+  const joined = answerOne(followUpQuestion(text, followUp), options);
+  return joined.topic === "recommend" ? joined : undefined;
 }
 
 function answerOne(text: string, options: { company?: CompanyInfo }): ChatAnswer {

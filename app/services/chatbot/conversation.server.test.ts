@@ -250,4 +250,20 @@ describe.each(dialectsUnderTest)("the chatbot's order status on %s", (dialect) =
     // The next /56 is another customer.
     expect((await ask(right, "2001:db8:7:200::1", undefined, minutes(11))).answer.topic).toBe("orderFound");
   });
+  it("reads a reply to the bot's question back as the need it asked for, in the same session", async () => {
+    const ip = nextIp();
+    const first = await ask("que kit me conviene", ip);
+    expect(first.answer.text).toMatch(/¿Para qué lugar o actividad/);
+    const place = await ask("la casa", ip, first.sessionId, minutes(11));
+    expect(place.answer.topic).toBe("recommend");
+    expect(place.answer.text).toMatch(/^Te recomiendo el LifeBox Essential .*¿Para cuántas personas\?$/);
+    const people = await ask("6", ip, first.sessionId, minutes(12));
+    expect(people.answer.text).toMatch(/^Te recomiendo 2 LifeBox Essential/);
+    // A question of its own is answered as itself, and ends the recommendation.
+    const other = await ask("cuanto demora el envio", ip, first.sessionId, minutes(13));
+    expect(other.answer.topic).toBe("delivery");
+    expect((await ask("la casa", ip, first.sessionId, minutes(14))).answer.topic).not.toBe("recommend");
+    // Without the session, "la casa" is no reply to anything.
+    expect((await ask("la casa", nextIp())).answer.topic).not.toBe("recommend");
+  });
 });

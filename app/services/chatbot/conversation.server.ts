@@ -4,15 +4,19 @@ import {
   countBotAnswersTo,
   getOpenChatSession,
   recordChatExchange,
+  type ChatMessageView,
 } from "~/models/chatbot-conversations.server";
 import { findOrderByNumberAndEmail } from "~/models/orders.server";
 import { getDb, type Db } from "~/infra/db.server";
 import { getEnv } from "~/infra/env.server";
 import {
   answerQuestion,
+  askedBack,
   chatbotConfidentScore,
   findOrderDetails,
+  followUpQuestion,
   type ChatAnswer,
+  type RecommendFollowUp,
 } from "~/services/chatbot/chatbot.server";
 import {
   orderDetailsAnswer,
@@ -52,7 +56,7 @@ async function orderAnswer({
   db,
   visitorId,
   ip,
-  sessionId,
+  earlier,
   question,
   engineTopic,
   company,
@@ -61,14 +65,13 @@ async function orderAnswer({
   db: Db;
   visitorId: string;
   ip: string;
-  sessionId: string | undefined;
+  earlier: ChatMessageView[];
   question: string;
   engineTopic: string | null;
   company: CompanyInfo;
   now: Date;
 }): Promise<ChatAnswer | undefined> {
   const given = findOrderDetails(question);
-  const earlier = sessionId ? ((await getOpenChatSession(db, visitorId, sessionId, now)) ?? []) : [];
   const earlierDetails = earlier
     .filter((message) => message.role === "user")
     .slice(-orderDetailsLookBack)
@@ -95,6 +98,34 @@ async function orderAnswer({
   const order = await findOrderByNumberAndEmail(db, number, email);
   return order ? orderFoundAnswer(order) : orderNotFoundAnswer(company);
 }
+
+/**
+ * The recommendation the visitor is answering, if the bot's last answer asked them back (issue 26:
+ * "¿Para qué lugar o actividad…?" → "la casa"): the visitor's words since the bot's first question
+ * back, each read as the reply to what it was asked, and what the last answer asked.
+ */
+export function recommendFollowUp(earlier: ChatMessageView[]): RecommendFollowUp | undefined {
+  const asked = (message: ChatMessageView | undefined) =>
+    message?.role === "bot" && message.topic === "recommend" ? askedBack(message.content) : undefined;
+  // The visitor's messages, newest first, each with the question back that answered it.
+  const chain: { words: string; asked: RecommendFollowUp["asked"] }[] = [];
+  for (let at = earlier.length - 1; at >= 1 && chain.length < maxFollowUpTurns; at -= 2) {
+    const back = asked(earlier[at]);
+    const user = earlier[at - 1];
+    if (!back || user?.role !== "user") break;
+    chain.push({ words: user.content, asked: back });
+  }
+  const [newest] = chain;
+  if (!newest) return undefined;
+  // Oldest first: each later message read as the reply to the question back before it.
+  const [oldest, ...later] = chain.reverse() as [(typeof chain)[number], ...typeof chain];
+  let followUp: RecommendFollowUp = { context: oldest.words, asked: oldest.asked };
+  for (const turn of later) followUp = { context: followUpQuestion(turn.words, followUp), asked: turn.asked };
+  return followUp;
+}
+
+/** The visitor's replies to questions back read together, at most (a longer chat starts afresh). */
+const maxFollowUpTurns = 3;
 
 /** The topics whose answer the quick replies follow (issue 26), besides the fallback's. */
 const quickReplyTopics = new Set(["greeting"]);
@@ -140,13 +171,14 @@ export async function askChatbot({
   answerSeq: number;
   quickReplies: readonly ChatQuickReply[];
 }> {
-  const engineAnswer = answerQuestion(question, { company });
+  const earlier = sessionId ? ((await getOpenChatSession(db, visitorId, sessionId, now)) ?? []) : [];
+  const engineAnswer = answerQuestion(question, { company, followUp: recommendFollowUp(earlier) });
   const found =
     (await orderAnswer({
       db,
       visitorId,
       ip,
-      sessionId,
+      earlier,
       question,
       engineTopic: engineAnswer.topic,
       company,

@@ -122,6 +122,10 @@ export interface FactEvaluation {
   recallAt3: number;
   offTopicFallbacks: number;
   offTopicTotal: number;
+  /** Questions whose answer misses a fact, with its topic and start (read only for a tuning set). */
+  misses: { q: string; kind: string; got: string }[];
+  /** Off-topic questions that got an answer, with the topic. */
+  falseAnswers: { q: string; got: string }[];
   /** Milliseconds per answer, in run order. */
   times: number[];
 }
@@ -158,6 +162,8 @@ export function evaluateFacts(set: FactQuestions): FactEvaluation {
   const times: number[] = [];
   let top1 = 0;
   let recallAt3 = 0;
+  const misses: FactEvaluation["misses"] = [];
+  const falseAnswers: FactEvaluation["falseAnswers"] = [];
   for (const expected of set.questions) {
     const start = performance.now();
     const answer = answerQuestion(expected.q);
@@ -167,6 +173,11 @@ export function evaluateFacts(set: FactQuestions): FactEvaluation {
       recallAt3 += 1;
       continue;
     }
+    misses.push({
+      q: expected.q,
+      kind: expected.kind,
+      got: `[${answer.topic ?? "(fallback)"}] ${answer.text.slice(0, 100)}`,
+    });
     const others = answer.alternatives
       .slice(0, 2)
       .map((topic) => answerTopic(topic, expected.q))
@@ -179,6 +190,7 @@ export function evaluateFacts(set: FactQuestions): FactEvaluation {
     const answer = answerQuestion(q);
     times.push(performance.now() - start);
     if (answer.topic === null) offTopicFallbacks += 1;
+    else falseAnswers.push({ q, got: answer.topic });
   }
   return {
     total: set.questions.length,
@@ -186,6 +198,8 @@ export function evaluateFacts(set: FactQuestions): FactEvaluation {
     recallAt3,
     offTopicFallbacks,
     offTopicTotal: set.offTopic.length,
+    misses,
+    falseAnswers,
     times,
   };
 }
