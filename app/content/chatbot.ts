@@ -556,9 +556,26 @@ export const chatFactTexts = {
     `El kit más económico es el ${kit}, a ${price} (${capacity}).`,
   priciest: (kit: string, price: string, capacity: string) =>
     `El kit de mayor precio es el ${kit}, a ${price} (${capacity}).`,
-  lightest: (kits: string, weight: string) => `El más liviano: ${kits}, con ${weight}.`,
-  mostComponents: (kits: string, count: number) => `El que trae más componentes: ${kits}, con ${count}.`,
-  heaviest: (kits: string, weight: string) => `El más pesado: ${kits}, con ${weight}.`,
+  /** "El más liviano: LifeBox … ($…), con 2,1 kg.": the kit that leads on a measure, and its value. */
+  leads: {
+    lightest: "El más liviano",
+    heaviest: "El más pesado",
+    smallest: "El más compacto",
+    largest: "El más grande",
+    mostComponents: "El que trae más componentes",
+    fewestComponents: "El que trae menos componentes",
+    coldest: "El que resiste más frío",
+    hottest: "El que resiste más calor",
+    deepest: "El que se sumerge más",
+    mostPeople: "El de mayor capacidad",
+    mostDays: "El que dura más días",
+  },
+  leadsWith: (lead: string, kits: string, value: string) => `${lead}: ${kits}, con ${value}.`,
+  sameFor: (kits: string, value: string) => `${kits}: todos con ${value}.`,
+  withinBudget: (budget: string, kits: string) => `Hasta ${budget}: ${kits}.`,
+  noneWithin: (budget: string, kit: string, price: string) =>
+    `ningún kit cuesta ${budget} o menos; el más económico es el ${kit}, a ${price}.`,
+  priceDifference: (price: string) => `Diferencia de precio: ${price}.`,
   lineCheapest: (kit: string, price: string) => `El más económico de esa línea es el ${kit}, a ${price}.`,
   versionsLack: (kit: string, components: string) => `El ${kit} no trae: ${components}.`,
   shipsFree: (place: string) => `el envío a ${place} es gratis (Chile continental)`,
@@ -846,7 +863,11 @@ export const versionWords = {
   standard: ["estandar", "standard", "normal", "grande", "completo", "full"],
 } as const;
 
-/** How customers ask for the cheapest, the most expensive, the lightest and the heaviest kit. */
+/**
+ * How customers ask for the kit with the most or least of something (issue 26): price, weight, size,
+ * components, temperature, depth, people, days; and which kits fit a budget ("¿hay algo bajo 150
+ * lucas?", also found by the amount: ./facts `budgetOf`).
+ */
 export const superlativeWords = {
   cheapest: [
     "mas barato",
@@ -862,20 +883,70 @@ export const superlativeWords = {
     "baratito",
   ],
   priciest: ["mas caro", "mas caros", "mayor precio", "mas costoso", "mas cuesta"],
-  lightest: [
-    "mas liviano",
-    "mas livianos",
-    "mas ligero",
-    "menos pesa",
-    "pesa menos",
-    "mas liviana",
+  lightest: ["mas liviano", "mas livianos", "mas ligero", "menos pesa", "pesa menos", "mas liviana"],
+  heaviest: ["mas pesado", "mas pesados", "pesa mas"],
+  smallest: [
     "mas chico",
     "mas pequeño",
+    "mas pequeno",
     "mas compacto",
+    "mas chica",
+    "ocupa menos",
+    "menos espacio",
   ],
-  heaviest: ["mas pesado", "mas pesados", "pesa mas", "mas grande"],
+  largest: ["mas grande", "mas grandes", "ocupa mas", "mas espacio", "mas voluminoso"],
   mostComponents: ["mas completo", "mas componentes", "mas cosas", "mas elementos", "mas equipado"],
+  fewestComponents: ["menos componentes", "menos cosas", "menos elementos", "mas basico", "menos completo"],
+  coldest: [
+    "mas frio",
+    "temperatura mas baja",
+    "menor temperatura",
+    "mas bajo cero",
+    "mas helada",
+    "mas heladas",
+  ],
+  hottest: ["mas calor", "temperatura mas alta", "mayor temperatura", "mas caliente"],
+  deepest: ["mas profundo", "mas profundidad", "mas hondo", "sumergir mas", "sumerge mas", "mas sumergible"],
+  mostPeople: ["mas gente", "mas personas", "mas trabajadores", "mayor capacidad", "mas capacidad"],
+  mostDays: ["mas dias", "dura mas", "duran mas", "mas duracion", "mas autonomia", "mas horas"],
+  budget: ["presupuesto", "me alcanza con", "alcanza con"],
 } as const;
+
+/**
+ * Greetings and courtesies a message may open with before its question ("wena, cuánto cuesta…",
+ * "hola buenas tardes quería saber…"): folded, longest first where one holds another.
+ */
+export const greetingLeadWords = [
+  "hola buenas tardes",
+  "hola buenas noches",
+  "hola buenos dias",
+  "hola buenas",
+  "buenas tardes",
+  "buenas noches",
+  "buenos dias",
+  "hola que tal",
+  "hola como estas",
+  "hola",
+  "holi",
+  "ola",
+  "wena",
+  "wenas",
+  "buenas",
+  "alo",
+  "hey",
+  "oye",
+  "disculpa",
+  "disculpe",
+  "consulta",
+  "una consulta",
+  "una pregunta",
+  "estimados",
+  "gracias",
+  "muchas gracias",
+  "ok",
+  "ya",
+  "perfecto",
+];
 
 /** Words that ask what a kit contains ("¿qué trae el kit para la casa?"). */
 export const contentsWords = [
@@ -1264,6 +1335,10 @@ export const yesNoVerbs = [
   "ofrecen",
   "cotizan",
   "reciben",
+  "pesa",
+  "pesan",
+  "mide",
+  "miden",
   "cuenta",
   "cuentan",
   "existe",

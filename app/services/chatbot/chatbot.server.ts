@@ -21,6 +21,7 @@ import {
   chatbotWordFamilies,
   lineKeywords,
   questionWords,
+  greetingLeadWords,
 } from "~/content/chatbot";
 import { exampleCompany, type CompanyInfo } from "~/content/company";
 import { faqItems } from "~/content/faq";
@@ -408,6 +409,23 @@ export function splitAsks(text: string): string[] {
     .filter((part) => words(part).length > 0);
 }
 
+/** The message without the greeting it opens with, if it opens with one and asks more (else undefined). */
+export function withoutGreeting(text: string): string | undefined {
+  let rest = ` ${words(foldAccents(text)).join(" ")} `;
+  const before = rest;
+  for (let found = true; found;) {
+    found = false;
+    for (const lead of greetingLeadWords) {
+      if (rest.startsWith(` ${lead} `)) {
+        rest = rest.slice(lead.length + 1);
+        found = true;
+        break;
+      }
+    }
+  }
+  return rest !== before && words(rest).length >= 2 ? rest.trim() : undefined;
+}
+
 /** Topics that never add to another answer: a greeting or thanks beside a question says nothing more. */
 const smallTalk = new Set(["greeting", "thanks"]);
 
@@ -426,17 +444,24 @@ export function answerQuestion(
     if (reply) return reply;
   }
   const whole = answerOne(text, options);
+  const wholeAnswered = whole.topic !== null && !smallTalk.has(whole.topic);
+  // "Hola, quiero comprar uno pero no cacho cuál": the question after the greeting.
+  const asked = withoutGreeting(text);
+  if (!wholeAnswered && asked !== undefined) {
+    const answer = answerQuestion(asked, options);
+    if (answer.topic !== null && !smallTalk.has(answer.topic)) return answer;
+  }
   const asks = splitAsks(text.slice(0, chatbotMaxQuestionLength));
   if (asks.length < 2) return whole;
   const answers: ChatAnswer[] = [];
   for (const ask of asks) {
     const answer = answerOne(ask, options);
-    if (answer.topic === null || smallTalk.has(answer.topic) || answer.score < chatbotConfidentScore)
-      continue;
+    if (answer.topic === null || smallTalk.has(answer.topic)) continue;
+    // Beside another answer, only a confident one; alone (after a greeting), any.
+    if (wholeAnswered && answer.score < chatbotConfidentScore) continue;
     if (answers.some((other) => other.topic === answer.topic)) continue;
     answers.push(answer);
   }
-  const wholeAnswered = whole.topic !== null && !smallTalk.has(whole.topic);
   if (answers.length === 0 || (answers.length === 1 && answers[0]?.topic === whole.topic)) return whole;
   // The whole message's answer first when it answers an ask the parts did not.
   const parts =

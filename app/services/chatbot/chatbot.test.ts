@@ -251,6 +251,23 @@ describe("the eight conversations of issue 26", () => {
       "3 LifeBox Expedition Mini",
     );
     expect(text("que kits traen filtro de agua")).toContain("lifebox nautical");
+    // Every measure the kits state, among the kits asked about.
+    expect(text("cual aguanta mas frio")).toMatch(/expedition.*-40/);
+    expect(text("cual se puede sumergir mas profundo")).toMatch(/nautical.*2 m/);
+    expect(text("de los mini cual es el mas caro")).toContain("nautical mini");
+    expect(text("cual es mas grande, el essential o el nautical")).toMatch(/nautical.*39,74/);
+    expect(answerQuestion("todos los mini pesan lo mismo?").text).toMatch(/^Sí, /);
+    expect(answerQuestion("hay algun kit bajo 150 lucas?").text).toMatch(/^Sí, .*Essential Mini/);
+    expect(answerQuestion("tengo 100 lucas, alcanza pa un kit?").text).toMatch(/^No, /);
+    expect(text("cuanto mas caro es el expedition que el expedition mini")).toContain("110000");
+  });
+
+  it("answers the question after a greeting", () => {
+    expect(answerQuestion("wena, que incluye el industry").topic).toBe("kit-industry-contents");
+    expect(answerQuestion("hola buenas tardes, cuanto cuesta el expedition").text).toContain(
+      formatPrice(289990),
+    );
+    expect(answerQuestion("hola buenas tardes").topic).toBe("greeting");
   });
 
   it("answers payment means without inventing them", () => {

@@ -96,7 +96,9 @@ export function namedKits(folded: string): Kit[] {
   if (lines.length === 0) return mini && !standard ? kitList.filter((kit) => kit.version === "mini") : [];
   return lines.flatMap((line) => {
     const ofLine = kitList.filter((kit) => kit.line === line);
-    if (mini && standard) return ofLine;
+    // "el Expedition y el Expedition Mini": a line named twice, once with "mini", is both versions.
+    const twice = lineNameWords[line].some((word) => folded.split(` ${word} `).length > 2);
+    if ((mini && standard) || (mini && twice)) return ofLine;
     return ofLine.filter((kit) => (kit.version === "mini") === mini);
   });
 }
@@ -389,6 +391,18 @@ export function specAnswer(question: string, kits?: Kit[]): FactAnswer {
       return { text: withAnswer(temperature >= low && temperature <= high, text), link };
     }
   }
+  // "¿Todos los mini pesan lo mismo?": whether the kits share the value.
+  if (
+    !one &&
+    labels.length === 1 &&
+    isYesNoQuestion(question) &&
+    hasAny(folded, ["mismo", "igual", "iguales"])
+  ) {
+    const values = new Set(
+      shown.map((kit) => kit.specifications.find((spec) => spec.label === labels[0])?.value),
+    );
+    return { text: withAnswer(values.size === 1, text), link };
+  }
   if (one && isYesNoQuestion(question) && labels.length === 1 && labels[0] === "Hermeticidad") {
     return { text: withAnswer(true, text), link };
   }
@@ -413,39 +427,149 @@ export function superlativeOf(folded: string): Superlative | undefined {
   );
 }
 
-/** The cheapest, most expensive, lightest, heaviest or most complete kit (of the named line, if any). */
+const specValue = (kit: Kit, label: string) => kit.specifications.find((spec) => spec.label === label)?.value;
+/** The first number of a text, with a decimal comma ("4,2 kg" → 4.2; "-40 °C a 60 °C" → -40). */
+const numbersIn = (text = "") =>
+  (text.match(/[-−]?\d+(?:,\d+)?/g) ?? []).map((n) => Number(n.replace("−", "-").replace(",", ".")));
+
+/**
+ * Each measure a superlative ranks kits by: the value read from the kit's content (undefined when
+ * the kit does not state it), whether the most or the least leads, and what is shown for it.
+ */
+const measures: Record<
+  Exclude<Superlative, "cheapest" | "priciest" | "budget">,
+  { value: (kit: Kit) => number | undefined; most: boolean; shown: (kit: Kit) => string }
+> = {
+  lightest: { value: weightOf, most: false, shown: weightText },
+  heaviest: { value: weightOf, most: true, shown: weightText },
+  smallest: {
+    value: (kit) => numbersIn(specValue(kit, "Dimensiones")).reduce((a, b) => a * b, 1),
+    most: false,
+    shown: (kit) => specValue(kit, "Dimensiones") ?? "",
+  },
+  largest: {
+    value: (kit) => numbersIn(specValue(kit, "Dimensiones")).reduce((a, b) => a * b, 1),
+    most: true,
+    shown: (kit) => specValue(kit, "Dimensiones") ?? "",
+  },
+  mostComponents: { value: componentCount, most: true, shown: (kit) => `${componentCount(kit)} componentes` },
+  fewestComponents: {
+    value: componentCount,
+    most: false,
+    shown: (kit) => `${componentCount(kit)} componentes`,
+  },
+  coldest: {
+    value: (kit) => numbersIn(specValue(kit, "Rango de temperatura"))[0],
+    most: false,
+    shown: (kit) => specValue(kit, "Rango de temperatura") ?? "",
+  },
+  hottest: {
+    value: (kit) => numbersIn(specValue(kit, "Rango de temperatura"))[1],
+    most: true,
+    shown: (kit) => specValue(kit, "Rango de temperatura") ?? "",
+  },
+  // Only a kit that states a depth ranks ("sumergible hasta 2 m"); the others say IP67 alone.
+  deepest: {
+    value: (kit) =>
+      numbersIn(/hasta\s+([\d,]+)\s*m\b/.exec(specValue(kit, "Hermeticidad") ?? "")?.[1])[0] ?? 0,
+    most: true,
+    shown: (kit) => specValue(kit, "Hermeticidad") ?? "",
+  },
+  mostPeople: {
+    value: (kit) => capacityOf(kit).people,
+    most: true,
+    shown: (kit) => lowerFirst(capacityText(kit)),
+  },
+  mostDays: {
+    value: (kit) => {
+      const days = capacityOf(kit).days;
+      return Number.isFinite(days) ? days : undefined;
+    },
+    most: true,
+    shown: (kit) => lowerFirst(capacityText(kit)),
+  },
+};
+
+/** The amount a question gives as a budget ("bajo 150 lucas", "menos de $200.000", "con 180 mil"), in pesos. */
+export function budgetOf(folded: string): number | undefined {
+  const match =
+    / (?:bajo|menos de|hasta|con|maximo|max|presupuesto de|alcanza con|tengo) (?:unos |unas )?\$?(\d{2,3}) ?(lucas|luca|mil|k)\b/.exec(
+      folded,
+    ) ??
+    / (?:bajo|menos de|hasta|con|maximo|max|presupuesto de|alcanza con|tengo) (?:unos |unas )?\$?(\d{5,7})\b/.exec(
+      folded,
+    );
+  if (!match?.[1]) return undefined;
+  return match[2] ? Number(match[1]) * 1000 : Number(match[1]);
+}
+
+/** The kits a superlative compares: the named ones, the named lines', the minis or standards asked, or all. */
+function superlativePool(folded: string): Kit[] {
+  const lines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
+  if (lines.length >= 2) return namedKits(folded);
+  if (lines.length === 1) return kitList.filter((kit) => lines.includes(kit.line));
+  if (hasAny(folded, ["mini", "minis"])) return kitList.filter((kit) => kit.version === "mini");
+  if (hasAny(folded, ["estandar", "estandares", "standard", "normales"]))
+    return kitList.filter((kit) => kit.version === "standard");
+  return kitList;
+}
+
+/**
+ * The kit with the most or least of something (price, weight, size, components, cold, heat, depth,
+ * people, days) among the kits the question names (or all), or the kits within a budget.
+ */
 export function superlativeAnswer(kind: Superlative, question: string): FactAnswer {
   const folded = foldForFacts(question);
-  const lines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
-  // Between two named kits ("¿cuál es más liviano, el Essential o el Nautical?"), else within a named line.
-  const pool =
-    lines.length >= 2
-      ? namedKits(folded)
-      : lines.length
-        ? kitList.filter((kit) => lines.includes(kit.line))
-        : kitList;
+  const pool = superlativePool(folded);
   const capacity = (kit: Kit) => lowerFirst(capacityText(kit));
+  const priced = (kit: Kit) => `${kit.name} (${formatPrice(kit.price)})`;
+  const budget = budgetOf(folded);
+  if (kind === "budget" || (budget !== undefined && (kind === "cheapest" || kind === "priciest"))) {
+    const cheapest = [...kitList].sort((a, b) => a.price - b.price)[0] as Kit;
+    if (budget === undefined) {
+      return {
+        text: t.cheapest(cheapest.name, formatPrice(cheapest.price), capacity(cheapest)),
+        link: kitLink(cheapest),
+      };
+    }
+    const within = [...pool].filter((kit) => kit.price <= budget).sort((a, b) => a.price - b.price);
+    if (within.length === 0) {
+      return {
+        text: withAnswer(
+          false,
+          t.noneWithin(formatPrice(budget), cheapest.name, formatPrice(cheapest.price)),
+        ),
+        link: kitLink(cheapest),
+      };
+    }
+    const text = t.withinBudget(formatPrice(budget), listWords(within.map(priced)));
+    return {
+      text: isYesNoQuestion(question) ? withAnswer(true, text) : text,
+      link: within.length === 1 && within[0] ? kitLink(within[0]) : catalogueLink,
+    };
+  }
   if (kind === "cheapest" || kind === "priciest") {
     const sorted = [...pool].sort((a, b) => (kind === "cheapest" ? a.price - b.price : b.price - a.price));
     const kit = sorted[0] as Kit;
     const say = kind === "cheapest" ? t.cheapest : t.priciest;
     return { text: say(kit.name, formatPrice(kit.price), capacity(kit)), link: kitLink(kit) };
   }
-  if (kind === "mostComponents") {
-    const most = Math.max(...pool.map(componentCount));
-    const kits = pool.filter((kit) => componentCount(kit) === most);
-    const first = kits[0] as Kit;
-    return {
-      text: t.mostComponents(listWords(kits.map((kit) => `${kit.name} (${formatPrice(kit.price)})`)), most),
-      link: kits.length === 1 ? kitLink(first) : catalogueLink,
-    };
+  const measure = measures[kind];
+  const valued = pool
+    .map((kit) => ({ kit, value: measure.value(kit) }))
+    .filter((entry): entry is { kit: Kit; value: number } => entry.value !== undefined);
+  const values = valued.map((entry) => entry.value);
+  const best = measure.most ? Math.max(...values) : Math.min(...values);
+  const kits = valued.filter((entry) => entry.value === best).map((entry) => entry.kit);
+  const first = kits[0];
+  if (!first) return { text: t.askPlace, link: catalogueLink };
+  // "¿Todos los mini pesan lo mismo?": yes when every kit compared shares the value.
+  if (kits.length === pool.length && kits.length > 1) {
+    const text = t.sameFor(listWords(kits.map(priced)), measure.shown(first));
+    return { text: isYesNoQuestion(question) ? withAnswer(true, text) : text, link: catalogueLink };
   }
-  const best = kind === "lightest" ? Math.min(...pool.map(weightOf)) : Math.max(...pool.map(weightOf));
-  const kits = pool.filter((kit) => weightOf(kit) === best);
-  const say = kind === "lightest" ? t.lightest : t.heaviest;
-  const first = kits[0] as Kit;
   return {
-    text: say(listWords(kits.map((kit) => `${kit.name} (${formatPrice(kit.price)})`)), weightText(first)),
+    text: t.leadsWith(t.leads[kind], listWords(kits.map(priced)), measure.shown(first)),
     link: kits.length === 1 ? kitLink(first) : catalogueLink,
   };
 }
@@ -463,10 +587,14 @@ export function comparisonAnswer(question: string): FactAnswer {
   const folded = foldForFacts(question);
   const lines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
   const kits = lines.length === 1 ? kitList.filter((kit) => kit.line === lines[0]) : namedKits(folded);
+  // Kits of different lines are told apart by what each is for (its tagline) first.
   const sentences = kits.map(
-    (kit) => `${kit.name}: ${formatPrice(kit.price)}, ${lowerFirst(capacityText(kit))}, ${weightText(kit)}.`,
+    (kit) =>
+      `${kit.name}: ${lines.length >= 2 ? `${lowerFirst(kit.tagline.replace(/\.$/, ""))}; ` : ""}${formatPrice(kit.price)}, ${lowerFirst(capacityText(kit))}, ${weightText(kit)}.`,
   );
   const [a, b] = kits;
+  if (a && b && kits.length === 2)
+    sentences.push(t.priceDifference(formatPrice(Math.abs(a.price - b.price))));
   if (a && b && a.line === b.line) {
     const [big, small] = a.version === "standard" ? [a, b] : [b, a];
     const smallNames = new Set(small.contents.flatMap((c) => c.items.map((item) => item.illustration)));
@@ -785,6 +913,11 @@ export function detectFactTopic(question: string): string | undefined {
   const namedLines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
   if (superlativeFirst && namedLines.length >= 2) return `compare-${superlativeFirst}`;
   if (wantsComparison(folded)) return "compare-versions";
+  // "¿Cuánto más caro es el Expedition que el Expedition Mini?": the two side by side, with the difference.
+  if (has(folded, "cuanto mas") && namedKits(folded).length === 2) return "compare-versions";
+  // "¿Hay algún kit bajo 150 lucas?": the kits within the amount.
+  if (budgetOf(folded) !== undefined && !hasAny(folded, ["envio", "despacho", "cuotas"]))
+    return "compare-budget";
   const certification = certificationOf(folded);
   if (certification) {
     const index = allCertifications().findIndex((c) => c.name === certification);
