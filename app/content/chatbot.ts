@@ -321,6 +321,9 @@ export const kitTopicPhrasings = {
  * multi-word keys are matched as phrases first.
  */
 export const chatbotSynonyms: Record<string, string> = {
+  // "algo que aguante el frío" is not "guante".
+  aguante: "aguanta",
+  aguanten: "aguantan",
   // An order that has not arrived is a question about the order, not about delivery times.
   "no me llega": "atrasado",
   "no me ha llegado": "atrasado",
@@ -718,9 +721,21 @@ export const scenarioWords: Record<ProductLine, { words: string[]; activities: s
         "maletero",
         "casillero",
         "escritorio",
+        "guantera",
       ],
       activities: ["terremoto", "terremotos", "sismo", "sismos", "temblor", "temblores"],
-      mini: ["auto", "autos", "vehiculo", "maletero", "casillero", "escritorio", "departamento", "depto"],
+      mini: [
+        "auto",
+        "autos",
+        "vehiculo",
+        "camioneta",
+        "maletero",
+        "guantera",
+        "casillero",
+        "escritorio",
+        "departamento",
+        "depto",
+      ],
     },
     expedition: {
       words: [
@@ -741,6 +756,8 @@ export const scenarioWords: Record<ProductLine, { words: string[]; activities: s
         "vivac",
         "terreno",
         "aventura",
+        "desierto",
+        "atacama",
       ],
       activities: [
         "trekking",
@@ -752,6 +769,8 @@ export const scenarioWords: Record<ProductLine, { words: string[]; activities: s
         "escalada",
         "mochilear",
         "expedicion",
+        "travesia",
+        "travesias",
       ],
       mini: ["mochila", "sendero", "ski", "esqui"],
     },
@@ -821,8 +840,55 @@ export const scenarioWords: Record<ProductLine, { words: string[]; activities: s
     },
   };
 
+/**
+ * The words of `recommendWords` that ask for advice by themselves ("¿qué me recomiendan?", "no
+ * cacho cuál comprar"); "necesito" or "busco" alone do not ("necesito un abogado").
+ */
+export const adviceWords = [
+  "recomienda",
+  "recomiendan",
+  "recomiendas",
+  "recomendarian",
+  "recomendacion",
+  "conviene",
+  "convendria",
+  "sugieren",
+  "sugerencia",
+  "que kit",
+  "cual kit",
+  "cual me",
+  "cual compro",
+  "cual llevo",
+  "no se cual",
+  "no cacho cual",
+  "cual comprar",
+  "cual elegir",
+  "cual elijo",
+];
+
+/**
+ * Places that call for the compact version of whichever line the question's activity chooses
+ * ("para la camioneta de la faena": the Industry Mini).
+ */
+export const compactPlaceWords = [
+  "auto",
+  "autos",
+  "vehiculo",
+  "camioneta",
+  "maletero",
+  "guantera",
+  "casillero",
+  "escritorio",
+  "mochila",
+];
+
 /** Words before a scenario word that make it the place or activity of the question. */
 export const scenarioLeadWords = [
+  "hago",
+  "hacemos",
+  "practico",
+  "subo",
+  "salgo",
   "pal",
   "para",
   "pa",
@@ -1192,6 +1258,22 @@ export const recommendWords = [
   "sirve para",
   "deberia comprar",
   "algo para",
+  "algo pa",
+  "quiero uno",
+  "quiero algo",
+  "uno pa",
+  "uno para",
+  "pa tener",
+  "para tener",
+  "pa dejar",
+  "para dejar",
+  "queremos tener",
+  "no se cual",
+  "no cacho cual",
+  "cual comprar",
+  "cual elegir",
+  "cual elijo",
+  "me sirve",
   "tienen algo",
   "tengo un",
   "tengo una",

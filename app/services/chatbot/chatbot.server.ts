@@ -22,6 +22,7 @@ import {
   lineKeywords,
   questionWords,
   greetingLeadWords,
+  yesNoVerbs,
 } from "~/content/chatbot";
 import { exampleCompany, type CompanyInfo } from "~/content/company";
 import { faqItems } from "~/content/faq";
@@ -127,7 +128,13 @@ function buildIndex() {
   const counts = new Map<string, number>();
   const count = (word: string) => counts.set(word, (counts.get(word) ?? 0) + 1);
   for (const topic of topics) for (const text of topic.texts) words(foldQuestion(text)).forEach(count);
-  for (const key of [...Object.keys(chatbotSynonyms), ...Object.keys(chatbotWordFamilies)]) {
+  // The synonyms' words both ways, and the verbs the yes/no rules read ("aguanta" stays "aguanta").
+  for (const key of [
+    ...Object.keys(chatbotSynonyms),
+    ...Object.values(chatbotSynonyms),
+    ...Object.keys(chatbotWordFamilies),
+    ...yesNoVerbs,
+  ]) {
     words(key).forEach(count);
   }
   stopWords.forEach(count);
@@ -457,8 +464,8 @@ export function answerQuestion(
   for (const ask of asks) {
     const answer = answerOne(ask, options);
     if (answer.topic === null || smallTalk.has(answer.topic)) continue;
-    // Beside another answer, only a confident one; alone (after a greeting), any.
-    if (wholeAnswered && answer.score < chatbotConfidentScore) continue;
+    // Beside another answer or instead of the fallback, only a confident one; after a greeting, any.
+    if (answer.score < chatbotConfidentScore && (whole.topic === null || wholeAnswered)) continue;
     if (answers.some((other) => other.topic === answer.topic)) continue;
     answers.push(answer);
   }

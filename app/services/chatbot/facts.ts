@@ -11,7 +11,9 @@ import {
   chatbotTexts,
   chatFactTexts as t,
   certificationWords,
+  adviceWords,
   certificationsWords,
+  compactPlaceWords,
   compareWords,
   componentContextWords,
   contentsWords,
@@ -198,7 +200,7 @@ const articles = new Set([
 /** The line made for the place or activity the question names, and whether the place calls for the mini. */
 export function scenarioOf(folded: string): { line: ProductLine; mini: boolean; word: string } | undefined {
   const tokens = folded.trim().split(" ");
-  let found: { line: ProductLine; mini: boolean; word: string; at: number } | undefined;
+  let found: { line: ProductLine; mini: boolean; word: string; at: number; rank: number } | undefined;
   for (const line of productLines) {
     const { words: places, activities } = scenarioWords[line];
     for (const phrase of [...places, ...activities]) {
@@ -208,14 +210,26 @@ export function scenarioOf(folded: string): { line: ProductLine; mini: boolean; 
         let before = i - 1;
         while (before >= 0 && articles.has(tokens[before] ?? "")) before--;
         const lead = tokens[before] ?? "";
-        if (!activities.includes(phrase) && !scenarioLeadWords.includes(lead)) continue;
-        if (!found || i < found.at) {
-          found = { line, mini: (scenarioWords[line].mini ?? []).includes(phrase), word: phrase, at: i };
+        const activity = activities.includes(phrase);
+        // A place word needs a lead ("para la casa", "en el bote") or to open the message ("taller mecánico, somos 10").
+        if (!activity && before >= 0 && !scenarioLeadWords.includes(lead)) continue;
+        // An activity outranks a place ("la camioneta de la faena" is for the faena); else the first found.
+        const rank = activity ? 0 : 1;
+        if (!found || rank < found.rank || (rank === found.rank && i < found.at)) {
+          found = {
+            line,
+            mini: (scenarioWords[line].mini ?? []).includes(phrase),
+            word: phrase,
+            at: i,
+            rank,
+          };
         }
       }
     }
   }
-  return found && { line: found.line, mini: found.mini, word: found.word };
+  // A vehicle, a locker or a backpack calls for the compact version of the line chosen.
+  const compact = found !== undefined && compactPlaceWords.some((word) => tokens.includes(word));
+  return found && { line: found.line, mini: found.mini || compact, word: found.word };
 }
 
 // Components ----------------------------------------------------------------------------------
@@ -715,9 +729,16 @@ export function wantsRecommendation(folded: string): boolean {
   const people = peopleOf(folded) !== undefined;
   const days = daysOf(folded) !== undefined;
   const kit = has(folded, "kit") || has(folded, "kits");
-  if (scenario) return cue || people || days || kit || isYesNoQuestion(folded);
+  // "Pa una travesía por el desierto": a short message that opens with the place or activity asks for a kit.
+  const opensWithNeed = / ^(?:pa|para|pal|en) /.test(` ^${folded}`) && words(folded).length <= 8;
+  if (scenario) return cue || people || days || kit || opensWithNeed || isYesNoQuestion(folded);
   if (people || days) return cue || kit;
-  return cue && kit && namedKits(folded).length === 0;
+  // "¿Qué me recomiendan?", "no cacho cuál comprar": a bare ask for advice (asked back for the place).
+  const bare = words(folded).length <= 8;
+  return (
+    (cue && kit && namedKits(folded).length === 0) ||
+    (bare && hasAny(folded, adviceWords) && namedKits(folded).length === 0)
+  );
 }
 
 // Places --------------------------------------------------------------------------------------
