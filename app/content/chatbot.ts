@@ -594,6 +594,9 @@ export const chatFactTexts = {
   otherMeansNo: (providers: string) =>
     `la tienda recibe pagos con tarjeta de crédito, débito o prepago en ${providers}. Si compras para una empresa, pide una cotización y paga con orden de compra.`,
   certificationIn: (kits: string) => `La tienen: ${kits}.`,
+  kitHasCertification: (kit: string, certification: string) => `el ${kit} tiene ${certification}`,
+  kitLacksCertification: (kit: string, certification: string) => `el ${kit} no tiene ${certification}.`,
+  kitCertifications: (names: string) => `Sus certificaciones: ${names}.`,
   specOf: (kit: string, specs: string) => `${kit}: ${specs}.`,
   and: " y ",
 } as const;
@@ -1146,7 +1149,14 @@ export const catalogueAnchorWords = [
 
 /** Words naming each certification (by its name in ./kits/certifications), folded. */
 export const certificationWords: Record<string, string[]> = {
-  "GB 2626-2019 (KN95)": ["gb 2626", "gb2626", "gb 2626 2019"],
+  "GB 2626-2019 (KN95)": [
+    "gb 2626",
+    "gb2626",
+    "gb 2626 2019",
+    "certificacion kn95",
+    "certificadas kn95",
+    "norma kn95",
+  ],
   "EN 1869:2019 / NFPA 701": ["en 1869", "en1869", "nfpa", "nfpa 701"],
   "MIL-B-131 (NASA Mylar)": ["mil b 131", "milb131", "mil b131", "nasa"],
   "IPX-5/IPX-6 con RoHS/CE": [
@@ -1366,11 +1376,22 @@ export const placeWordsNeedingPreposition = [
 /** Words that ask for a kit's specification, by the specification's label in ./kits. */
 export const specWords: Record<string, string[]> = {
   Peso: ["peso", "pesa", "pesan", "kilos", "kg"],
-  Dimensiones: ["dimensiones", "medidas", "mide", "miden", "tamaño", "tamano", "cm", "centimetros"],
+  Dimensiones: [
+    "dimensiones",
+    "medidas",
+    "mide",
+    "miden",
+    "tamaño",
+    "tamano",
+    "cm",
+    "centimetros",
+    "que tan grande",
+    "porte",
+  ],
   "Rango de temperatura": ["temperatura", "temperaturas", "grados", "frio", "calor", "bajo cero"],
   Hermeticidad: ["sumergible", "sumergir", "profundidad", "hermetico", "hermeticidad", "hundir"],
-  "Material de la caja": ["material", "plastico", "caja de que"],
-  Capacidad: ["capacidad", "cuantas personas", "autonomia", "alcanza"],
+  "Material de la caja": ["material", "plastico", "metal", "caja de que", "de que es la caja"],
+  Capacidad: ["capacidad", "cuantas personas", "autonomia", "alcanza", "cuantas horas", "cuantos dias"],
 };
 
 /** A question starting, or built, like these is answered with «Sí» or «No» first. */

@@ -552,7 +552,10 @@ function answerOne(text: string, options: { company?: CompanyInfo }): ChatAnswer
       return {
         topic: factTopic,
         ...answer,
-        text: dedupeSentences(withKitAsks(factTopic, question, company, answer.text)),
+        // A rule's own answer is complete; a shop topic a rule chose ("ip67") is completed as ranked ones are.
+        text: ruleOnlyTopic(factTopic)
+          ? dedupeSentences(withKitAsks(factTopic, question, company, answer.text))
+          : completeAnswer(factTopic, question, company, answer.text),
         alternatives: allRanked
           .filter((entry) => entry.topic.id !== factTopic)
           .slice(0, alternativesShown)
@@ -591,17 +594,20 @@ function answerOne(text: string, options: { company?: CompanyInfo }): ChatAnswer
     };
   }
   const answer = first.topic.answer(company, question);
-  const detailed = policyDetail(first.topic.id, question, answer.text);
-  const more = detailed === answer.text ? faqSentenceFor(first.topic.id, question, answer.text) : "";
-  const said = dedupeSentences(
-    withKitAsks(
-      first.topic.id,
-      question,
-      company,
-      yesOrNoFirst(first.topic.id, question, `${detailed} ${more}`.trim()),
-    ),
-  );
+  const said = completeAnswer(first.topic.id, question, company, answer.text);
   return { topic: first.topic.id, ...answer, text: said, alternatives, score: first.score };
+}
+
+/**
+ * A topic's answer with what the question asks beyond it: the policy's detail or the FAQ's sentence
+ * for it, "Sí" or "No" first, the same kit's other asks; no sentence twice.
+ */
+function completeAnswer(topicId: string, question: string, company: CompanyInfo, text: string): string {
+  const detailed = policyDetail(topicId, question, text);
+  const more = detailed === text ? faqSentenceFor(topicId, question, text) : "";
+  return dedupeSentences(
+    withKitAsks(topicId, question, company, yesOrNoFirst(topicId, question, `${detailed} ${more}`.trim())),
+  );
 }
 
 /** The answer a topic gives to the question (for the alternatives), or undefined for an unknown topic. */

@@ -381,17 +381,36 @@ export function specAnswer(question: string, kits?: Kit[]): FactAnswer {
   const labels = specsOf(folded);
   const named = kits ?? namedKits(folded);
   const shown = named.length > 0 ? named : kitList;
-  const text = shown
-    .map((kit) => {
-      const specs = kit.specifications.filter((spec) => labels.length === 0 || labels.includes(spec.label));
-      const values = specs.length
-        ? specs.map((spec) => `${spec.label.toLowerCase()} ${spec.value}`)
-        : kit.specifications.map((spec) => `${spec.label.toLowerCase()} ${spec.value}`);
-      const certifications =
-        labels.length === 0 ? [`certificaciones ${kit.certifications.map((c) => c.name).join(", ")}`] : [];
-      return t.specOf(kit.name, [...values, ...certifications].join("; "));
-    })
-    .join(" ");
+  // One specification of several kits: each value once, with the kits that share it.
+  const byValue = new Map<string, Kit[]>();
+  if (labels.length === 1 && shown.length > 1) {
+    for (const kit of shown) {
+      const value = kit.specifications.find((spec) => spec.label === labels[0])?.value;
+      if (value) byValue.set(value, [...(byValue.get(value) ?? []), kit]);
+    }
+  }
+  const grouped =
+    byValue.size > 0 && byValue.size < shown.length
+      ? [...byValue]
+          .map(
+            ([value, kits]) =>
+              `${listWords(kits.map((kit) => kit.name))}: ${labels[0]?.toLowerCase()} ${value}.`,
+          )
+          .join(" ")
+      : undefined;
+  const text =
+    grouped ??
+    shown
+      .map((kit) => {
+        const specs = kit.specifications.filter((spec) => labels.length === 0 || labels.includes(spec.label));
+        const values = specs.length
+          ? specs.map((spec) => `${spec.label.toLowerCase()} ${spec.value}`)
+          : kit.specifications.map((spec) => `${spec.label.toLowerCase()} ${spec.value}`);
+        const certifications =
+          labels.length === 0 ? [`certificaciones ${kit.certifications.map((c) => c.name).join(", ")}`] : [];
+        return t.specOf(kit.name, [...values, ...certifications].join("; "));
+      })
+      .join(" ");
   const one = named.length === 1 ? named[0] : undefined;
   const link = one ? kitLink(one) : catalogueLink;
   // "¿Aguanta -30 °C el Essential?": the number against the kit's range.
@@ -882,6 +901,16 @@ export function allCertifications(): Certification[] {
 export function certificationAnswer(name: string | undefined, question: string): FactAnswer {
   const folded = foldForFacts(question);
   const named = namedKits(folded);
+  const certification = name ? allCertifications().find((c) => c.name === name) : undefined;
+  // "¿El Industry tiene certificación RoHS?": whether the named kit has it, and what it has.
+  if (certification && named.length === 1 && named[0]) {
+    const kit = named[0];
+    const own = kit.certifications.some((c) => c.name === certification.name);
+    const text = own
+      ? `${t.kitHasCertification(kit.name, certification.name)}: ${lowerFirst(certification.description)}`
+      : `${t.kitLacksCertification(kit.name, certification.name)} ${t.kitCertifications(listWords(kit.certifications.map((c) => c.name)))}`;
+    return { text: isYesNoQuestion(question) ? withAnswer(own, text) : text, link: kitLink(kit) };
+  }
   if (!name && named.length === 1 && named[0]) {
     const kit = named[0];
     return {
@@ -940,7 +969,8 @@ export function detectFactTopic(question: string): string | undefined {
   if (budgetOf(folded) !== undefined && !hasAny(folded, ["envio", "despacho", "cuotas"]))
     return "compare-budget";
   const certification = certificationOf(folded);
-  if (certification) {
+  // IP67 is the box's own answer (what it means, its norm, depth and time), not the list of certifications.
+  if (certification && !(certification === "all" && hasAny(folded, ["ip67", "ip 67"]))) {
     const index = allCertifications().findIndex((c) => c.name === certification);
     return index >= 0 ? `certification-${index + 1}` : "certifications";
   }
@@ -980,6 +1010,8 @@ export function detectFactTopic(question: string): string | undefined {
   if (!quotation && !price && !fault && wantsRecommendation(folded)) return "recommend";
   const specs = specsOf(folded);
   const named = namedKits(folded);
+  // IP67 named with no kit: what it means, its norm, its depth and time.
+  if (hasAny(folded, ["ip67", "ip 67"]) && named.length === 0) return "ip67";
   if (specs.length > 0 && !hasAny(folded, placeCueWords)) {
     if (named.length !== 1 || !named[0]) {
       // Of every kit only when the question is about the kits ("¿qué temperatura hace en Punta Arenas?" is not).
@@ -1000,7 +1032,9 @@ export function detectFactTopic(question: string): string | undefined {
         "mide",
         "miden",
       ]);
-      return aboutBoxes && !placeOf(folded) ? "specs-all" : undefined;
+      // "¿IP67 cuánto tiempo aguanta bajo el agua?" is the IP67 answer (depth and time), not each kit's line.
+      const ip67 = hasAny(folded, ["ip67", "ip 67"]);
+      return aboutBoxes && !placeOf(folded) && !ip67 ? "specs-all" : undefined;
     }
     // "¿Para cuántas personas es el Essential?": the kit's use answer says its capacity.
     return `kit-${named[0].id}-${specs.length === 1 && specs[0] === "Capacidad" ? "use" : "specs"}`;

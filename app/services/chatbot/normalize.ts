@@ -42,7 +42,11 @@ export const orderNumberPattern = /\blb[-\s]?([a-z0-9]{6})\b|\b(?=[a-z]*\d)(?=\d
  * says nothing about what is asked, and neither adds unknown words to the search.
  */
 export function foldQuestion(text: string): string {
-  return foldAccents(text).replace(emailPattern, " ").replace(orderNumberPattern, " pedido ");
+  // "-40" is "menos 40": the sign would be lost with the punctuation.
+  return foldAccents(text)
+    .replace(emailPattern, " ")
+    .replace(orderNumberPattern, " pedido ")
+    .replace(/(^|[\s(])[-−](?=\d)/g, "$1menos ");
 }
 
 /** Words: runs of letters and digits (ñ included); everything else separates them. */

@@ -10,6 +10,7 @@ import {
   componentWords,
   placeAliases,
   scenarioWords,
+  specWords,
   superlativeWords,
   faqTopicIds,
   kitTopicPhrasings,
@@ -312,6 +313,8 @@ export function factTopics(): Topic[] {
     {
       id: "specs-all",
       texts: ["peso medidas dimensiones temperatura de cada kit"],
+      // "¿La caja es de plástico o de metal?": the words naming a specification are known to it.
+      factWords: Object.values(specWords).flat(),
       answer: (_company, question = "") => specAnswer(question),
     },
     {
