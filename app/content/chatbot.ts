@@ -582,8 +582,8 @@ export const chatFactTexts = {
   lineCheapest: (kit: string, price: string) => `El más económico de esa línea es el ${kit}, a ${price}.`,
   versionsLack: (kit: string, components: string) => `El ${kit} no trae: ${components}.`,
   shipsFree: (place: string) => `el envío a ${place} es gratis (Chile continental)`,
-  shipsQuoted: (place: string) =>
-    `enviamos a ${place}, pero ese envío no es gratis: se cotiza y te enviamos su costo por correo antes de pagar`,
+  shipsQuoted: (place: string, within: string) =>
+    `enviamos a ${place}, pero ese envío no es gratis: se cotiza y te enviamos su costo por correo dentro de ${within}, antes de pagar`,
   deliveryTime: (promise: string) => `El plazo de entrega es de ${promise}.`,
   invoiceHow: (document: string, factura: string, fields: string) =>
     `al comprar, en «${document}» elige «${factura}» e ingresa ${fields}`,
@@ -641,7 +641,18 @@ export const componentWords: Record<string, string[]> = {
   tent: ["carpa", "carpas", "refugio", "toldo"],
   "sleeping-bag": ["saco", "saco de dormir", "saco termico", "bivy"],
   matches: ["fosforos", "fosforo", "cerillas"],
-  flint: ["pedernal", "chispero", "encendedor", "piedra de fuego"],
+  flint: [
+    "pedernal",
+    "chispero",
+    "encendedor",
+    "piedra de fuego",
+    "prende fuego",
+    "prender fuego",
+    "encender fuego",
+    "hacer fuego",
+    "prendo fuego",
+    "fogata",
+  ],
   "food-ration": [
     "comida",
     "racion",
@@ -670,7 +681,7 @@ export const componentWords: Record<string, string[]> = {
   "water-filter": ["filtro", "filtro de agua", "potabilizar", "purificador", "desalinizar", "desaliniza"],
   radio: ["radio", "radios"],
   headlamp: ["linterna", "linternas", "lumenes", "lumen", "frontal"],
-  compass: ["brujula", "brujulas", "orientarme"],
+  compass: ["brujula", "brujulas", "orientarme", "orienta", "orientarse", "orientar", "orientarte"],
   alarm: ["alarma", "alarmas"],
   whistle: ["silbato", "pito"],
   "signal-mirror": ["espejo", "espejo de señales"],
@@ -684,7 +695,17 @@ export const componentWords: Record<string, string[]> = {
   ],
   "air-horn": ["bocina", "corneta"],
   multitool: ["multiherramienta", "multiuso", "cuchillo", "navaja", "cortaplumas", "alicate", "abrelatas"],
-  "dry-bag": ["bolsa estanca", "bolsa impermeable", "bolsa seca", "bolsa para documentos", "dry bag"],
+  "dry-bag": [
+    "bolsa estanca",
+    "bolsa impermeable",
+    "bolsa seca",
+    "bolsa para documentos",
+    "bolsa pa documentos",
+    "bolsa de documentos",
+    "bolsa pa los documentos",
+    "bolsa para los documentos",
+    "dry bag",
+  ],
 };
 
 /**
@@ -1030,6 +1051,9 @@ export const contentsWords = [
 
 /** Words that ask for a comparison of two kits ("¿qué diferencia hay entre el Essential y el Mini?"). */
 export const compareWords = [
+  "le falta",
+  "tiene de mas",
+  "trae de mas",
   "diferencia",
   "diferencias",
   "comparar",
@@ -1342,6 +1366,11 @@ export const placeAliases: Record<string, string> = {
   pascua: "isla de pascua",
   "robinson crusoe": "juan fernandez",
   antartida: "antartica",
+  antofa: "antofagasta",
+  "la sere": "la serena",
+  "pta arenas": "punta arenas",
+  "pto varas": "puerto varas",
+  "stgo centro": "santiago",
 };
 
 /** Comuna names that are also common words: read as a place only after "a", "en" or "hasta". */
@@ -1450,6 +1479,11 @@ export const yesNoVerbs = [
   "se",
   "cobran",
   "cobra",
+  "usan",
+  "ocupan",
+  "trabajan",
+  "cabe",
+  "caben",
 ];
 
 /** Question words: a question with one of these is not a yes/no question. */

@@ -402,7 +402,7 @@ const askStarters = [
   "sirve",
 ];
 const askBreak = new RegExp(
-  `[?¿!;]+|\\.(?!\\d)|(?:,|\\s(?:y|e|o)\\s)\\s*(?:(?:tambien|ademas)\\s+)?(?=(?:${askStarters.join("|")})\\b)|\\s(?:ademas|tambien|otra cosa|otra pregunta)\\s`,
+  `[?¿!;]+|\\.(?!\\d)|(?:,|\\s(?:y|e|o)\\s)\\s*(?:(?:tambien|ademas)\\s+)?(?:(?:con|en|por|a|de|para|pa)\\s+)?(?=(?:${askStarters.join("|")})\\b)|\\s(?:ademas|tambien|otra cosa|otra pregunta)\\s`,
 );
 
 /**

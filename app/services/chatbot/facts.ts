@@ -38,7 +38,7 @@ import { comunas, nonContinentalComunaCuts, regions } from "~/content/chile";
 import { purchaseTexts } from "~/content/forms";
 import { componentCount, kitList, kitPath } from "~/content/kits";
 import { providerNames } from "~/content/payments";
-import { deliveryPromise } from "~/content/policies";
+import { deliveryPromise, quotationReviewTime } from "~/content/policies";
 import type { Certification, Kit, KitComponent, ProductLine } from "~/content/types";
 import { productLines } from "~/content/types";
 import { formatPrice } from "~/lib/format";
@@ -317,6 +317,46 @@ function variantsAsked<T extends { component: KitComponent }>(variants: T[], fol
   return variants.filter((_, index) => telling.some((word) => has(described[index]!, word)));
 }
 
+/**
+ * Whether a component's description grants or denies the property a yes/no question asks ("¿los
+ * guantes tienen látex?" → "sin látex": no; "¿el filtro sirve para agua de mar?" → "No desaliniza
+ * el agua de mar": no), or undefined when the question names no word of it beyond the component.
+ */
+function propertyGranted(component: KitComponent, folded: string): boolean | undefined {
+  const own = new Set(words(foldAccents(component.name)));
+  const asked = words(folded).filter(
+    (word) => word.length >= 4 && !own.has(word) && !propertyNoise.has(word),
+  );
+  const sentences = component.description.split(/(?<=[.;])\s+/).map((sentence) => foldForFacts(sentence));
+  let granted: boolean | undefined;
+  for (const word of asked) {
+    const sentence = sentences.find((text) => has(text, word));
+    if (!sentence) continue;
+    const denied = sentence.startsWith(" no ") || has(sentence, `sin ${word}`) || has(sentence, `no ${word}`);
+    if (denied) return false;
+    granted = true;
+  }
+  return granted;
+}
+/** Words of a question that say nothing about a component's property. */
+const propertyNoise = new Set([
+  "tiene",
+  "tienen",
+  "trae",
+  "traen",
+  "sirve",
+  "sirven",
+  "viene",
+  "vienen",
+  "incluye",
+  "cuanto",
+  "cuantos",
+  "cuantas",
+  "para",
+  "kits",
+  "lifebox",
+]);
+
 function oneComponentAnswer(group: string, question: string, yesOrNo = true): FactAnswer {
   const folded = foldForFacts(question);
   const variants = componentGroups().get(group) ?? [];
@@ -338,22 +378,27 @@ function oneComponentAnswer(group: string, question: string, yesOrNo = true): Fa
     }
     const text = sentences.join(" ");
     const linked = withIt[0] ?? named[0] ?? first.kits[0];
+    const item = withIt[0] && itemOf(withIt[0], group);
+    const property = item ? propertyGranted(item, folded) : undefined;
     return {
-      text: yesNo ? withAnswer(withIt.length > 0, text) : text,
+      text: yesNo ? withAnswer(withIt.length > 0 && property !== false, text) : text,
       link: linked ? kitLink(linked) : catalogueLink,
     };
   }
   const every = kitList.every((kit) => itemOf(kit, group));
   const allAsked = hasAny(folded, ["todos", "todas", "cada kit", "cada uno"]);
-  const text = variantsAsked(variants, folded)
+  const asked = variantsAsked(variants, folded);
+  const property = asked[0] ? propertyGranted(asked[0].component, folded) : undefined;
+  const text = asked
     .map(
       (variant) =>
         `${upperFirst(variant.component.name)}: ${lowerFirst(variant.component.description)} ${t.comesIn(listWords(variant.kits.map((kit) => kitWithQuantity(kit, group))))}`,
     )
     .join(" ");
-  const kit = first.kits[0];
+  // The link goes to a kit with the variant said first.
+  const kit = asked[0]?.kits[0] ?? first.kits[0];
   return {
-    text: yesNo ? withAnswer(allAsked ? every : true, text) : text,
+    text: yesNo ? withAnswer(allAsked ? every : property !== false, text) : text,
     link: kit ? kitLink(kit) : catalogueLink,
   };
 }
@@ -749,9 +794,10 @@ export function wantsRecommendation(folded: string): boolean {
   const days = daysOf(folded) !== undefined;
   const kit = has(folded, "kit") || has(folded, "kits");
   // "Pa una travesía por el desierto": a short message that opens with the place or activity asks for a kit.
-  const opensWithNeed = / ^(?:pa|para|pal|en) /.test(` ^${folded}`) && words(folded).length <= 8;
+  const opensWithNeed = /^ (?:pa|para|pal|en) /.test(folded) && words(folded).length <= 8;
   if (scenario) return cue || people || days || kit || opensWithNeed || isYesNoQuestion(folded);
-  if (people || days) return cue || kit;
+  // "¿El Industry cubre 50 personas?": the named kit against the people asked.
+  if (people || days) return cue || kit || namedKits(folded).length > 0;
   // "¿Qué me recomiendan?", "no cacho cuál comprar": a bare ask for advice (asked back for the place).
   const bare = words(folded).length <= 8;
   return (
@@ -824,14 +870,15 @@ export function placeAnswer(question: string): FactAnswer {
   const place = placeOf(folded);
   if (!place) return { text: t.deliveryTime(deliveryPromise), link: faqLink };
   const where = place.region ? `${place.name} (${place.region})` : place.name;
-  const shipping = place.quoted ? t.shipsQuoted(where) : t.shipsFree(where);
+  const shipping = place.quoted ? t.shipsQuoted(where, quotationReviewTime) : t.shipsFree(where);
   // Outside the continent the delivery is arranged with the customer: no promise of days.
   const delivery = place.quoted ? "" : ` ${t.deliveryTime(deliveryPromise)}`;
   // "¿Es gratis el envío a…?" is yes where it is free; "¿cobran el envío a…?" where it is quoted.
   const asksFree = has(folded, "gratis");
   const asksCharge = hasAny(folded, ["cobran", "cobra", "costo", "cargo", "pagar", "paga", "cuesta"]);
   const yes = asksFree ? !place.quoted : asksCharge ? place.quoted : true;
-  const text = `${isYesNoQuestion(question) ? withAnswer(yes, shipping) : upperFirst(shipping)}.${delivery}`;
+  const yesNo = isYesNoQuestion(question) || asksFree;
+  const text = `${yesNo ? withAnswer(yes, shipping) : upperFirst(shipping)}.${delivery}`;
   return { text, link: faqLink };
 }
 
@@ -875,7 +922,6 @@ const otherMeans = [
   "bitcoin",
   "cripto",
   "khipu",
-  "mach",
 ];
 
 /** The payment means: cards through the configured providers; the rest said plainly. */
@@ -994,8 +1040,19 @@ export function detectFactTopic(question: string): string | undefined {
   ) {
     return `component-${components[0]}`;
   }
-  const quotation = hasAny(folded, quotationWords) || /\s\d+ kits?\s/.test(folded);
   const price = hasAny(folded, priceWords) && !hasAny(folded, recommendWords);
+  // "¿Cuánto sale el Industry pa la empresa?": one kit's price, with no quantity, is its price.
+  const oneNamed = namedKits(folded);
+  if (
+    price &&
+    oneNamed.length === 1 &&
+    oneNamed[0] &&
+    !/\s\d+ kits?\s/.test(folded) &&
+    !hasAny(folded, ["cotizacion", "cotizar", "por mayor"])
+  ) {
+    return `kit-${oneNamed[0].id}-price`;
+  }
+  const quotation = hasAny(folded, quotationWords) || /\s\d+ kits?\s/.test(folded);
   // "¿Cuánto cuesta / qué trae / cuánto pesa el kit para la casa?": that of the kit made for the place.
   const scenario = scenarioOf(folded);
   const scenarioKit =
