@@ -366,6 +366,19 @@ function yesOrNoFirst(topic: string, question: string, text: string): string {
     const charged = /\s(cobran|cobra|pagar|pago|costo|cuesta|vale|sale|precio)\s/.test(folded);
     return withAnswer(!charged, text);
   }
+  // "¿Cabe en un kayak el Nautical Mini?": yes when the kit's use names the place asked.
+  if (/^kit-.+-use$/.test(topic) && /\s(cabe|caben)\s/.test(folded)) {
+    const said = ` ${words(foldAccents(text)).join(" ")} `;
+    const named = words(question).some(
+      (word) =>
+        word.length >= 4 &&
+        !["cabe", "caben", "mini", "lifebox"].includes(word) &&
+        !namedLineWords.includes(word) &&
+        !stopWords.has(word) &&
+        said.includes(` ${word} `),
+    );
+    return withAnswer(named, text);
+  }
   if (topic === "madeToOrder" && /\s(pedido|arman|fabrican|hacen)\s/.test(folded))
     return withAnswer(true, text);
   return yesTopics.has(topic) ? withAnswer(true, text) : text;

@@ -262,6 +262,22 @@ describe("the eight conversations of issue 26", () => {
     expect(text("cuanto mas caro es el expedition que el expedition mini")).toContain("110000");
   });
 
+  it("says yes or no from what the content states of a component, a certification, a kit's fit and temperature", () => {
+    expect(answerQuestion("los guantes tienen latex?").text).toMatch(/^No, .*sin látex/);
+    expect(answerQuestion("el filtro de agua sirve pa agua de mar?").text).toMatch(/^No, /);
+    expect(answerQuestion("el essential trae linterna de 2000 lumenes?").text).toMatch(/^Sí, /);
+    expect(answerQuestion("el industry tiene certificacion rohs?").text).toMatch(/^No, .*Sus certificaciones/);
+    expect(answerQuestion("las mantas del expedition tienen certificacion nasa?").link?.href).toBe(
+      "/productos/kit-expedition",
+    );
+    expect(answerQuestion("el nautical mini cabe en un kayak?").text).toMatch(/^Sí, .*escotilla/);
+    expect(answerQuestion("el industry cabe en un kayak?").text).toMatch(/^No, /);
+    expect(answerQuestion("el expedition aguanta -50 grados?").text).toMatch(/^No, /);
+    expect(answerQuestion("el expedition aguanta -40 grados?").text).toMatch(/^Sí, /);
+    expect(answerQuestion("la serena envio gratis?").text).toMatch(/^Sí, /);
+    expect(answerQuestion("envian a rapa nui?").text).toContain("24 horas hábiles");
+  });
+
   it("answers the question after a greeting", () => {
     expect(answerQuestion("wena, que incluye el industry").topic).toBe("kit-industry-contents");
     expect(answerQuestion("hola buenas tardes, cuanto cuesta el expedition").text).toContain(

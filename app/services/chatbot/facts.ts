@@ -42,7 +42,7 @@ import { deliveryPromise, quotationReviewTime } from "~/content/policies";
 import type { Certification, Kit, KitComponent, ProductLine } from "~/content/types";
 import { productLines } from "~/content/types";
 import { formatPrice } from "~/lib/format";
-import { foldAccents, words } from "./normalize";
+import { foldAccents, stopWords, words } from "./normalize";
 
 export interface FactAnswer {
   text: string;
@@ -325,7 +325,7 @@ function variantsAsked<T extends { component: KitComponent }>(variants: T[], fol
 function propertyGranted(component: KitComponent, folded: string): boolean | undefined {
   const own = new Set(words(foldAccents(component.name)));
   const asked = words(folded).filter(
-    (word) => word.length >= 4 && !own.has(word) && !propertyNoise.has(word),
+    (word) => word.length >= 3 && !own.has(word) && !propertyNoise.has(word) && !stopWords.has(word),
   );
   const sentences = component.description.split(/(?<=[.;])\s+/).map((sentence) => foldForFacts(sentence));
   let granted: boolean | undefined;
@@ -1026,7 +1026,20 @@ export function detectFactTopic(question: string): string | undefined {
     return `compare-${superlative}`;
   }
   const fault = hasAny(folded, faultWords);
-  const aboutKits = hasAny(folded, componentContextWords) || namedKits(folded).length > 0;
+  // "¿El espejo de señales, desde qué distancia lo ven?": a word of the component's own description.
+  const described = components.some((group) =>
+    (componentGroups().get(group) ?? []).some((variant) => {
+      const description = foldForFacts(variant.component.description);
+      return words(folded).some(
+        (word) =>
+          word.length >= 5 &&
+          !stopWords.has(word) &&
+          has(description, word) &&
+          !(componentWords[group] ?? []).includes(word),
+      );
+    }),
+  );
+  const aboutKits = hasAny(folded, componentContextWords) || namedKits(folded).length > 0 || described;
   // "¿Qué kit de primeros auxilios me recomiendan para el auto?": advice for a place comes first.
   const adviceForPlace =
     scenarioOf(folded) !== undefined &&
@@ -1064,6 +1077,9 @@ export function detectFactTopic(question: string): string | undefined {
     if (hasAny(folded, contentsWords)) return `kit-${scenarioKit.id}-contents`;
     if (specsOf(folded).some((label) => label !== "Capacidad")) return `kit-${scenarioKit.id}-specs`;
   }
+  // "¿Cabe bajo el asiento el Essential Mini?": the kit's use says where it fits.
+  const fits = namedKits(folded);
+  if (hasAny(folded, ["cabe", "caben"]) && fits.length === 1 && fits[0]) return `kit-${fits[0].id}-use`;
   if (!quotation && !price && !fault && wantsRecommendation(folded)) return "recommend";
   const specs = specsOf(folded);
   const named = namedKits(folded);
