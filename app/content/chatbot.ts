@@ -1146,10 +1146,103 @@ export const offTopicCues = [
   "partido",
   "tarea",
   "proximo terremoto",
+  // The weather, the body, other shops and the visitor's own errands (issue 26).
+  "que tiempo hace",
+  "pronostico",
+  "me duele",
+  "dolor de",
+  "remedio",
+  "pastilla",
+  "pastillas",
+  "medicamento",
+  "escribe un",
+  "escribeme",
+  "redacta",
+  "redactar",
+  "escribir un",
+  "ayudas a escribir",
+  "en el super",
+  "supermercado",
+  "bus",
+  "buses",
+  "micro",
+  "una encomienda",
+  "mandar una",
+  "como emito",
+  "sii",
+  "dura un terremoto",
+  "dura un sismo",
+  "dura un temblor",
+  "duran los terremotos",
 ];
 
 /** Words that make a question the shop's even beside an off-topic cue ("¿cómo hago un pedido de un kit?"). */
 export const shopAnchorWords = ["kit", "kits", "lifebox", "pedido", "compra", "envio", "garantia"];
+
+/**
+ * Other shops and marketplaces: a question about them is not the shop's, even with a word of it
+ * ("¿Mercado Libre tiene envío gratis?"), unless it names LifeBox, its kits or "ustedes".
+ */
+export const otherShopWords = [
+  "mercado libre",
+  "mercadolibre",
+  "falabella",
+  "ripley",
+  "paris",
+  "lider",
+  "jumbo",
+  "sodimac",
+  "easy",
+  "amazon",
+  "aliexpress",
+  "temu",
+  "shein",
+];
+
+/** The shop's own things, besides its kits' names and components: what a price or a duration may be of. */
+export const shopThingWords = [
+  "kit",
+  "kits",
+  "lifebox",
+  "caja",
+  "envio",
+  "despacho",
+  "pedido",
+  "garantia",
+  "retracto",
+  "cotizacion",
+  "mini",
+  "modulo",
+  "repuesto",
+  "recambio",
+];
+
+/**
+ * Words that make a comparison or a budget about the kits ("¿cuál es el más barato?", "¿hay algún
+ * kit bajo 150 lucas?"), not about anything cheap ("¿dónde como sushi barato?").
+ */
+export const choiceAnchorWords = [
+  "kit",
+  "kits",
+  "cual",
+  "cuales",
+  "el que",
+  "el q",
+  "el mas",
+  "la mas",
+  "lifebox",
+  "mini",
+  "minis",
+  "modelo",
+  "modelos",
+  "opcion",
+  "alguno",
+  "algun",
+  "algo",
+  "uno",
+  "ustedes",
+  "tienen",
+];
 
 /** Words without which the catalogue is not what a question asks ("quiero vender mi lancha" is not). */
 export const catalogueAnchorWords = [

@@ -23,6 +23,7 @@ import {
   questionWords,
   greetingLeadWords,
   yesNoVerbs,
+  otherShopWords,
 } from "~/content/chatbot";
 import { exampleCompany, type CompanyInfo } from "~/content/company";
 import { faqItems } from "~/content/faq";
@@ -39,7 +40,15 @@ import {
   stopWords,
   words,
 } from "./normalize";
-import { detectFactTopic, foldForFacts, isYesNoQuestion, namedKits, specsOf, withAnswer } from "./facts";
+import {
+  asksForeignThing,
+  detectFactTopic,
+  foldForFacts,
+  isYesNoQuestion,
+  namedKits,
+  specsOf,
+  withAnswer,
+} from "./facts";
 import { correctWord, type Vocabulary } from "./spelling";
 import { buildTopics, shippingPlaceTexts, whatsappChatLink, type ChatLink, type Topic } from "./topics";
 
@@ -249,11 +258,15 @@ export function rankTopics(question: string): { topic: Topic; score: number }[] 
     .map(([id, score]) => ({ topic: topics.get(id) as Topic, score }));
 }
 
-/** A how-to, an errand or a used car with no word of the shop (content/chatbot.ts `offTopicCues`). */
+/**
+ * A how-to, an errand or a used car with no word of the shop (content/chatbot.ts `offTopicCues`),
+ * the price or advice of a thing the shop does not sell (./facts `asksForeignThing`), or another shop.
+ */
 function offTopicQuestion(question: string): boolean {
   const folded = ` ${question} `;
   const holds = (phrases: string[]) => phrases.some((phrase) => folded.includes(` ${phrase} `));
-  return holds(offTopicCues) && !holds(shopAnchorWords);
+  if (holds(otherShopWords) && !holds(["lifebox", "ustedes", "kit", "kits"])) return true;
+  return (holds(offTopicCues) || asksForeignThing(folded)) && !holds(shopAnchorWords);
 }
 
 /**

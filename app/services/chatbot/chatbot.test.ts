@@ -266,7 +266,9 @@ describe("the eight conversations of issue 26", () => {
     expect(answerQuestion("los guantes tienen latex?").text).toMatch(/^No, .*sin látex/);
     expect(answerQuestion("el filtro de agua sirve pa agua de mar?").text).toMatch(/^No, /);
     expect(answerQuestion("el essential trae linterna de 2000 lumenes?").text).toMatch(/^Sí, /);
-    expect(answerQuestion("el industry tiene certificacion rohs?").text).toMatch(/^No, .*Sus certificaciones/);
+    expect(answerQuestion("el industry tiene certificacion rohs?").text).toMatch(
+      /^No, .*Sus certificaciones/,
+    );
     expect(answerQuestion("las mantas del expedition tienen certificacion nasa?").link?.href).toBe(
       "/productos/kit-expedition",
     );
@@ -276,6 +278,25 @@ describe("the eight conversations of issue 26", () => {
     expect(answerQuestion("el expedition aguanta -40 grados?").text).toMatch(/^Sí, /);
     expect(answerQuestion("la serena envio gratis?").text).toMatch(/^Sí, /);
     expect(answerQuestion("envian a rapa nui?").text).toContain("24 horas hábiles");
+  });
+
+  it("falls back on the price, duration or advice of things the shop does not sell, and on other shops", () => {
+    for (const question of [
+      "cuanto cuesta un bote inflable",
+      "cuanto dura normalmente un terremoto",
+      "que celular me compro con 300 lucas",
+      "que saco de dormir me recomiendas para subir el aconcagua",
+      "donde como sushi barato en providencia",
+      "el mercado libre tiene envio gratis?",
+      "cuanto demora un bus de santiago a temuco",
+      "como emito una factura electronica en el sii",
+    ]) {
+      expect(answerQuestion(question).topic, question).toBeNull();
+    }
+    // The same words about the shop's own things are answered.
+    expect(answerQuestion("cuanto cuesta un kit").topic).not.toBeNull();
+    expect(answerQuestion("cuanto dura la racion de comida").topic).toBe("component-food-ration");
+    expect(answerQuestion("cual es el mas barato").topic).toBe("compare-cheapest");
   });
 
   it("answers the question after a greeting", () => {

@@ -13,6 +13,8 @@ import {
   certificationWords,
   adviceWords,
   certificationsWords,
+  choiceAnchorWords,
+  shopThingWords,
   compactPlaceWords,
   compareWords,
   componentContextWords,
@@ -992,6 +994,46 @@ export function certificationOf(folded: string): string | undefined {
   return hasAny(folded, certificationsWords) ? "all" : undefined;
 }
 
+// Other things -------------------------------------------------------------------------------
+
+/** The shop's own nouns: its kits, lines, components and services. */
+let shopNounsCache: Set<string> | undefined;
+function shopNouns(): Set<string> {
+  shopNounsCache ??= new Set([
+    ...shopThingWords,
+    ...Object.values(lineNameWords).flat(),
+    ...Object.values(componentWords)
+      .flat()
+      .map((phrase) => phrase.split(" ")[0] ?? phrase),
+  ]);
+  return shopNounsCache;
+}
+
+/**
+ * Whether the question asks the price, the duration or advice about a thing the shop does not sell
+ * ("¿cuánto cuesta un bote inflable?", "¿cuánto dura normalmente un terremoto?", "¿qué celular me
+ * compro?", "¿qué saco de dormir me recomiendas?"): then it is not the shop's question.
+ */
+export function asksForeignThing(folded: string): boolean {
+  const priced =
+    / (?:cuesta|cuestan|sale|salen|vale|valen|dura|duran|precio de)(?: normalmente| mas o menos| aproximadamente| aprox)? (?:un|una) ([a-zñ]+) /.exec(
+      folded,
+    );
+  if (priced?.[1] && !shopNouns().has(priced[1])) return true;
+  // "¿Qué X me compro / me recomiendas?": advice on a thing, which the shop answers only for its kits.
+  const advice =
+    / (?:que|cual|cuales) ([a-zñ]+)(?: [a-zñ]+){0,2} (?:me compro|compro|me recomiendas|me recomiendan|recomiendas|es buena|es bueno) /.exec(
+      folded,
+    );
+  return (
+    advice?.[1] !== undefined &&
+    // "¿Por qué les compro a ustedes?" asks about the shop; "¿qué le compro a mi papá?" does not.
+    !hasAny(folded, ["ustedes", "lifebox"]) &&
+    !["kit", "kits", "lifebox", "modelo", "version", "opcion"].includes(advice[1]) &&
+    !Object.values(lineNameWords).flat().includes(advice[1])
+  );
+}
+
 // Which kind of answer ------------------------------------------------------------------------
 
 /**
@@ -1011,8 +1053,10 @@ export function detectFactTopic(question: string): string | undefined {
   if (wantsComparison(folded)) return "compare-versions";
   // "¿Cuánto más caro es el Expedition que el Expedition Mini?": the two side by side, with the difference.
   if (has(folded, "cuanto mas") && namedKits(folded).length === 2) return "compare-versions";
+  // A comparison or a budget is about the kits only with a word of them ("¿dónde como sushi barato?" is not).
+  const aboutChoice = hasAny(folded, choiceAnchorWords) || namedLines.length > 0;
   // "¿Hay algún kit bajo 150 lucas?": the kits within the amount.
-  if (budgetOf(folded) !== undefined && !hasAny(folded, ["envio", "despacho", "cuotas"]))
+  if (budgetOf(folded) !== undefined && aboutChoice && !hasAny(folded, ["envio", "despacho", "cuotas"]))
     return "compare-budget";
   const certification = certificationOf(folded);
   // IP67 is the box's own answer (what it means, its norm, depth and time), not the list of certifications.
@@ -1022,7 +1066,7 @@ export function detectFactTopic(question: string): string | undefined {
   }
   const superlative = superlativeOf(folded);
   const components = componentsOf(folded);
-  if (superlative && components.length === 0 && !hasAny(folded, ["envio", "despacho"])) {
+  if (superlative && aboutChoice && components.length === 0 && !hasAny(folded, ["envio", "despacho"])) {
     return `compare-${superlative}`;
   }
   const fault = hasAny(folded, faultWords);
@@ -1054,10 +1098,12 @@ export function detectFactTopic(question: string): string | undefined {
     return `component-${components[0]}`;
   }
   const price = hasAny(folded, priceWords) && !hasAny(folded, recommendWords);
-  // "¿Cuánto sale el Industry pa la empresa?": one kit's price, with no quantity, is its price.
+  // "¿Cuánto sale el Industry pa la empresa?": one kit's price alone, with no quantity, is its price.
   const oneNamed = namedKits(folded);
   if (
     price &&
+    specsOf(folded).length === 0 &&
+    !hasAny(folded, contentsWords) &&
     oneNamed.length === 1 &&
     oneNamed[0] &&
     !/\s\d+ kits?\s/.test(folded) &&
