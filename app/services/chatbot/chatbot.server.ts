@@ -379,6 +379,30 @@ function yesOrNoFirst(topic: string, question: string, text: string): string {
     const charged = /\s(cobran|cobra|pagar|pago|costo|cuesta|vale|sale|precio)\s/.test(folded);
     return withAnswer(!charged, text);
   }
+  // "¿El Industry trae extintor?": no when no component of the kit names the thing asked.
+  const contents = /^kit-(.+)-contents$/.exec(topic);
+  const kit = contents && kitList.find((entry) => entry.id === contents[1]);
+  if (kit) {
+    const asked = words(question).filter(
+      (word) =>
+        word.length >= 4 &&
+        !stopWords.has(word) &&
+        !namedLineWords.includes(word) &&
+        !["mini", "lifebox", "kit", "kits", ...contentsWords, ...yesNoVerbs].includes(word),
+    );
+    if (asked.length === 0) return text;
+    const items = ` ${words(
+      foldAccents(
+        kit.contents.flatMap((c) => c.items.map((item) => `${item.name} ${item.description}`)).join(" "),
+      ),
+    ).join(" ")} `;
+    const held = asked.some(
+      (word) => items.includes(` ${word} `) || items.includes(` ${word.replace(/s$/, "")} `),
+    );
+    return held
+      ? withAnswer(true, text)
+      : withAnswer(false, `${chatFactTexts.kitLacks(kit.name, asked.join(" "))}. ${text}`);
+  }
   // "¿Cabe en un kayak el Nautical Mini?": yes when the kit's use names the place asked.
   if (/^kit-.+-use$/.test(topic) && /\s(cabe|caben)\s/.test(folded)) {
     const said = ` ${words(foldAccents(text)).join(" ")} `;

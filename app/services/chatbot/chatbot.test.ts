@@ -278,6 +278,11 @@ describe("the eight conversations of issue 26", () => {
     expect(answerQuestion("el expedition aguanta -40 grados?").text).toMatch(/^Sí, /);
     expect(answerQuestion("la serena envio gratis?").text).toMatch(/^Sí, /);
     expect(answerQuestion("envian a rapa nui?").text).toContain("24 horas hábiles");
+    expect(answerQuestion("el industry trae extintor?").text).toMatch(
+      /^No, el LifeBox Industry no trae extintor/,
+    );
+    expect(answerQuestion("el industry trae lavaojos?").text).toMatch(/^Sí, /);
+    expect(answerQuestion("el essential sirve pa 2 semanas?").text).toMatch(/^No, .*72 horas/);
   });
 
   it("falls back on the price, duration or advice of things the shop does not sell, and on other shops", () => {

@@ -179,6 +179,8 @@ export function daysOf(folded: string): number | undefined {
   if (hours?.[1]) return Math.ceil(Number(hours[1]) / 24);
   if (has(folded, "fin de semana") || has(folded, "finde")) return 2;
   if (has(folded, "una semana")) return 7;
+  const weeks = new RegExp(` ${numberPattern} semanas?\\b`).exec(folded);
+  if (weeks?.[1]) return toNumber(weeks[1]) * 7;
   return undefined;
 }
 
