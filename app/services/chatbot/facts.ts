@@ -34,6 +34,7 @@ import {
   specWords,
   superlativeWords,
   versionWords,
+  kitVerbs,
   yesNoVerbs,
 } from "~/content/chatbot";
 import { comunas, nonContinentalComunaCuts, regions } from "~/content/chile";
@@ -361,10 +362,20 @@ const propertyNoise = new Set([
   "lifebox",
 ]);
 
+/** The kits a question names, or the kit made for the place it names ("¿el kit pa la casa trae…?"). */
+function kitsAskedAbout(folded: string): Kit[] {
+  const named = namedKits(folded);
+  if (named.length > 0 || !hasAny(folded, ["kit", "kits"])) return named;
+  const scenario = scenarioOf(folded);
+  const kit =
+    scenario && kitList.find((k) => k.line === scenario.line && (k.version === "mini") === scenario.mini);
+  return kit ? [kit] : [];
+}
+
 function oneComponentAnswer(group: string, question: string, yesOrNo = true): FactAnswer {
   const folded = foldForFacts(question);
   const variants = componentGroups().get(group) ?? [];
-  const named = namedKits(folded);
+  const named = kitsAskedAbout(folded);
   const yesNo = yesOrNo && isYesNoQuestion(question);
   const first = variants[0];
   if (!first) return { text: t.askPlace, link: catalogueLink };
@@ -1122,7 +1133,8 @@ export function detectFactTopic(question: string): string | undefined {
       : undefined;
   if (scenarioKit && !hasAny(folded, recommendWords)) {
     if (price) return `kit-${scenarioKit.id}-price`;
-    if (hasAny(folded, contentsWords)) return `kit-${scenarioKit.id}-contents`;
+    // "¿El kit de barco trae chaleco salvavidas?": its contents, yes or no.
+    if (hasAny(folded, contentsWords) || hasAny(folded, kitVerbs)) return `kit-${scenarioKit.id}-contents`;
     if (specsOf(folded).some((label) => label !== "Capacidad")) return `kit-${scenarioKit.id}-specs`;
   }
   // "¿Cabe bajo el asiento el Essential Mini?": the kit's use says where it fits.
