@@ -18,6 +18,7 @@ import {
   policyAnswers,
   policyCueWords,
   policyPassages,
+  questionWords,
   topicAnswerTexts,
   topicPhrasings,
 } from "~/content/chatbot";
@@ -411,6 +412,16 @@ function asks(question: string, cues: readonly string[]): boolean {
   return cues.some((cue) => folded.includes(` ${foldAccents(cue)} `));
 }
 
+/**
+ * Whether the question asks yes or no: the engine's test, or no question word once "hay que" /
+ * "tengo que" are set aside ("¿las baterías vencidas entran en la garantía?", "¿hay que ser mayor de edad?").
+ */
+function yesNoAsked(question: string): boolean {
+  if (isYesNoQuestion(question)) return true;
+  const folded = foldForFacts(question).replace(/ (hay|tengo|tiene|tienen|tienes) que /g, " ");
+  return !questionWords.some((word) => folded.includes(` ${word} `));
+}
+
 /** The sentences of a text: split after ".", "!" or "?" before a capital (not "N° 6", not "www.sernac.cl"). */
 function sentencesOf(text: string): string[] {
   return text.split(/(?<=[.!?])\s+(?=[¿¡«A-ZÁÉÍÓÚÑ])/).filter(Boolean);
@@ -439,6 +450,14 @@ const privacy = (company: CompanyInfo) => documentSentences(privacyPolicy(compan
 /** The section of a legal document whose heading holds the words. */
 function legalSection(doc: LegalDocument, words: string) {
   return doc.sections.find((section) => foldAccents(section.heading).includes(foldAccents(words)));
+}
+
+/** The section of a legal document one of whose paragraphs holds the words. */
+function sectionWith(doc: LegalDocument, words: string) {
+  const wanted = foldAccents(words);
+  return doc.sections.find((section) =>
+    section.paragraphs.some((paragraph) => foldAccents(legalParagraphText(paragraph)).includes(wanted)),
+  );
 }
 
 /** The list item of a section sharing the most search terms with the question (the first when none does). */
@@ -506,11 +525,12 @@ function legalTopics(): Pick<Topic, "id" | "answer">[] {
       id: "cookies",
       answer: (company, question = "") => {
         const sentences = privacy(company);
-        const used = passage(sentences, p.cookiesUsed).split(", como")[0] ?? "";
+        // The first clause: the examples that follow it are the page's, too long for a chat answer.
+        const used = `${passage(sentences, p.cookiesUsed).split(", como")[0] ?? ""}.`;
         const ads = passage(sentences, p.cookiesAds);
         const text = asks(question, cue.cookieAds)
-          ? join(isYesNoQuestion(question) ? withAnswer(false, ads) : ads, closed(used))
-          : join(closed(used), ads);
+          ? join(yesNoAsked(question) ? withAnswer(false, ads) : ads, used)
+          : join(used, ads);
         return { text, link: privacyLink(company) };
       },
     },
@@ -528,7 +548,7 @@ function legalTopics(): Pick<Topic, "id" | "answer">[] {
       id: "minimumAge",
       answer: (company, question = "") => {
         const age = passage(privacy(company), p.minimumAge);
-        const text = isYesNoQuestion(question) ? withAnswer(!asks(question, cue.minor), age) : age;
+        const text = yesNoAsked(question) ? withAnswer(!asks(question, cue.minor), age) : age;
         return { text, link: privacyLink(company) };
       },
     },
@@ -572,7 +592,6 @@ function shopPageTopics(): Pick<Topic, "id" | "answer">[] {
     {
       id: "paymentStatus",
       answer: (company, question = "") => {
-        const yesNo = isYesNoQuestion(question);
         if (asks(question, cue.paymentRejected)) {
           const rejected = paymentTexts.results.rejected;
           const charge = passage([rejected], p.paymentCharge);
@@ -582,7 +601,8 @@ function shopPageTopics(): Pick<Topic, "id" | "answer">[] {
         if (asks(question, cue.paymentConfirming)) {
           const confirming = paymentTexts.results.confirming(providers);
           const again = passage([confirming], p.paymentConfirming);
-          return { text: yesNo ? withAnswer(false, again) : confirming, link: faqLink };
+          // "¿Tengo que pagar de nuevo?" is what a customer asks of this page: the page says no.
+          return { text: again ? withAnswer(false, again) : confirming, link: faqLink };
         }
         return { text: passage(terms(company), p.payLater), link: termsLink };
       },
@@ -591,17 +611,24 @@ function shopPageTopics(): Pick<Topic, "id" | "answer">[] {
       id: "currency",
       answer: (company, question = "") => {
         const currency = passage(terms(company), p.currency);
-        const iva = isYesNoQuestion(question) && asks(question, cue.iva);
+        const iva = yesNoAsked(question) && asks(question, cue.iva);
         return { text: iva ? withAnswer(true, currency) : currency, link: termsLink };
       },
     },
     {
       id: "orderCancelled",
       answer: (company, question = "") => {
+        // "Quiero cancelar mi pedido": a request, answered with how to reach the shop and the withdrawal.
+        if (asks(question, cue.cancelRequest) && !asks(question, cue.cancelled))
+          return {
+            text: join(closed(orderPageTexts.helpText), policyAnswers.withdrawal),
+            link: contactLink,
+            whatsapp: whatsappChatLink(company),
+          };
         const unpaid = asks(question, cue.notPaid);
         const text = unpaid ? orderPageTexts.cancelledUnpaid : orderPageTexts.cancelledPaid;
         return {
-          text: isYesNoQuestion(question) && !unpaid ? withAnswer(true, text) : text,
+          text: yesNoAsked(question) && !unpaid ? withAnswer(true, text) : text,
           link: contactLink,
           whatsapp: whatsappChatLink(company),
         };
@@ -614,7 +641,7 @@ function shopPageTopics(): Pick<Topic, "id" | "answer">[] {
           orderPageTexts.processing(orderProcessingHours),
           topicAnswerTexts.tracking(orderPageTexts.courierLabel.toLowerCase(), orderPageTexts.trackingLabel),
         );
-        return { text: isYesNoQuestion(question) ? withAnswer(true, text) : text, link: contactLink };
+        return { text: yesNoAsked(question) ? withAnswer(true, text) : text, link: contactLink };
       },
     },
     {
@@ -643,7 +670,7 @@ function shopPageTopics(): Pick<Topic, "id" | "answer">[] {
  * the short answer is what is asked.
  */
 function policyDetailFor(id: string, company: CompanyInfo, question: string): TopicAnswer | undefined {
-  const yesNo = isYesNoQuestion(question);
+  const yesNo = yesNoAsked(question);
   switch (id) {
     case "warranty": {
       const sentences = terms(company);
@@ -657,7 +684,7 @@ function policyDetailFor(id: string, company: CompanyInfo, question: string): To
         return { text: yesNo ? withAnswer(false, consumables) : consumables, link: termsLink };
       }
       if (asks(question, cue.damaged) || asks(question, cue.warrantyClaim)) {
-        const choices = (legalSection(termsOfService(company), p.warrantyChoices)?.list ?? []).map((item) =>
+        const choices = (sectionWith(termsOfService(company), p.warrantyChoices)?.list ?? []).map((item) =>
           lowerFirst(item.replace(/\.$/, "")),
         );
         const intro = closed(passage(sentences, p.warrantyChoices)).replace(/\.$/, "");
@@ -672,7 +699,7 @@ function policyDetailFor(id: string, company: CompanyInfo, question: string): To
       const sentences = terms(company);
       if (asks(question, cue.returnShipping))
         return { text: passage(sentences, p.withdrawalReturn), link: termsLink };
-      if (asks(question, cue.refundTime))
+      if (asks(question, cue.refundTime) && asks(question, cue.money))
         return { text: passage(sentences, p.withdrawalRefund), link: termsLink };
       return undefined;
     }
