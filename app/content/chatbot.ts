@@ -170,6 +170,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "ok listo",
     "ya dale",
     "chao gracias",
+    "buenisimo gracias",
   ],
   catalogue: [
     "que kits venden",
@@ -204,6 +205,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "llega a domicilio o hay que retirarlo en una sucursal",
     "despachan a la casa",
     "lo dejan en la puerta de la casa",
+    "hacen entregas o despacho a domicilio",
   ],
   continental: [
     "que significa chile continental",
@@ -228,6 +230,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "llego danado o incompleto que hago",
     "las baterias vencidas entran en la garantia",
     "la garantia cubre lo que se vence o se gasta",
+    "el kit llego incompleto le falta algo",
   ],
   withdrawal: [
     "puedo devolver el kit",
@@ -243,6 +246,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "en cuanto tiempo me devuelven la plata si me retracto",
     "cuando me devuelven el dinero del retracto",
     "puedo devolver por retracto un kit personalizado",
+    "si me arrepiento tengo que pagar el envio de devolucion",
   ],
   payment: [
     "como puedo pagar",
@@ -297,6 +301,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "por que comprarles a ustedes y no un botiquin cualquiera del super",
     "en que se diferencian de un botiquin generico",
     "quienes son lifebox",
+    "a que se dedican",
   ],
   contact: [
     "telefono de contacto",
@@ -312,6 +317,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "tienen instagram insta o face facebook redes sociales",
     "donde quedan su oficina",
     "cual es su direccion",
+    "donde queda lifebox",
   ],
   hours: [
     "horario de atencion",
@@ -361,6 +367,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "no quiero recibir mas el boletin",
     "como me suscribo al boletin",
     "desuscribirme del newsletter",
+    "como me desinscribo de sus correos o mails",
   ],
   minimumAge: [
     "hay que ser mayor de edad para comprar",
@@ -387,11 +394,13 @@ export const topicPhrasings: Record<string, string[]> = {
     "mi pedido dice pendiente de pago",
     "puedo pagar despues o hay que pagar al tiro",
     "guarde el pedido y no lo pague",
+    "puedo pagarlo despues o mas tarde",
   ],
   currency: [
     "en que moneda cobran",
     "puedo pagar en dolares",
     "los precios estan en pesos chilenos o en dolares",
+    "aceptan dolares o euros",
   ],
   tracking: [
     "me dan numero de tracking cuando lo mandan",
@@ -411,6 +420,9 @@ export const topicPhrasings: Record<string, string[]> = {
     "cuantos kits iguales puedo echar al carro como maximo",
     "cantidad maxima de kits por pedido",
     "puedo comprar 30 kits en el carro",
+    "cuantos kits puedo comprar como maximo en un pedido",
+    "se pueden comprar muchos kits iguales en una compra",
+    "limite para comprar kits",
   ],
   purpose: [
     "cual es la mision de la empresa",
@@ -1522,6 +1534,10 @@ export const policyPassages = {
 export const policyCueWords = {
   dataSale: ["venden", "vender", "venta", "vendan", "ceden", "arriendan", "comercializan", "lucran"],
   erasure: [
+    "borro",
+    "borrarlos",
+    "eliminarlos",
+    "elimino",
     "borren",
     "borrar",
     "borran",
@@ -1601,6 +1617,7 @@ export const policyCueWords = {
   cancelRequest: ["cancelar", "anular", "cancelarlo", "anularlo", "cancelo", "anulo"],
   cancelled: ["cancelaron", "cancelado", "cancelada", "anularon", "anulado", "anulada"],
   refundTime: ["cuanto tiempo", "cuando", "demoran", "demora", "plazo", "dias", "tardan"],
+  returnCost: ["costo", "cuesta", "pagar", "pago", "cobran", "cobra", "gratis", "paga"],
   returnShipping: ["envio", "despacho", "retiro", "retiran", "quien paga", "costo", "cobran", "vuelta"],
   withdrawal: ["retracto", "retractarme", "retracte", "devolver", "devolverlo", "devolucion", "arrepentir"],
   quoteQuantity: ["cuantos", "cuantas", "maximo", "maxima", "minimo", "minima", "cantidad", "limite", "tope"],
@@ -1624,6 +1641,7 @@ export const policyCueWords = {
   iva: ["iva", "impuesto"],
   social: ["instagram", "insta", "facebook", "face", "redes", "redes sociales", "tiktok"],
   location: [
+    "donde queda",
     "ubicados",
     "ubicacion",
     "direccion",

@@ -697,8 +697,19 @@ function policyDetailFor(id: string, company: CompanyInfo, question: string): To
     }
     case "withdrawal": {
       const sentences = terms(company);
-      if (asks(question, cue.returnShipping))
-        return { text: passage(sentences, p.withdrawalReturn), link: termsLink };
+      if (asks(question, cue.returnShipping)) {
+        // The clause of the sentence that says who pays the return ("…; dentro de Chile continental, …").
+        const clause = upperFirst(
+          passage(passage(sentences, p.withdrawalReturn).split(/;\s*/), p.withdrawalReturn).replace(
+            /\.?$/,
+            ".",
+          ),
+        );
+        return {
+          text: yesNoAsked(question) && asks(question, cue.returnCost) ? withAnswer(false, clause) : clause,
+          link: termsLink,
+        };
+      }
       if (asks(question, cue.refundTime) && asks(question, cue.money))
         return { text: passage(sentences, p.withdrawalRefund), link: termsLink };
       return undefined;
