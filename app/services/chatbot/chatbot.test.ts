@@ -408,6 +408,16 @@ describe("policy, privacy and small-talk answers", () => {
     expect(ask("cual es la mision de la empresa").link?.href).toBe("/proposito");
   });
 
+  it("answers the details of a policy from its page: card data, the data authority, the legal warranty", () => {
+    expect(ask("guardan los datos de mi tarjeta?").text).toMatch(/^No, /);
+    expect(ask("donde reclamo si no respetan mis datos").text).toContain("Agencia de Protección de Datos");
+    expect(ask("de cuanto es la garantia legal").text).toContain("seis meses");
+    expect(ask("desde cuando corre la garantia").text).toContain("desde la fecha en que recibes");
+    expect(ask("tengo que devolver el kit en su caja original?").text).toMatch(/^Sí, .*embalaje/);
+    expect(ask("se puede pagar con orden de compra").text).toContain("orden de compra");
+    expect(ask("si sube el precio despues de comprar me cobran la diferencia?").text).toMatch(/^No, /);
+  });
+
   it("says yes to the contact channels it has, and where the shop is", () => {
     expect(ask("tienen whatsapp?").text).toMatch(/^Sí, /);
     expect(ask("tienen instagram o face").text).toContain(exampleCompany.instagramUrl);

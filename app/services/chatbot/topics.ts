@@ -683,6 +683,13 @@ function policyDetailFor(id: string, company: CompanyInfo, question: string): To
         const consumables = passage(sentences, p.warrantyConsumables);
         return { text: yesNo ? withAnswer(false, consumables) : consumables, link: termsLink };
       }
+      if (asks(question, cue.legalWarranty))
+        return {
+          text: join(passage(sentences, p.legalWarranty), passage(sentences, p.legalWarrantyLonger)),
+          link: termsLink,
+        };
+      if (asks(question, cue.warrantyStart))
+        return { text: passage(sentences, p.warrantyStart), link: termsLink };
       if (asks(question, cue.damaged) || asks(question, cue.warrantyClaim)) {
         const choices = (sectionWith(termsOfService(company), p.warrantyChoices)?.list ?? []).map((item) =>
           lowerFirst(item.replace(/\.$/, "")),
@@ -695,8 +702,40 @@ function policyDetailFor(id: string, company: CompanyInfo, question: string): To
       }
       return undefined;
     }
+    case "dataSharing":
+    case "dataRetention":
+    case "dataRights":
+    case "complaints": {
+      const sentences = privacy(company);
+      const link = privacyLink(company);
+      if (asks(question, cue.card)) {
+        const card = passage(sentences, p.cardData);
+        return { text: yesNo ? withAnswer(false, card) : card, link };
+      }
+      if (asks(question, cue.complaint) && (id !== "complaints" || asks(question, cue.data)))
+        return { text: passage(sentences, p.dataAuthority), link };
+      if (asks(question, cue.responsible)) return { text: passage(sentences, p.dataResponsible), link };
+      if (id === "dataRights" && asks(question, cue.answerTime))
+        return { text: passage(sentences, p.rightsTime), link };
+      return undefined;
+    }
+    case "currency": {
+      if (!asks(question, cue.priceChange)) return undefined;
+      const sentences = terms(company);
+      const later = passage(sentences, p.priceChange);
+      return {
+        text: yesNo
+          ? join(withAnswer(false, later), passage(sentences, p.pricePaid))
+          : join(passage(sentences, p.pricePaid), later),
+        link: termsLink,
+      };
+    }
     case "withdrawal": {
       const sentences = terms(company);
+      if (asks(question, cue.originalBox)) {
+        const box = passage(sentences, p.originalBox);
+        return { text: yesNo ? withAnswer(true, box) : box, link: termsLink };
+      }
       if (asks(question, cue.returnShipping)) {
         // The clause of the sentence that says who pays the return ("…; dentro de Chile continental, …").
         const clause = upperFirst(
@@ -734,6 +773,21 @@ function policyDetailFor(id: string, company: CompanyInfo, question: string): To
       return undefined;
     }
     case "quotation": {
+      if (asks(question, cue.validity))
+        return { text: passage(terms(company), p.quotationValidity), link: catalogueLink };
+      if (asks(question, cue.purchaseOrder))
+        return { text: passage(terms(company), p.purchaseOrder), link: catalogueLink };
+      if (asks(question, cue.quoteData) && !asks(question, cue.quoteQuantity)) {
+        const fields = [
+          quoteTexts.fullNameLabel,
+          quoteTexts.emailLabel,
+          quoteTexts.phoneLabel,
+          quoteTexts.companyLabel,
+          quoteTexts.cityLabel,
+          quoteTexts.quantityLabel,
+        ].map((label) => (label === "Email" ? label : label.toLowerCase()));
+        return { text: topicAnswerTexts.quoteFields(listWords(fields)), link: catalogueLink };
+      }
       if (!asks(question, cue.quoteQuantity)) return undefined;
       const how = upperFirst(policyAnswers.quotation.replace(/^Sí, /, ""));
       return {
