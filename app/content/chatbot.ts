@@ -171,6 +171,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "ya dale",
     "chao gracias",
     "buenisimo gracias",
+    "jaja ok",
   ],
   catalogue: [
     "que kits venden",
@@ -319,7 +320,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "hablar con un ejecutivo",
     "instagram facebook",
     "tienen whatsapp",
-    "me pasas el numero de telefono para llamarlos",
+    "me pasas el numero de telefono",
     "tienen instagram insta o face facebook redes sociales",
     "donde quedan su oficina",
     "cual es su direccion",
@@ -375,7 +376,7 @@ export const topicPhrasings: Record<string, string[]> = {
   ],
   newsletter: [
     "darme de baja del boletin o newsletter de correos con novedades y consejos de lifebox",
-    "no quiero recibir mas el boletin",
+    "ya no quiero el boletin",
     "como me suscribo al boletin",
     "desuscribirme del newsletter",
     "como me desinscribo de sus correos o mails",
@@ -399,7 +400,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "no estoy conforme con la respuesta de lifebox a mi reclamo",
   ],
   paymentStatus: [
-    "me rechazaron el pago igual me cobraron",
+    "me rechazaron el pago y se hizo el cargo",
     "el pago fue rechazado que hago",
     "sale que estan confirmando mi pago tengo que pagar de nuevo",
     "mi pedido dice pendiente de pago",
@@ -408,11 +409,11 @@ export const topicPhrasings: Record<string, string[]> = {
     "puedo pagarlo despues o mas tarde",
   ],
   currency: [
-    "en que moneda cobran",
+    "en que moneda estan los precios",
     "puedo pagar en dolares",
     "los precios estan en pesos chilenos o en dolares",
     "aceptan dolares o euros",
-    "si cambia el precio despues de comprar me cobran la diferencia",
+    "si cambia el precio despues de comprar pago la diferencia",
   ],
   tracking: [
     "me dan numero de tracking cuando lo mandan",
@@ -441,6 +442,12 @@ export const topicPhrasings: Record<string, string[]> = {
     "cual es su vision",
     "proposito de lifebox",
     "por que nace lifebox",
+  ],
+  orderStates: [
+    "que significa el estado de mi pedido",
+    "que significa en preparacion",
+    "que estados tiene un pedido",
+    "mi pedido dice entregado pero no me ha llegado",
   ],
 };
 
@@ -1536,6 +1543,7 @@ export const policyPassages = {
   cardData: "los datos de tu tarjeta los ingresas",
   dataAuthority: "reclamo ante la agencia",
   dataResponsible: "el responsable del tratamiento",
+  dataSecurity: "aplicamos medidas tecnicas",
   rightsTime: "te responderemos dentro de",
   priceChange: "los cambios de precio posteriores",
   pricePaid: "el precio que pagas",
@@ -1573,6 +1581,9 @@ export const policyCueWords = {
     "suprimir",
   ],
   cookieAds: [
+    "analytics",
+    "analitica",
+    "google",
     "publicidad",
     "publicitarias",
     "publicitaria",
@@ -1687,7 +1698,8 @@ export const policyCueWords = {
   purchaseOrder: ["orden de compra", "oc"],
   quoteData: ["que datos", "datos piden", "datos me piden", "que piden", "formulario"],
   originalBox: ["caja original", "embalaje", "en su caja", "con la caja", "etiquetas", "sin caja"],
-  contactYes: ["whatsapp", "wsp", "telefono", "correo", "mail", "email"],
+  contactYes: ["whatsapp", "wsp", "telefono", "correo", "mail", "email", "formulario"],
+  security: ["seguro", "segura", "seguridad", "protegen", "proteccion", "hackeo", "cifrado"],
   vision: ["vision"],
   invoiceEmail: ["correo", "mail", "email", "llega", "envian", "mandan"],
 } as const;
@@ -1705,5 +1717,8 @@ export const topicAnswerTexts = {
   quoteQuantity: (label: string, hint: string) => `En una cotización, la ${label} va ${hint}`,
   location: (address: string) => `Nuestro domicilio es ${address}.`,
   social: (networks: string) => `Sí, estamos en ${networks}.`,
+  orderStates: (labels: string) => `Un pedido pasa por estos estados, que ves en su página: ${labels}.`,
+  orderState: (label: string, meaning: string) => `«${label}»: ${meaning}`,
+  anyCourier: "nuestro courier",
   quoteFields: (fields: string) => `En la solicitud de cotización te pedimos: ${fields}.`,
 } as const;

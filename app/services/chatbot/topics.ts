@@ -37,7 +37,9 @@ import { freeShippingNote, orderProcessingHours, workingHours } from "~/content/
 import type { Kit, KitVersion, ProductLine } from "~/content/types";
 import { formatPrice } from "~/lib/format";
 import { maxQuantityPerKit } from "~/lib/order-lines";
+import { orderStatusLabels, type OrderStatus } from "~/lib/order-status";
 import { foldAccents, searchTerms } from "./normalize";
+import { statusMeaning } from "./order-answers";
 import {
   allCertifications,
   catalogueLink,
@@ -645,6 +647,23 @@ function shopPageTopics(): Pick<Topic, "id" | "answer">[] {
       },
     },
     {
+      id: "orderStates",
+      answer: (_company, question = "") => {
+        const statuses = Object.entries(orderStatusLabels) as [OrderStatus, string][];
+        // The longest label the question names ("pendiente de pago" before "pagado").
+        const named = statuses
+          .filter(([, label]) => asks(question, [label]))
+          .sort(([, a], [, b]) => b.length - a.length)[0];
+        const text = named
+          ? topicAnswerTexts.orderState(
+              named[1],
+              lowerFirst(statusMeaning(named[0], true, topicAnswerTexts.anyCourier)),
+            )
+          : topicAnswerTexts.orderStates(listWords(statuses.map(([, label]) => label)));
+        return { text, link: contactLink };
+      },
+    },
+    {
       id: "cartLimit",
       answer: () => ({
         text: topicAnswerTexts.cartLimit(lowerFirst(purchaseTexts.quantityHint(maxQuantityPerKit))),
@@ -714,6 +733,8 @@ function policyDetailFor(id: string, company: CompanyInfo, question: string): To
       }
       if (asks(question, cue.complaint) && (id !== "complaints" || asks(question, cue.data)))
         return { text: passage(sentences, p.dataAuthority), link };
+      if (asks(question, cue.security) && id !== "complaints")
+        return { text: passage(sentences, p.dataSecurity), link };
       if (asks(question, cue.responsible)) return { text: passage(sentences, p.dataResponsible), link };
       if (id === "dataRights" && asks(question, cue.answerTime))
         return { text: passage(sentences, p.rightsTime), link };
