@@ -413,7 +413,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "puedo pagar en dolares",
     "los precios estan en pesos chilenos o en dolares",
     "aceptan dolares o euros",
-    "si cambia el precio despues de comprar pago la diferencia",
+    "si sube o cambia el precio despues de comprar pago la diferencia",
   ],
   tracking: [
     "me dan numero de tracking cuando lo mandan",
