@@ -259,7 +259,13 @@ export function buildTopics(): Topic[] {
             ...links,
           };
         if (asks(question, policyCueWords.location))
-          return { text: join(topicAnswerTexts.location(company.address), policyAnswers.shipping), ...links };
+          return {
+            text: join(
+              topicAnswerTexts.location(company.address),
+              sentencesOf(policyAnswers.shipping)[0] ?? "",
+            ),
+            ...links,
+          };
         const yes = isYesNoQuestion(question) && asks(question, policyCueWords.contactYes);
         return { text: yes ? withAnswer(true, text) : text, ...links };
       },
@@ -440,7 +446,7 @@ function documentSentences(doc: LegalDocument): string[] {
   ];
 }
 
-/** The first sentence of the texts that holds the passage's words (./content/chatbot `policyPassages`), or "". */
+/** The first sentence of the texts that holds the passage's words (~/content/chatbot `policyPassages`), or "". */
 export function passage(texts: string[], words: string): string {
   const wanted = foldAccents(words);
   return texts.flatMap(sentencesOf).find((sentence) => foldAccents(sentence).includes(wanted)) ?? "";
