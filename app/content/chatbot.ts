@@ -296,6 +296,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "la cotizacion tiene vigencia",
     "se puede pagar con orden de compra",
     "que datos piden para cotizar",
+    "me mandan la cotizacion por correo o mail",
   ],
   customisation: [
     "puedo personalizar el kit",
@@ -331,6 +332,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "donde quedan su oficina",
     "cual es su direccion",
     "donde queda lifebox",
+    "cual es la razon social de lifebox",
   ],
   hours: [
     "horario de atencion",
@@ -1719,6 +1721,8 @@ export const policyCueWords = {
   purchaseOrder: ["orden de compra", "oc"],
   quoteData: ["que datos", "datos piden", "datos me piden", "que piden", "formulario"],
   originalBox: ["caja original", "embalaje", "en su caja", "con la caja", "etiquetas", "sin caja"],
+  legalIdentity: ["rut", "razon social"],
+  quoteEmail: ["correo", "mail", "email", "llega", "mandan", "envian"],
   contactYes: ["whatsapp", "wsp", "telefono", "correo", "mail", "email", "formulario"],
   security: ["seguro", "segura", "seguridad", "protegen", "proteccion", "hackeo", "cifrado"],
   vision: ["vision"],
@@ -1738,6 +1742,7 @@ export const topicAnswerTexts = {
   quoteQuantity: (label: string, hint: string) => `En una cotización, la ${label} va ${hint}`,
   location: (address: string) => `Nuestro domicilio es ${address}.`,
   social: (networks: string) => `Sí, estamos en ${networks}.`,
+  legalIdentity: (legalName: string, rut: string) => `La razón social es ${legalName}, RUT ${rut}.`,
   orderStates: (labels: string) => `Un pedido pasa por estos estados, que ves en su página: ${labels}.`,
   orderState: (label: string, meaning: string) => `«${label}»: ${meaning}`,
   anyCourier: "nuestro courier",

@@ -422,6 +422,8 @@ describe("policy, privacy and small-talk answers", () => {
     expect(ask("tienen whatsapp?").text).toMatch(/^Sí, /);
     expect(ask("tienen instagram o face").text).toContain(exampleCompany.instagramUrl);
     expect(ask("donde estan ubicados").text).toContain(exampleCompany.address);
+    expect(ask("cual es la razon social de la empresa").text).toContain(exampleCompany.legalName);
+    expect(ask("me mandan la cotizacion por correo?").text).toMatch(/^Sí, .*correo/);
   });
 
   it("says goodbye, takes an acknowledgement and thanks", () => {

@@ -32,6 +32,7 @@ import { orderPageTexts } from "~/content/order-page";
 import { paymentTexts, providerNames } from "~/content/payments";
 import { processPage } from "~/content/process-page";
 import { purpose } from "~/content/site";
+import { thanks } from "~/content/thanks-page";
 import { componentCount, kitList, kitPath, lineNames, versionNames } from "~/content/kits";
 import { freeShippingNote, orderProcessingHours, workingHours } from "~/content/policies";
 import type { Kit, KitVersion, ProductLine } from "~/content/types";
@@ -258,6 +259,8 @@ export function buildTopics(): Topic[] {
             ),
             ...links,
           };
+        if (asks(question, policyCueWords.legalIdentity))
+          return { text: topicAnswerTexts.legalIdentity(company.legalName, company.rut), ...links };
         if (asks(question, policyCueWords.location))
           return {
             text: join(
@@ -802,6 +805,11 @@ function policyDetailFor(id: string, company: CompanyInfo, question: string): To
     case "quotation": {
       if (asks(question, cue.validity))
         return { text: passage(terms(company), p.quotationValidity), link: catalogueLink };
+      // "¿Me mandan la cotización por correo?": the thank-you page's step that says how it is sent.
+      if (asks(question, cue.quoteEmail)) {
+        const sent = thanks.nextSteps.find((step) => /correo/i.test(step.description));
+        if (sent) return { text: sent.description, link: catalogueLink };
+      }
       if (asks(question, cue.purchaseOrder))
         return { text: passage(terms(company), p.purchaseOrder), link: catalogueLink };
       if (asks(question, cue.quoteData) && !asks(question, cue.quoteQuantity)) {
