@@ -609,12 +609,13 @@ function shopPageTopics(): Pick<Topic, "id" | "answer">[] {
           const text = asks(question, cue.charged) && charge ? withAnswer(false, charge) : rejected;
           return { text, link: faqLink };
         }
-        if (asks(question, cue.paymentConfirming)) {
-          const confirming = paymentTexts.results.confirming(providers);
-          const again = passage([confirming], p.paymentConfirming);
-          // "¿Tengo que pagar de nuevo?" is what a customer asks of this page: the page says no.
-          return { text: again ? withAnswer(false, again) : confirming, link: faqLink };
-        }
+        const confirming = paymentTexts.results.confirming(providers);
+        // "¿Tengo que pagar de nuevo?" is what a customer asks of this page: the page says no.
+        const again = passage([confirming], p.paymentConfirming);
+        if (asks(question, cue.payAgain) && again) return { text: withAnswer(false, again), link: faqLink };
+        // Being confirmed, or charged while the page still says pending: the page's "confirming" words.
+        if (asks(question, cue.paymentConfirming) || asks(question, cue.charged))
+          return { text: confirming, link: faqLink };
         return { text: passage(terms(company), p.payLater), link: termsLink };
       },
     },
