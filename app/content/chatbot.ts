@@ -1600,7 +1600,7 @@ export const policyCueWords = {
     "terceros",
     "pixeles",
   ],
-  minor: ["menor", "menores", "nino", "ninos", "hijo", "hija", "adolescente", "15", "16", "17"],
+  minor: ["menor", "menores", "nino", "ninos", "hijo", "hija", "adolescente"],
   privacyDoc: ["privacidad", "datos"],
   subscribe: ["suscribo", "suscribirme", "inscribo", "inscribirme", "suscribir"],
   lateDelivery: [
@@ -1717,7 +1717,7 @@ export const policyCueWords = {
   answerTime: ["cuanto", "plazo", "demoran", "demora", "tiempo", "tardan"],
   priceChange: ["sube", "suben", "cambia", "cambian", "diferencia", "aumenta", "baja", "cambio de precio"],
   warrantyStart: ["desde cuando", "cuando empieza", "corre", "empieza"],
-  legalWarranty: ["garantia legal", "6 meses", "seis meses", "ley"],
+  legalWarranty: ["garantia legal", "legal", "ley"],
   validity: ["vigencia", "vigente", "valida", "dura la cotizacion"],
   purchaseOrder: ["orden de compra", "oc"],
   quoteData: ["que datos", "datos piden", "datos me piden", "que piden", "formulario"],
