@@ -1,9 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { chatbotMaxQuestionLength } from "~/content/chatbot";
+import { chatbotMaxQuestionLength, chatbotTexts, policyPassages } from "~/content/chatbot";
+import { exampleCompany } from "~/content/company";
+import { quoteTexts } from "~/content/forms";
 import { kitList, kitPath } from "~/content/kits";
+import { privacyPolicy, termsOfService } from "~/content/legal";
+import { paymentTexts } from "~/content/payments";
+import { processPage } from "~/content/process-page";
 import { formatPrice } from "~/lib/format";
+import { maxQuantityPerKit } from "~/lib/order-lines";
 import {
   answerQuestion,
   chatbotConfidentScore,
@@ -46,7 +52,18 @@ const FACT_TOP1_FLOOR = 0.79;
 const FACT_OFF_TOPIC_CEILING = 0.15;
 const offTopicFloor = 0.97;
 
-const pagePaths = new Set(["/", "/productos", "/faq", "/contacto", "/terminos", ...kitList.map(kitPath)]);
+const pagePaths = new Set([
+  "/",
+  "/productos",
+  "/faq",
+  "/contacto",
+  "/terminos",
+  "/privacidad",
+  "/proposito",
+  "/como-funciona",
+  "/carro",
+  ...kitList.map(kitPath),
+]);
 
 describe("chatbot answer engine", () => {
   it("answers the labelled questions and falls back on the off-topic ones", () => {
@@ -381,5 +398,96 @@ describe("evaluateFacts", () => {
     expect(result.recallAt3).toBeGreaterThanOrEqual(2);
     expect(result.offTopicTotal).toBe(2);
     expect(result.offTopicFallbacks).toBe(1);
+  });
+});
+
+describe("policy, privacy and small-talk answers", () => {
+  const folded = (text: string) =>
+    text
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
+  const ask = (q: string) => answerQuestion(q);
+
+  it("finds every quoted passage in the pages it reads", () => {
+    const pages = folded(
+      JSON.stringify([
+        termsOfService(exampleCompany),
+        privacyPolicy(exampleCompany),
+        processPage,
+        paymentTexts.results.rejected,
+        paymentTexts.results.confirming("Webpay"),
+      ]),
+    );
+    const missing = Object.entries(policyPassages).filter(([, words]) => !pages.includes(folded(words)));
+    expect(missing).toEqual([]);
+  });
+
+  it("answers privacy questions from the privacy policy, yes or no first", () => {
+    const sale = ask("¿venden mis datos a otras empresas?");
+    expect(sale.topic).toBe("dataSharing");
+    expect(sale.text).toMatch(/^No, /);
+    expect(sale.link?.href).toBe("/privacidad");
+    const erasure = ask("puedo pedir que borren mis datos?");
+    expect(erasure.text).toMatch(/^Sí, /);
+    expect(erasure.text).toContain("supresión");
+    expect(ask("usan cookies de publicidad?").text).toMatch(/^No, /);
+    const retention = ask("cuanto tiempo guardan mis datos de compra");
+    const orders = privacyPolicy(exampleCompany)
+      .sections.flatMap((s) => s.list ?? [])
+      .find((item) => item.startsWith("Pedidos y documentos"));
+    expect(retention.text).toContain(orders);
+    expect(ask("como me doy de baja del boletin").text).toContain("clic");
+    expect(ask("hay que ser mayor de edad pa comprar").text).toMatch(/^Sí, .*18/);
+  });
+
+  it("links the terms and reads complaints, late deliveries and refunds from them", () => {
+    expect(ask("donde leo los terminos y condiciones").link?.href).toBe("/terminos");
+    expect(ask("a quien reclamo si no me responden un reclamo").text).toContain("SERNAC");
+    expect(ask("y si no cumplen el plazo de entrega que pasa?").text).toContain("nueva fecha");
+    expect(ask("en cuanto tiempo me devuelven la plata si me retracto").text).toContain("45 días");
+    expect(ask("si devuelvo el kit quien paga el envio de vuelta").text).toContain("sin costo para ti");
+    expect(ask("las baterias vencidas entran en la garantia?").text).toMatch(/^No, .*vencimiento/);
+    const claim = ask("como hago valer la garantia");
+    expect(claim.topic).toBe("warranty");
+    expect(claim.text).toContain("número de pedido");
+  });
+
+  it("reads limits and statuses from the shop's pages", () => {
+    expect(ask("cuantos kits iguales puedo echar al carro como maximo").text).toContain(
+      `${maxQuantityPerKit} kits`,
+    );
+    expect(ask("hasta cuantos kits puedo pedir en una cotizacion").text).toContain(
+      quoteTexts.quantityHint.replace(/^D/, "d"),
+    );
+    expect(ask("me rechazaron el pago, igual me cobraron?").text).toMatch(/^No, .*cargo/);
+    const cancelled = ask("cancelaron mi pedido y ya habia pagado, me devuelven la plata?");
+    expect(cancelled.topic).toBe("orderCancelled");
+    expect(cancelled.text).toMatch(/^Sí, .*mismo medio de pago/);
+    expect(ask("cual es la mision de la empresa").link?.href).toBe("/proposito");
+  });
+
+  it("answers the details of a policy from its page: card data, the data authority, the legal warranty", () => {
+    expect(ask("guardan los datos de mi tarjeta?").text).toMatch(/^No, /);
+    expect(ask("donde reclamo si no respetan mis datos").text).toContain("Agencia de Protección de Datos");
+    expect(ask("de cuanto es la garantia legal").text).toContain("seis meses");
+    expect(ask("desde cuando corre la garantia").text).toContain("desde la fecha en que recibes");
+    expect(ask("tengo que devolver el kit en su caja original?").text).toMatch(/^Sí, .*embalaje/);
+    expect(ask("se puede pagar con orden de compra").text).toContain("orden de compra");
+    expect(ask("si sube el precio despues de comprar me cobran la diferencia?").text).toMatch(/^No, /);
+  });
+
+  it("says yes to the contact channels it has, and where the shop is", () => {
+    expect(ask("tienen whatsapp?").text).toMatch(/^Sí, /);
+    expect(ask("tienen instagram o face").text).toContain(exampleCompany.instagramUrl);
+    expect(ask("donde estan ubicados").text).toContain(exampleCompany.address);
+    expect(ask("cual es la razon social de la empresa").text).toContain(exampleCompany.legalName);
+    expect(ask("me mandan la cotizacion por correo?").text).toMatch(/^Sí, .*correo/);
+  });
+
+  it("says goodbye, takes an acknowledgement and thanks", () => {
+    expect(ask("chao").text).toBe(chatbotTexts.goodbye);
+    expect(ask("ok vale").text).toBe(chatbotTexts.acknowledged);
+    expect(ask("muchas gracias por la info, muy amable").text).toBe(chatbotTexts.thanks);
   });
 });

@@ -44,7 +44,16 @@ const answer = (
 
 /** The words the order page shows under its heading, for the order's status. */
 function statusWords(order: OrderForChat, courier: string | null): string {
-  switch (order.status) {
+  return statusMeaning(order.status, order.entered.pagado !== undefined, courier);
+}
+
+/**
+ * What a status means, in the order page's words: for an order (above) or for a status a visitor
+ * asks about ("¿qué significa «En preparación»?", ./topics); `paid` says whether a cancelled order
+ * had been paid.
+ */
+export function statusMeaning(status: OrderStatus, paid: boolean, courier: string | null): string {
+  switch (status) {
     case "pendiente_pago":
       return chatOrderTexts.unpaid;
     case "pagado":
@@ -56,9 +65,7 @@ function statusWords(order: OrderForChat, courier: string | null): string {
     case "entregado":
       return orderPageTexts.deliveredIntro(warrantyMonths);
     case "cancelado":
-      return `${orderPageTexts.cancelledIntro} ${
-        order.entered.pagado !== undefined ? orderPageTexts.cancelledPaid : orderPageTexts.cancelledUnpaid
-      }`;
+      return `${orderPageTexts.cancelledIntro} ${paid ? orderPageTexts.cancelledPaid : orderPageTexts.cancelledUnpaid}`;
   }
 }
 
