@@ -30,7 +30,8 @@ const sets = [
 // Judged by the facts its answers state. The tuning set's misses are printed; held-out 3 is always
 // summarised (its questions are never read, see the header).
 const factSets = [
-  { title: "Fact tuning set (tuned on)", set: readSet("chatbot-questions-facts.json"), tuned: true },
+  { title: "Fact tuning set 1 (tuned on)", set: readSet("chatbot-questions-facts.json"), tuned: true },
+  { title: "Fact tuning set 2 (tuned on)", set: readSet("chatbot-questions-facts-2.json"), tuned: true },
   { title: "Held-out set 3 (facts, never tuned on)", set: readSet("chatbot-questions-heldout-3.json") },
 ];
 
