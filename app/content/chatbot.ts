@@ -1345,6 +1345,23 @@ export const offTopicCues = [
   "mandar una",
   "como emito",
   "sii",
+  "del super",
+  "del supermercado",
+  "como se usa",
+  "como usar",
+  "como se pone",
+  "como se ocupa",
+  "necesita una persona",
+  "necesita un adulto",
+  "necesita al dia",
+  "va a temblar",
+  "va a haber",
+  "alerta de",
+  "hay alerta",
+  "cuenta de la luz",
+  "cuenta del agua",
+  "cuenta de luz",
+  "pagar la cuenta",
   "dura un terremoto",
   "dura un sismo",
   "dura un temblor",
@@ -1352,7 +1369,7 @@ export const offTopicCues = [
 ];
 
 /** Words that make a question the shop's even beside an off-topic cue ("¿cómo hago un pedido de un kit?"). */
-export const shopAnchorWords = ["kit", "kits", "lifebox", "pedido", "compra", "envio", "garantia"];
+export const shopAnchorWords = ["kit", "kits", "lifebox", "pedido", "compra", "envio", "garantia", "ustedes"];
 
 /**
  * Other shops and marketplaces: a question about them is not the shop's, even with a word of it
@@ -1516,6 +1533,9 @@ export const priceWords = [
   "cobran",
   "costo",
   "plata",
+  "precios",
+  "valores",
+  "lista de precios",
 ];
 
 /** Words of a company buying many kits: a quotation, not advice. */

@@ -265,8 +265,10 @@ export function rankTopics(question: string): { topic: Topic; score: number }[] 
 function offTopicQuestion(question: string): boolean {
   const folded = ` ${question} `;
   const holds = (phrases: string[]) => phrases.some((phrase) => folded.includes(` ${phrase} `));
-  if (holds(otherShopWords) && !holds(["lifebox", "ustedes", "kit", "kits"])) return true;
-  return (holds(offTopicCues) || asksForeignThing(folded)) && !holds(shopAnchorWords);
+  // "El kit de Falabella" is theirs; "¿venden ustedes en Falabella?" is ours.
+  if (holds(otherShopWords) && !holds(["lifebox", "ustedes", "sus"])) return true;
+  const anchored = holds(shopAnchorWords) || namedLineWords.some((word) => folded.includes(` ${word} `));
+  return (holds(offTopicCues) || asksForeignThing(folded)) && !anchored;
 }
 
 /**

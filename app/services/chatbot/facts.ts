@@ -1028,11 +1028,29 @@ function shopNouns(): Set<string> {
  * compro?", "¿qué saco de dormir me recomiendas?"): then it is not the shop's question.
  */
 export function asksForeignThing(folded: string): boolean {
+  const lineWords = Object.values(lineNameWords).flat();
+  const foreign = (word: string | undefined) =>
+    word !== undefined &&
+    !stopWords.has(word) &&
+    !shopNouns().has(word) &&
+    !shopNouns().has(word.replace(/e?s$/, "")) &&
+    !lineWords.includes(word);
+  // "¿Cuánto cuesta un bote inflable?", "¿cuánto mide el cerro San Cristóbal?": a thing's price,
+  // duration or size ("un"/"una" any thing; "el"/"la" a thing measured).
   const priced =
     / (?:cuesta|cuestan|sale|salen|vale|valen|dura|duran|precio de)(?: normalmente| mas o menos| aproximadamente| aprox)? (?:un|una) ([a-zñ]+) /.exec(
       folded,
     );
-  if (priced?.[1] && !shopNouns().has(priced[1])) return true;
+  const measured = / (?:mide|miden|pesa|pesan|dura|duran) (?:el|la|los|las) ([a-zñ]+) /.exec(folded);
+  // "¿A qué hora cierra el metro?": another place's hours.
+  const opens = / (?:abre|cierra|abren|cierran) (?:el|la|los|las) ([a-zñ]+) /.exec(folded);
+  // "¿Cuál es el planeta más grande?", "¿cuál es el mejor celular?": the most of another thing.
+  const most =
+    / (?:cual|que) es (?:el|la) (?:mejor )?([a-zñ]+) (?:mas|menos|mejor|calidad) /.exec(folded) ??
+    / (?:el|la) mejor ([a-zñ]+) /.exec(folded);
+  // "¿Venden generadores?": a thing the shop does not sell.
+  const sold = / (?:venden|vende|comercializan) ([a-zñ]+) /.exec(folded);
+  if ([priced, measured, opens, most, sold].some((match) => foreign(match?.[1]))) return true;
   // "¿Qué X me compro / me recomiendas?": advice on a thing, which the shop answers only for its kits.
   const advice =
     / (?:que|cual|cuales) ([a-zñ]+)(?: [a-zñ]+){0,2} (?:me compro|compro|me recomiendas|me recomiendan|recomiendas|es buena|es bueno) /.exec(
@@ -1043,7 +1061,7 @@ export function asksForeignThing(folded: string): boolean {
     // "¿Por qué les compro a ustedes?" asks about the shop; "¿qué le compro a mi papá?" does not.
     !hasAny(folded, ["ustedes", "lifebox"]) &&
     !["kit", "kits", "lifebox", "modelo", "version", "opcion"].includes(advice[1]) &&
-    !Object.values(lineNameWords).flat().includes(advice[1])
+    !lineWords.includes(advice[1])
   );
 }
 
@@ -1124,6 +1142,9 @@ export function detectFactTopic(question: string): string | undefined {
   ) {
     return `kit-${oneNamed[0].id}-price`;
   }
+  // "Los precios de todos los mini": the price list of the kits named.
+  if (price && oneNamed.length > 1 && !superlativeOf(folded) && !hasAny(folded, compareWords))
+    return "catalogue";
   const quotation = hasAny(folded, quotationWords) || /\s\d+ kits?\s/.test(folded);
   // "¿Cuánto cuesta / qué trae / cuánto pesa el kit para la casa?": that of the kit made for the place.
   const scenario = scenarioOf(folded);

@@ -48,6 +48,7 @@ import {
   contactLink,
   faqLink,
   foldForFacts,
+  namedKits,
   isYesNoQuestion,
   listWords,
   withAnswer,
@@ -224,10 +225,15 @@ export function buildTopics(): Topic[] {
     { id: "thanks", answer: () => ({ text: chatbotTexts.thanks, link: faqLink }) },
     {
       id: "catalogue",
-      answer: () => ({
-        text: `Tenemos ${kitList.length} kits: ${kitList.map((kit) => `${kit.name}, ${formatPrice(kit.price)}`).join("; ")}.`,
-        link: catalogueLink,
-      }),
+      answer: (_company, question = "") => {
+        // "Los precios de todos los mini": the kits the question names, else all of them.
+        const named = namedKits(foldForFacts(question));
+        const kits = named.length > 1 ? named : kitList;
+        return {
+          text: `${kits === kitList ? `Tenemos ${kitList.length} kits` : "Precios"}: ${kits.map((kit) => `${kit.name}, ${formatPrice(kit.price)}`).join("; ")}.`,
+          link: catalogueLink,
+        };
+      },
     },
     policyTopic("delivery"),
     policyTopic("shipping"),
