@@ -155,7 +155,14 @@ export const chatbotExtraStopWords = [
  * the usual questions match. Keys are topic ids; a kit topic's phrasings are per kind.
  */
 export const topicPhrasings: Record<string, string[]> = {
-  greeting: ["hola", "hola como estas", "alo hay alguien", "hola hay alguien ahi"],
+  greeting: [
+    "hola",
+    "hola como estas",
+    "alo hay alguien",
+    "hola hay alguien ahi",
+    "eres un bot",
+    "eres humano o robot",
+  ],
   thanks: [
     "gracias",
     "muchas gracias",
@@ -197,6 +204,8 @@ export const topicPhrasings: Record<string, string[]> = {
     "y si no cumplen el plazo de entrega",
     "que pasa si se atrasan con la entrega",
     "el plazo de entrega para empresas es el mismo",
+    "me urge para mañana alcanza a llegar",
+    "despues de pagar en cuanto lo despachan",
   ],
   shipping: [
     "hacen envio a regiones",
@@ -278,6 +287,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "vienen armados",
     "los componentes son nuevos",
     "estan listos para enviar",
+    "los kits son nuevos o reacondicionados",
   ],
   quotation: [
     "cotizacion para empresas",
@@ -393,6 +403,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "hay que ser mayor de edad para comprar",
     "puede comprar un menor de edad",
     "desde que edad se puede comprar",
+    "mi hijo de 16 puede comprar",
   ],
   legal: [
     "donde leo los terminos y condiciones",
@@ -645,7 +656,6 @@ export const chatbotSynonyms: Record<string, string> = {
   mail: "correo",
   email: "correo",
   ubicados: "direccion",
-  seguimiento: "pedido",
   cotizar: "cotizacion",
   cotisacion: "cotizacion",
   mayorista: "cotizacion",
@@ -922,7 +932,18 @@ export const scenarioWords: Record<ProductLine, { words: string[]; activities: s
         "escritorio",
         "guantera",
       ],
-      activities: ["terremoto", "terremotos", "sismo", "sismos", "temblor", "temblores"],
+      activities: [
+        "terremoto",
+        "terremotos",
+        "sismo",
+        "sismos",
+        "temblor",
+        "temblores",
+        "corta la luz",
+        "se va la luz",
+        "sin luz",
+        "cortes de luz",
+      ],
       mini: [
         "auto",
         "autos",
@@ -970,6 +991,12 @@ export const scenarioWords: Record<ProductLine, { words: string[]; activities: s
         "expedicion",
         "travesia",
         "travesias",
+        "mochilero",
+        "mochileros",
+        "andinista",
+        "montañista",
+        "montanista",
+        "escalador",
       ],
       mini: ["mochila", "sendero", "ski", "esqui"],
     },
@@ -1006,6 +1033,10 @@ export const scenarioWords: Record<ProductLine, { words: string[]; activities: s
         "bucear",
         "a bordo",
         "zarpar",
+        "pescador",
+        "pescadores",
+        "marinero",
+        "navegante",
       ],
       mini: ["kayak", "kayaks", "moto de agua", "surf", "remo"],
     },
@@ -1034,7 +1065,7 @@ export const scenarioWords: Record<ProductLine, { words: string[]; activities: s
         "cuadrilla",
         "maestranza",
       ],
-      activities: ["faena", "faenas", "mineria"],
+      activities: ["faena", "faenas", "mineria", "minero", "mineros", "laboratorio"],
       mini: ["taller", "talleres", "bodega", "bodegas", "cuadrilla"],
     },
   };
@@ -1044,6 +1075,12 @@ export const scenarioWords: Record<ProductLine, { words: string[]; activities: s
  * cacho cuál comprar"); "necesito" or "busco" alone do not ("necesito un abogado").
  */
 export const adviceWords = [
+  "el mejor",
+  "cual es mejor",
+  "cual seria",
+  "regalar",
+  "regalarle",
+  "regalo",
   "recomienda",
   "recomiendan",
   "recomiendas",
@@ -1222,10 +1259,16 @@ export const contentsWords = [
   "contenido",
   "que viene",
   "que lleva",
+  "cuantos componentes",
+  "cuantas cosas",
+  "cuantos elementos",
+  "cuantos articulos",
 ];
 
 /** Words that ask for a comparison of two kits ("¿qué diferencia hay entre el Essential y el Mini?"). */
 export const compareWords = [
+  "diferencian",
+  "se diferencia",
   "le falta",
   "tiene de mas",
   "trae de mas",
@@ -1267,6 +1310,17 @@ export const componentContextWords = [
   "lumenes",
   "calorias",
   "potencia",
+  "aguanta",
+  "aguantan",
+  "resiste",
+  "resisten",
+  "soporta",
+  "traiga",
+  "traigan",
+  "tenga",
+  "tengan",
+  "incluya",
+  "cuales",
   "que tipo",
   "de que",
   "sirve",
@@ -1581,6 +1635,9 @@ export const recommendWords = [
   "deberia comprar",
   "algo para",
   "algo pa",
+  "regalar",
+  "regalarle",
+  "regalo",
   "quiero uno",
   "quiero algo",
   "uno pa",
@@ -1693,6 +1750,17 @@ export const placeWordsNeedingPreposition = [
 /** Words that ask for a kit's specification, by the specification's label in ./kits. */
 export const specWords: Record<string, string[]> = {
   Peso: ["peso", "pesa", "pesan", "kilos", "kg"],
+  "Material de la caja": [
+    "material",
+    "plastico",
+    "metal",
+    "caja de que",
+    "de que es la caja",
+    "golpes",
+    "golpe",
+    "impactos",
+    "impacto",
+  ],
   Dimensiones: [
     "dimensiones",
     "medidas",
@@ -1707,7 +1775,6 @@ export const specWords: Record<string, string[]> = {
   ],
   "Rango de temperatura": ["temperatura", "temperaturas", "grados", "frio", "calor", "bajo cero"],
   Hermeticidad: ["sumergible", "sumergir", "profundidad", "hermetico", "hermeticidad", "hundir"],
-  "Material de la caja": ["material", "plastico", "metal", "caja de que", "de que es la caja"],
   Capacidad: ["capacidad", "cuantas personas", "autonomia", "alcanza", "cuantas horas", "cuantos dias"],
 };
 
@@ -1768,6 +1835,11 @@ export const yesNoVerbs = [
   "cobran",
   "cobra",
   "usan",
+  "cambian",
+  "repone",
+  "reponen",
+  "devuelven",
+  "reembolsan",
   "ocupan",
   "trabajan",
   "cabe",

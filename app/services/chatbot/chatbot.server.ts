@@ -21,6 +21,7 @@ import {
   chatbotWordFamilies,
   lineKeywords,
   questionWords,
+  policyAnswers,
   greetingLeadWords,
   yesNoVerbs,
   otherShopWords,
@@ -323,9 +324,18 @@ function faqSentence(topic: string, pattern: RegExp): string | undefined {
  */
 function policyDetail(topic: string, question: string, text: string): string {
   const folded = ` ${question} `;
+  // "¿Por qué demora tanto el despacho?": because each kit is made to order.
+  if (
+    topic === "delivery" &&
+    /\s(por que|porque)\s/.test(folded) &&
+    /\s(tanto|demora|demoran|tarda|tardan)\s/.test(folded)
+  )
+    return policyAnswers.madeToOrder;
   if (
     topic === "warranty" &&
-    /\s(golpe|golpes|caida|caidas|cayo|mal uso|modificacion|modifique|rompi)\s/.test(folded)
+    /\s(golpe|golpes|caida|caidas|cayo|cae|cayera|se rompe|rompe|mal uso|modificacion|modifique|rompi)\s/.test(
+      folded,
+    )
   ) {
     const excluded = faqSentence("warranty", /no cubre/);
     if (excluded) return isYesNoQuestion(question) ? withAnswer(false, excluded) : `${excluded} ${text}`;
@@ -593,7 +603,10 @@ function answerOne(text: string, options: { company?: CompanyInfo }): ChatAnswer
   const known = knownTermsShare(question) >= chatbotKnownTermsThreshold;
   const detected = question ? detectFactTopic(question) : undefined;
   const factTopic =
-    detected && knownTermsShare(question, detected) >= factKnownTermsThreshold && !offTopicQuestion(typed)
+    detected &&
+    // A place named with a shipping word is its own evidence ("vivo en Castro, ¿llega allá?").
+    (detected === "place-shipping" || knownTermsShare(question, detected) >= factKnownTermsThreshold) &&
+    !offTopicQuestion(typed)
       ? detected
       : undefined;
   const ranked = allRanked.filter((entry) => !ruleOnlyTopic(entry.topic.id) || entry.topic.id === factTopic);

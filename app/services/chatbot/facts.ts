@@ -167,8 +167,21 @@ export function peopleOf(folded: string): number | undefined {
   ) {
     return 1;
   }
-  if (/ (?:en pareja|mi pareja y yo|mi señora y yo|mi esposa y yo|mi esposo y yo|los dos) /.test(folded))
+  if (
+    / (?:en pareja|mi pareja y yo|mi señora y yo|mi esposa y yo|mi esposo y yo|los dos|con mi (?:hermano|hermana|pareja|señora|esposa|esposo|polola|pololo|amigo|amiga|hijo|hija|papa|mama|viejo|vieja|compañero|compañera|socio|primo|prima)) /.test(
+      folded,
+    )
+  )
     return 2;
+  return undefined;
+}
+
+/** How many of the kit the question asks for ("si compro 2 essential", "tres nautical mini"), if any. */
+export function quantityOf(folded: string, kit: Kit): number | undefined {
+  for (const word of lineNameWords[kit.line]) {
+    const match = new RegExp(` ${numberPattern} (?:kits? )?(?:lifebox )?${word}\\b`).exec(folded);
+    if (match?.[1]) return toNumber(match[1]);
+  }
   return undefined;
 }
 
@@ -496,6 +509,14 @@ export function specAnswer(question: string, kits?: Kit[]): FactAnswer {
     );
     return { text: withAnswer(values.size === 1, text), link };
   }
+  // "¿Las cajas aguantan golpes?": the box's material says it resists impacts.
+  if (isYesNoQuestion(question) && labels.length === 1 && labels[0] === "Material de la caja") {
+    const resists = shown.every((kit) =>
+      /impacto/i.test(kit.specifications.find((spec) => spec.label === labels[0])?.value ?? ""),
+    );
+    if (hasAny(folded, ["golpe", "golpes", "impacto", "impactos"]))
+      return { text: withAnswer(resists, text), link };
+  }
   if (one && isYesNoQuestion(question) && labels.length === 1 && labels[0] === "Hermeticidad") {
     return { text: withAnswer(true, text), link };
   }
@@ -596,14 +617,38 @@ export function budgetOf(folded: string): number | undefined {
   return match[2] ? Number(match[1]) * 1000 : Number(match[1]);
 }
 
+/** The kits in the order the question names them ("el Expedition Mini … que el Expedition"). */
+function inQuestionOrder(folded: string, kits: Kit[]): Kit[] {
+  const at = (kit: Kit) => {
+    const positions = lineNameWords[kit.line].flatMap((word) => {
+      const found: number[] = [];
+      for (let i = folded.indexOf(` ${word} `); i >= 0; i = folded.indexOf(` ${word} `, i + 1)) {
+        const mini = folded.startsWith(` ${word} mini `, i);
+        if (mini === (kit.version === "mini")) found.push(i);
+      }
+      return found;
+    });
+    return positions.length ? Math.min(...positions) : Number.POSITIVE_INFINITY;
+  };
+  return [...kits].sort((a, b) => at(a) - at(b));
+}
+
 /** The kits a superlative compares: the named ones, the named lines', the minis or standards asked, or all. */
 function superlativePool(folded: string): Kit[] {
   const lines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
   if (lines.length >= 2) return namedKits(folded);
   if (lines.length === 1) return kitList.filter((kit) => lines.includes(kit.line));
+  const standards = hasAny(folded, [
+    "estandar",
+    "estandares",
+    "standard",
+    "normales",
+    "no mini",
+    "sin mini",
+    "grandes",
+  ]);
+  if (standards) return kitList.filter((kit) => kit.version === "standard");
   if (hasAny(folded, ["mini", "minis"])) return kitList.filter((kit) => kit.version === "mini");
-  if (hasAny(folded, ["estandar", "estandares", "standard", "normales"]))
-    return kitList.filter((kit) => kit.version === "standard");
   return kitList;
 }
 
@@ -648,6 +693,21 @@ export function superlativeAnswer(kind: Superlative, question: string): FactAnsw
     return { text: say(kit.name, formatPrice(kit.price), capacity(kit)), link: kitLink(kit) };
   }
   const measure = measures[kind];
+  // "¿El Expedition Mini es más liviano que el Expedition?": the first kit named against the other.
+  if (pool.length === 2 && isYesNoQuestion(question)) {
+    const [subject, other] = inQuestionOrder(folded, pool) as [Kit, Kit];
+    const [a, b] = [measure.value(subject), measure.value(other)];
+    if (a !== undefined && b !== undefined) {
+      const leads = measure.most ? a > b : a < b;
+      return {
+        text: withAnswer(
+          leads,
+          `${subject.name}: ${measure.shown(subject)}; ${other.name}: ${measure.shown(other)}.`,
+        ),
+        link: kitLink(subject),
+      };
+    }
+  }
   const valued = pool
     .map((kit) => ({ kit, value: measure.value(kit) }))
     .filter((entry): entry is { kit: Kit; value: number } => entry.value !== undefined);
@@ -669,21 +729,36 @@ export function superlativeAnswer(kind: Superlative, question: string): FactAnsw
 
 export function wantsComparison(folded: string): boolean {
   const lines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
-  return (
-    hasAny(folded, compareWords) &&
-    (lines.length >= 2 || (lines.length === 1 && hasAny(folded, versionWords.mini)))
-  );
+  const mini = hasAny(folded, versionWords.mini);
+  // "¿Qué diferencia hay entre la versión estándar y la mini?" (no line named): every line's pair.
+  const versions =
+    lines.length === 0 && mini && hasAny(folded, [...versionWords.standard, "version", "versiones"]);
+  return hasAny(folded, compareWords) && (lines.length >= 2 || (lines.length === 1 && mini) || versions);
 }
+
+/** What a kit is for: its description up to the first comma ("kit de emergencia para el hogar…"). */
+const purposeOf = (kit: Kit) => lowerFirst(kit.description.split(/,|\.\s/)[0] ?? kit.tagline);
 
 /** Two or more kits side by side: price, capacity, weight, and what the smaller one lacks. */
 export function comparisonAnswer(question: string): FactAnswer {
   const folded = foldForFacts(question);
   const lines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
+  if (lines.length === 0) {
+    // Every mini against its standard kit: what the mini is, from its description.
+    const minis = kitList.filter((kit) => kit.version === "mini");
+    const text = minis
+      .map((mini) => {
+        const standard = kitList.find((kit) => kit.line === mini.line && kit.version === "standard");
+        return `${mini.name} (${formatPrice(mini.price)}): ${lowerFirst(mini.description.replace(/\.$/, ""))}${standard ? `; el ${standard.name} (${formatPrice(standard.price)}) es para ${lowerFirst(capacityText(standard))}` : ""}.`;
+      })
+      .join(" ");
+    return { text, link: catalogueLink };
+  }
   const kits = lines.length === 1 ? kitList.filter((kit) => kit.line === lines[0]) : namedKits(folded);
   // Kits of different lines are told apart by what each is for (its tagline) first.
   const sentences = kits.map(
     (kit) =>
-      `${kit.name}: ${lines.length >= 2 ? `${lowerFirst(kit.tagline.replace(/\.$/, ""))}; ` : ""}${formatPrice(kit.price)}, ${lowerFirst(capacityText(kit))}, ${weightText(kit)}.`,
+      `${kit.name}: ${lines.length >= 2 ? `${purposeOf(kit)}; ` : ""}${formatPrice(kit.price)}, ${lowerFirst(capacityText(kit))}, ${weightText(kit)}.`,
   );
   const [a, b] = kits;
   if (a && b && kits.length === 2)
@@ -810,7 +885,19 @@ export function wantsRecommendation(folded: string): boolean {
   const kit = has(folded, "kit") || has(folded, "kits");
   // "Pa una travesía por el desierto": a short message that opens with the place or activity asks for a kit.
   const opensWithNeed = /^ (?:pa|para|pal|en) /.test(folded) && words(folded).length <= 8;
-  if (scenario) return cue || people || days || kit || opensWithNeed || isYesNoQuestion(folded);
+  // "Soy pescador artesanal, salgo en bote…", "tenemos un laboratorio…": the visitor's own situation.
+  const ownSituation = hasAny(folded, [
+    "soy",
+    "salgo",
+    "trabajo",
+    "tenemos",
+    "vivo",
+    "me voy",
+    "voy a",
+    "vamos a",
+  ]);
+  if (scenario)
+    return cue || people || days || kit || opensWithNeed || ownSituation || isYesNoQuestion(folded);
   // "¿El Industry cubre 50 personas?": the named kit against the people asked.
   if (people || days) return cue || kit || namedKits(folded).length > 0;
   // "¿Qué me recomiendan?", "no cacho cuál comprar": a bare ask for advice (asked back for the place).
@@ -876,7 +963,13 @@ export function placeOf(folded: string): Place | undefined {
 }
 
 export function asksAboutPlace(folded: string): boolean {
-  return placeOf(folded) !== undefined && hasAny(folded, placeCueWords);
+  const place = placeOf(folded);
+  if (!place) return false;
+  if (hasAny(folded, placeCueWords)) return true;
+  // "¿Y a la Antártica?", "hasta Arica?": a short message naming where.
+  return (
+    words(folded).length <= 10 && / (?:y a|y hasta|a|hasta) (?:la |el )?[a-zñ]+/.test(folded.slice(0, 12))
+  );
 }
 
 /** Shipping to the named place: free to continental Chile, quoted before paying for the islands. */
@@ -1123,6 +1216,7 @@ export function detectFactTopic(question: string): string | undefined {
     components.length > 0 &&
     aboutKits &&
     !fault &&
+    !hasAny(folded, ["garantia", "garantias"]) &&
     !adviceForPlace &&
     !hasAny(folded, ["personalizar", "agregar"])
   ) {
@@ -1161,7 +1255,9 @@ export function detectFactTopic(question: string): string | undefined {
   // "¿Cabe bajo el asiento el Essential Mini?": the kit's use says where it fits.
   const fits = namedKits(folded);
   if (hasAny(folded, ["cabe", "caben"]) && fits.length === 1 && fits[0]) return `kit-${fits[0].id}-use`;
-  if (!quotation && !price && !fault && wantsRecommendation(folded)) return "recommend";
+  const warranty = hasAny(folded, ["garantia", "garantias"]);
+  const advised = !quotation || hasAny(folded, adviceWords);
+  if (advised && !price && !fault && !warranty && wantsRecommendation(folded)) return "recommend";
   const specs = specsOf(folded);
   const named = namedKits(folded);
   // IP67 named with no kit: what it means, its norm, its depth and time.

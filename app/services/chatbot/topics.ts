@@ -49,6 +49,7 @@ import {
   faqLink,
   foldForFacts,
   namedKits,
+  quantityOf,
   isYesNoQuestion,
   listWords,
   withAnswer,
@@ -146,12 +147,14 @@ function kitTopics(kit: Kit): Topic[] {
   });
   const otherSpecs = kit.specifications.filter((spec) => spec.label !== "Capacidad");
   return [
-    topic(
-      "price",
-      "precio",
-      () =>
-        `El ${kit.name} cuesta ${formatPrice(kit.price)}, IVA incluido (${capacityOf(kit).charAt(0).toLowerCase()}${capacityOf(kit).slice(1)}). ${freeShippingNote}.`,
-    ),
+    topic("price", "precio", (question) => {
+      const price = `El ${kit.name} cuesta ${formatPrice(kit.price)}, IVA incluido (${capacityOf(kit).charAt(0).toLowerCase()}${capacityOf(kit).slice(1)}). ${freeShippingNote}.`;
+      // "Si compro 2 Essential, ¿cuánto me sale?": the total for that many.
+      const count = quantityOf(foldForFacts(question), kit);
+      return count && count > 1
+        ? `${count} ${kit.name}: ${formatPrice(count * kit.price)} (${formatPrice(kit.price)} cada uno, IVA incluido). ${freeShippingNote}.`
+        : price;
+    }),
     topic(
       "contents",
       kit.contents
