@@ -155,6 +155,11 @@ export const chatbotExtraStopWords = [
  * the usual questions match. Keys are topic ids; a kit topic's phrasings are per kind.
  */
 export const topicPhrasings: Record<string, string[]> = {
+  gallery: [
+    "puedo subir una foto de mi kit a la galeria",
+    "como comparto una foto de mi kit",
+    "galeria de fotos de clientes",
+  ],
   greeting: [
     "hola",
     "hola como estas",
@@ -208,6 +213,8 @@ export const topicPhrasings: Record<string, string[]> = {
     "despues de pagar en cuanto lo despachan",
   ],
   shipping: [
+    "lo llevan a la casa o hay que retirarlo en sucursal",
+    "lo despachan a domicilio",
     "hacen envio a regiones",
     "cuanto cuesta el envio",
     "el envio es gratis",
@@ -507,6 +514,12 @@ export const kitTopicPhrasings = {
  * multi-word keys are matched as phrases first.
  */
 export const chatbotSynonyms: Record<string, string> = {
+  // A box that arrived damaged is a broken one; a warranty that "replaces" is one that covers.
+  aplastada: "rota",
+  aplastado: "roto",
+  abollada: "rota",
+  repone: "cubre",
+  reponen: "cubren",
   // "algo que aguante el frío" is not "guante".
   aguante: "aguanta",
   aguanten: "aguantan",
@@ -943,6 +956,7 @@ export const scenarioWords: Record<ProductLine, { words: string[]; activities: s
         "se va la luz",
         "sin luz",
         "cortes de luz",
+        "se corta",
       ],
       mini: [
         "auto",
@@ -1399,6 +1413,9 @@ export const offTopicCues = [
   "mandar una",
   "como emito",
   "sii",
+  "ayudame a",
+  "ayudame con",
+  "maleta",
   "del super",
   "del supermercado",
   "como se usa",
@@ -1999,7 +2016,18 @@ export const policyCueWords = {
   ],
   minor: ["menor", "menores", "nino", "ninos", "hijo", "hija", "adolescente"],
   privacyDoc: ["privacidad", "datos"],
-  subscribe: ["suscribo", "suscribirme", "inscribo", "inscribirme", "suscribir"],
+  subscribe: [
+    "suscribo",
+    "suscribirme",
+    "inscribo",
+    "inscribirme",
+    "suscribir",
+    "novedades",
+    "tienen newsletter",
+    "tienen boletin",
+    "hay newsletter",
+    "hay boletin",
+  ],
   lateDelivery: [
     "no cumplen",
     "no cumple",

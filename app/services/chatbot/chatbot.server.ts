@@ -21,6 +21,7 @@ import {
   chatbotWordFamilies,
   lineKeywords,
   questionWords,
+  lineNameWords,
   policyAnswers,
   greetingLeadWords,
   yesNoVerbs,
@@ -47,6 +48,7 @@ import {
   foldForFacts,
   isYesNoQuestion,
   namedKits,
+  scenarioOf,
   specsOf,
   withAnswer,
 } from "./facts";
@@ -268,7 +270,11 @@ function offTopicQuestion(question: string): boolean {
   const holds = (phrases: string[]) => phrases.some((phrase) => folded.includes(` ${phrase} `));
   // "El kit de Falabella" is theirs; "¿venden ustedes en Falabella?" is ours.
   if (holds(otherShopWords) && !holds(["lifebox", "ustedes", "sus"])) return true;
-  const anchored = holds(shopAnchorWords) || namedLineWords.some((word) => folded.includes(` ${word} `));
+  const anchored =
+    holds(shopAnchorWords) ||
+    Object.values(lineNameWords)
+      .flat()
+      .some((word) => folded.includes(` ${word} `));
   return (holds(offTopicCues) || asksForeignThing(folded)) && !anchored;
 }
 
@@ -387,6 +393,12 @@ function yesOrNoFirst(topic: string, question: string, text: string): string {
     const day = /\s(sabado|domingo|feriado)s?\s/.exec(folded)?.[1] ?? "";
     return withAnswer(foldAccents(text).includes(day), text);
   }
+  // "Me urge para mañana, ¿alcanza a llegar?": not before the delivery promise.
+  if (
+    topic === "delivery" &&
+    /\s(mañana|manana|hoy|pasado mañana|pasado manana|esta semana|urge|urgente)\s/.test(folded)
+  )
+    return withAnswer(false, text);
   if (topic === "shipping") {
     const charged = /\s(cobran|cobra|pagar|pago|costo|cuesta|vale|sale|precio)\s/.test(folded);
     return withAnswer(!charged, text);
@@ -605,7 +617,10 @@ function answerOne(text: string, options: { company?: CompanyInfo }): ChatAnswer
   const factTopic =
     detected &&
     // A place named with a shipping word is its own evidence ("vivo en Castro, ¿llega allá?").
-    (detected === "place-shipping" || knownTermsShare(question, detected) >= factKnownTermsThreshold) &&
+    // So is a place or an activity a recommendation is for ("mi papá es andinista…").
+    (detected === "place-shipping" ||
+      (detected === "recommend" && scenarioOf(foldForFacts(question)) !== undefined) ||
+      knownTermsShare(question, detected) >= factKnownTermsThreshold) &&
     !offTopicQuestion(typed)
       ? detected
       : undefined;

@@ -56,6 +56,7 @@ const pagePaths = new Set([
   "/",
   "/productos",
   "/faq",
+  "/galeria/compartir",
   "/contacto",
   "/terminos",
   "/privacidad",

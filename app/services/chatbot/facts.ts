@@ -81,7 +81,11 @@ const upperFirst = (text: string) => `${text.charAt(0).toUpperCase()}${text.slic
 
 /** Whether the question asks yes or no ("¿tiene oxígeno el Essential?", "¿emiten factura?"). */
 export function isYesNoQuestion(question: string): boolean {
-  const folded = foldForFacts(question);
+  // A comparison's "que" ("¿es más liviano que el Expedition?", "igual que el grande") asks nothing.
+  const folded = foldForFacts(question).replace(
+    / (mas|menos|igual|mismo|mejor|peor)((?: [a-zñ]+)?) que /g,
+    " $1$2 ",
+  );
   if (hasAny(folded, questionWords) || has(folded, "para que") || has(folded, "por que")) return false;
   return hasAny(folded, yesNoVerbs);
 }
@@ -1019,6 +1023,19 @@ export function invoiceAnswer(question = ""): FactAnswer {
   return { text: withAnswer(true, text), link: catalogueLink };
 }
 
+/** Means of payment a short message may name alone ("¿sirve Flow?"). */
+const paymentMeansWords = [
+  "webpay",
+  "flow",
+  "transbank",
+  "redcompra",
+  "debito",
+  "credito",
+  "prepago",
+  "tarjeta",
+  "tarjetas",
+];
+
 const otherMeans = [
   "transferencia",
   "efectivo",
@@ -1171,6 +1188,8 @@ export function detectFactTopic(question: string): string | undefined {
     return "invoice";
   }
   if (asksAboutPlace(folded) && !hasAny(folded, ["pedido", "compra", "orden"])) return "place-shipping";
+  // "¿Sirve Flow?", "webpay?": a short message naming a means of payment.
+  if (words(folded).length <= 4 && hasAny(folded, paymentMeansWords)) return "payment";
   const superlativeFirst = superlativeOf(folded);
   const namedLines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
   if (superlativeFirst && namedLines.length >= 2) return `compare-${superlativeFirst}`;
@@ -1236,6 +1255,15 @@ export function detectFactTopic(question: string): string | undefined {
   ) {
     return `kit-${oneNamed[0].id}-price`;
   }
+  // "¿Cuántos componentes tiene el Essential?": the named kit's contents.
+  if (
+    oneNamed.length === 1 &&
+    oneNamed[0] &&
+    !price &&
+    components.length === 0 &&
+    hasAny(folded, contentsWords)
+  )
+    return `kit-${oneNamed[0].id}-contents`;
   // "Los precios de todos los mini": the price list of the kits named.
   if (price && oneNamed.length > 1 && !superlativeOf(folded) && !hasAny(folded, compareWords))
     return "catalogue";

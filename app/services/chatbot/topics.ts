@@ -37,6 +37,8 @@ import { thanks } from "~/content/thanks-page";
 import { componentCount, kitList, kitPath, lineNames, versionNames } from "~/content/kits";
 import { freeShippingNote, orderProcessingHours, workingHours } from "~/content/policies";
 import type { Kit, KitVersion, ProductLine } from "~/content/types";
+import { galleryUploadPath, galleryUploadTexts } from "~/content/gallery";
+import { footer } from "~/content/site";
 import { formatPrice } from "~/lib/format";
 import { maxQuantityPerKit } from "~/lib/order-lines";
 import { orderStatusLabels, type OrderStatus } from "~/lib/order-status";
@@ -558,11 +560,28 @@ function legalTopics(): Pick<Topic, "id" | "answer">[] {
       },
     },
     {
+      id: "gallery",
+      // "¿Puedo subir una foto de mi kit?": the gallery's own invitation, with the upload page.
+      answer: (_company, question = "") => ({
+        text: yesNoAsked(question)
+          ? withAnswer(true, galleryUploadTexts.metaDescription.replace(/^¿[^?]*\?\s*/, ""))
+          : galleryUploadTexts.metaDescription,
+        link: { href: galleryUploadPath, label: galleryUploadTexts.metaTitle.split(" | ")[0] ?? "Galería" },
+      }),
+    },
+    {
       id: "newsletter",
       answer: (company, question = "") => {
         const sentences = privacy(company);
+        // "¿Tienen newsletter?": yes, with what it brings, then how consent and leaving work.
+        const subscribe = join(
+          `${footer.newsletter.heading}: ${footer.newsletter.text.charAt(0).toLowerCase()}${footer.newsletter.text.slice(1)}`,
+          passage(sentences, p.newsletterClick),
+        );
         const text = asks(question, cue.subscribe)
-          ? join(passage(sentences, p.newsletterConsent), passage(sentences, p.newsletterClick))
+          ? yesNoAsked(question)
+            ? withAnswer(true, subscribe)
+            : subscribe
           : join(passage(sentences, p.newsletterClick), passage(sentences, p.newsletterWrite));
         return { text, link: privacyLink(company) };
       },
