@@ -792,6 +792,7 @@ export const chatFactTexts = {
   otherMeansNo: (providers: string) =>
     `la tienda recibe pagos con tarjeta de crédito, débito o prepago en ${providers}. Si compras para una empresa, pide una cotización y paga con orden de compra.`,
   certificationIn: (kits: string) => `La tienen: ${kits}.`,
+  allKits: "todos los kits",
   kitHasCertification: (kit: string, certification: string) => `el ${kit} tiene ${certification}`,
   kitLacksCertification: (kit: string, certification: string) => `el ${kit} no tiene ${certification}.`,
   kitCertifications: (names: string) => `Sus certificaciones: ${names}.`,

@@ -296,7 +296,11 @@ function withKitAsks(topicId: string, question: string, company: CompanyInfo, te
     (kind) => getIndex().topics.get(`kit-${kit[1]}-${kind}`)?.answer(company, question).text ?? "",
   );
   // "¿Cuánto cuestan el Nautical y el Essential?": the same answer for every other kit it names.
-  const others = namedKits(folded)
+  // Only kits named by their line ("el Nautical y el Essential"), not every mini a "chico" names.
+  const lines = Object.entries(lineNameWords).filter(([, names]) =>
+    names.some((name) => folded.includes(` ${name} `)),
+  );
+  const others = (lines.length > 0 ? namedKits(folded) : [])
     .filter((other) => other.id !== kit[1])
     .map((other) => getIndex().topics.get(`kit-${other.id}-${kit[2]}`)?.answer(company, question).text ?? "");
   return [text, ...more, ...others].join(" ").trim();

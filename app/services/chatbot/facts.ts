@@ -319,8 +319,10 @@ export function componentAnswer(group: string, question: string): FactAnswer {
 }
 
 /** "LifeBox Essential (4 unidades, $219.990)": a kit with how many of the component it carries. */
-const kitWithQuantity = (kit: Kit, group: string) =>
-  `${kit.name} (${[itemOf(kit, group)?.quantity, formatPrice(kit.price)].filter(Boolean).join(", ")})`;
+const kitWithQuantity = (kit: Kit, group: string, priced = true) => {
+  const details = [itemOf(kit, group)?.quantity, priced ? formatPrice(kit.price) : undefined].filter(Boolean);
+  return details.length ? `${kit.name} (${details.join(", ")})` : kit.name;
+};
 
 /**
  * The variants a question about no kit in particular is about: those whose description holds a word
@@ -421,10 +423,18 @@ function oneComponentAnswer(group: string, question: string, yesOrNo = true): Fa
   const allAsked = hasAny(folded, ["todos", "todas", "cada kit", "cada uno"]);
   const asked = variantsAsked(variants, folded);
   const property = asked[0] ? propertyGranted(asked[0].component, folded) : undefined;
-  const text = asked
+  // Variants described alike are said once ("Manta ignífuga" and "Mantas ignífugas"); the kits'
+  // prices only in a short list, so that the answer stays short.
+  const alike = new Map<string, { component: KitComponent; kits: Kit[] }>();
+  for (const variant of asked) {
+    const same = alike.get(variant.component.description);
+    if (same) same.kits.push(...variant.kits);
+    else alike.set(variant.component.description, { component: variant.component, kits: [...variant.kits] });
+  }
+  const text = [...alike.values()]
     .map(
       (variant) =>
-        `${upperFirst(variant.component.name)}: ${lowerFirst(variant.component.description)} ${t.comesIn(listWords(variant.kits.map((kit) => kitWithQuantity(kit, group))))}`,
+        `${upperFirst(variant.component.name)}: ${lowerFirst(variant.component.description)} ${t.comesIn(listWords(variant.kits.map((kit) => kitWithQuantity(kit, group, variant.kits.length <= 2))))}`,
     )
     .join(" ");
   // The link goes to a kit with the variant said first.
@@ -753,7 +763,7 @@ export function comparisonAnswer(question: string): FactAnswer {
     const text = minis
       .map((mini) => {
         const standard = kitList.find((kit) => kit.line === mini.line && kit.version === "standard");
-        return `${mini.name} (${formatPrice(mini.price)}): ${lowerFirst(mini.description.replace(/\.$/, ""))}${standard ? `; el ${standard.name} (${formatPrice(standard.price)}) es para ${lowerFirst(capacityText(standard))}` : ""}.`;
+        return `${mini.name} (${formatPrice(mini.price)}): ${purposeOf(mini)}, ${lowerFirst(capacityText(mini))}${standard ? `; el ${standard.name} (${formatPrice(standard.price)}), ${lowerFirst(capacityText(standard))}` : ""}.`;
       })
       .join(" ");
     return { text, link: catalogueLink };
@@ -1099,11 +1109,18 @@ export function certificationAnswer(name: string | undefined, question: string):
   const shown = forComponent.length
     ? forComponent
     : allCertifications().filter((c) => !name || c.name === name);
+  // One or two certifications with what each means; more, each with only the kits that have it.
+  const described = shown.length <= 2;
   const text = shown
     .map((c) => {
       const kits = kitList.filter((kit) => kit.certifications.some((own) => own.name === c.name));
       const all = kits.length === kitList.length;
-      return `${c.name}: ${lowerFirst(c.description)} ${all ? "La tienen todos los kits." : t.certificationIn(listWords(kits.map((kit) => kit.name)))}`;
+      const which = all
+        ? "La tienen todos los kits."
+        : t.certificationIn(listWords(kits.map((kit) => kit.name)));
+      return described
+        ? `${c.name}: ${lowerFirst(c.description)} ${which}`
+        : `${c.name}: ${all ? t.allKits : listWords(kits.map((kit) => kit.name))}.`;
     })
     .join(" ");
   const yes = isYesNoQuestion(question);
