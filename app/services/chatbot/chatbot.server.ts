@@ -48,6 +48,8 @@ import {
   foldForFacts,
   isYesNoQuestion,
   namedKits,
+  peopleOf,
+  daysOf,
   scenarioOf,
   specsOf,
   withAnswer,
@@ -606,6 +608,10 @@ function followUpAnswer(
   const alone = answerOne(text, options);
   if (alone.topic !== null && alone.topic !== "recommend" && alone.score >= chatbotConfidentScore)
     return undefined;
+  // Only a reply that gives what was asked (a place or activity, people, days) continues it:
+  // "¿dónde está mi pedido?" after "¿Para qué lugar…?" is a question of its own.
+  const reply = foldForFacts(followUpQuestion(text, { context: "", asked: followUp.asked }));
+  if (!scenarioOf(reply) && peopleOf(reply) === undefined && daysOf(reply) === undefined) return undefined;
   const joined = answerOne(followUpQuestion(text, followUp), options);
   return joined.topic === "recommend" ? joined : undefined;
 }
