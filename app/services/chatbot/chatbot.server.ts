@@ -60,7 +60,7 @@ import { buildTopics, shippingPlaceTexts, whatsappChatLink, type ChatLink, type 
 export type { ChatLink } from "./topics";
 
 /** Best topic score under which the bot says it is not sure (measured: docs/decisions/035). */
-export const chatbotScoreThreshold = 2;
+export const chatbotScoreThreshold = 3;
 /** Share of the question's search terms the index must know, or the bot is not sure. */
 export const chatbotKnownTermsThreshold = 0.6;
 /**
@@ -85,6 +85,8 @@ const alternativesShown = 2;
  * fallback carries its best topic's score.
  */
 export const chatbotConfidentScore = 6;
+/** A ranked answer's score from which fewer known words suffice (measured: docs/decisions/079). */
+export const strongMatchScore = 8;
 /** The score of an answer chosen by a fact rule (./facts): a question that names what it asks. */
 export const factAnswerScore = 10;
 
@@ -399,6 +401,9 @@ function yesOrNoFirst(topic: string, question: string, text: string): string {
     const day = /\s(sabado|domingo|feriado)s?\s/.exec(folded)?.[1] ?? "";
     return withAnswer(foldAccents(text).includes(day), text);
   }
+  // "¿Se moja lo de adentro?": no, the box keeps its contents dry.
+  if (topic === "ip67" && /\s(se moja|se mojan|entra agua|le entra agua|se moje)\s/.test(folded))
+    return withAnswer(false, text);
   // "Me urge para mañana, ¿alcanza a llegar?": not before the delivery promise.
   if (
     topic === "delivery" &&
@@ -540,6 +545,12 @@ export function answerQuestion(
   }
   const asks = splitAsks(text.slice(0, chatbotMaxQuestionLength));
   if (asks.length < 2) return whole;
+  // A message off the shop's subject is not answered in pieces ("…en ripley.com, ¿cómo pido…?").
+  if (
+    whole.topic === null &&
+    offTopicQuestion(words(foldQuestion(text.slice(0, chatbotMaxQuestionLength))).join(" "))
+  )
+    return whole;
   const answers: ChatAnswer[] = [];
   for (const ask of asks) {
     const answer = answerOne(ask, options);
@@ -622,7 +633,8 @@ function answerOne(text: string, options: { company?: CompanyInfo }): ChatAnswer
   // As typed (folded, not corrected): "vender" must not become "venden" for the off-topic checks.
   const typed = words(foldQuestion(text.slice(0, chatbotMaxQuestionLength))).join(" ");
   const allRanked = question ? rankTopics(question) : [];
-  const known = knownTermsShare(question) >= chatbotKnownTermsThreshold;
+  const share = knownTermsShare(question);
+  const known = share >= chatbotKnownTermsThreshold;
   const detected = question ? detectFactTopic(question) : undefined;
   const factTopic =
     detected &&
@@ -672,7 +684,8 @@ function answerOne(text: string, options: { company?: CompanyInfo }): ChatAnswer
     !first ||
     offTopic ||
     (first.score < chatbotScoreThreshold && !holdsEveryTerm(first.topic, question)) ||
-    !known
+    // A strong match may carry a few words the shop never uses ("…pa una licitación el viernes").
+    !(known || (share >= factKnownTermsThreshold && first.score >= strongMatchScore))
   ) {
     return {
       topic: null,

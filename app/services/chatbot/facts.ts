@@ -18,6 +18,7 @@ import {
   compactPlaceWords,
   compareWords,
   componentContextWords,
+  generalKnowledgeWords,
   contentsWords,
   componentWords,
   faultWords,
@@ -82,13 +83,33 @@ const upperFirst = (text: string) => `${text.charAt(0).toUpperCase()}${text.slic
 /** Whether the question asks yes or no ("¿tiene oxígeno el Essential?", "¿emiten factura?"). */
 export function isYesNoQuestion(question: string): boolean {
   // A comparison's "que" ("¿es más liviano que el Expedition?", "igual que el grande") asks nothing.
-  const folded = foldForFacts(question).replace(
-    / (mas|menos|igual|mismo|mejor|peor)((?: [a-zñ]+)?) que /g,
-    " $1$2 ",
-  );
+  const folded = foldForFacts(question)
+    .replace(/ (mas|menos|igual|mismo|mejor|peor)((?: [a-zñ]+)?) que /g, " $1$2 ")
+    // "las mascarillas que traen…": a "que" after a noun relates, it does not ask.
+    .replace(/ ([a-zñ]{4,}) (?:que|q) (?=[a-zñ])/g, (match, word: string) =>
+      relativeLeads.has(word) ? match : ` ${word} `,
+    );
   if (hasAny(folded, questionWords) || has(folded, "para que") || has(folded, "por que")) return false;
   return hasAny(folded, yesNoVerbs);
 }
+
+/** Words after which a "que" still asks ("pero ¿qué…?", "para qué", "y qué"): not nouns. */
+const relativeLeads = new Set([
+  "pero",
+  "para",
+  "hola",
+  "wena",
+  "buenas",
+  "oye",
+  "entonces",
+  "sabes",
+  "saber",
+  "dime",
+  "digame",
+  "consulta",
+  "pregunta",
+  "preguntar",
+]);
 
 /** "Sí, " or "No, " before a sentence, its first letter lowered. */
 export function withAnswer(yes: boolean, sentence: string): string {
@@ -383,12 +404,16 @@ const propertyNoise = new Set([
 
 /** The kits a question names, or the kit made for the place it names ("¿el kit pa la casa trae…?"). */
 function kitsAskedAbout(folded: string): Kit[] {
+  const byLine = productLines.some((line) => hasAny(folded, lineNameWords[line]));
   const named = namedKits(folded);
-  if (named.length > 0 || !hasAny(folded, ["kit", "kits"])) return named;
+  if (byLine || !hasAny(folded, ["kit", "kits", "el de", "el del", "el mini de", "mini de"])) {
+    // "El Nautical chico … igual que el grande": the one named first is the one asked about.
+    return named.length === 2 ? inQuestionOrder(folded, named) : named;
+  }
   const scenario = scenarioOf(folded);
-  const kit =
-    scenario && kitList.find((k) => k.line === scenario.line && (k.version === "mini") === scenario.mini);
-  return kit ? [kit] : [];
+  const mini = scenario && (scenario.mini || hasAny(folded, versionWords.mini));
+  const kit = scenario && kitList.find((k) => k.line === scenario.line && (k.version === "mini") === mini);
+  return kit ? [kit] : named;
 }
 
 function oneComponentAnswer(group: string, question: string, yesOrNo = true): FactAnswer {
@@ -399,7 +424,9 @@ function oneComponentAnswer(group: string, question: string, yesOrNo = true): Fa
   const first = variants[0];
   if (!first) return { text: t.askPlace, link: catalogueLink };
   if (named.length > 0) {
-    const withIt = named.filter((kit) => itemOf(kit, group));
+    // Two versions named ("¿el Nautical chico trae filtro igual que el grande?"): about the first.
+    const subject = named.length === 2 && named[0]?.line === named[1]?.line ? named[0] : undefined;
+    const withIt = named.filter((kit) => itemOf(kit, group) && (!subject || kit === subject));
     const sentences = named.map((kit) => {
       const item = itemOf(kit, group);
       return item
@@ -637,7 +664,7 @@ function inQuestionOrder(folded: string, kits: Kit[]): Kit[] {
     const positions = lineNameWords[kit.line].flatMap((word) => {
       const found: number[] = [];
       for (let i = folded.indexOf(` ${word} `); i >= 0; i = folded.indexOf(` ${word} `, i + 1)) {
-        const mini = folded.startsWith(` ${word} mini `, i);
+        const mini = versionWords.mini.some((small) => folded.startsWith(` ${word} ${small} `, i));
         if (mini === (kit.version === "mini")) found.push(i);
       }
       return found;
@@ -852,6 +879,15 @@ export function recommendationAnswer(question: string): FactAnswer {
   if (count > 1) sentences.push(t.several(count, chosen.name, formatPrice(chosen.price), capacity(chosen)));
   else sentences.push(t.recommend(chosen.name, formatPrice(chosen.price), capacity(chosen)));
   sentences.push(chosen.tagline);
+  // "…me da miedo que se moje todo": the box's protection; "…alguien se quema": what it carries for it.
+  if (hasAny(folded, ["moje", "mojar", "moja", "agua", "inundacion", "inundaciones", "lluvia"]))
+    sentences.push(chosen.ip67Note);
+  const carried = componentsOf(folded)
+    .map((group) => itemOf(chosen, group))
+    .filter((item): item is KitComponent => item !== undefined)
+    .slice(0, 1);
+  for (const item of carried)
+    sentences.push(`${upperFirst(t.kitHas(chosen.name, itemName(item)))}: ${lowerFirst(item.description)}`);
   if (count === 1) sentences.push(t.alternative(other.name, formatPrice(other.price), capacity(other)));
   if (
     people === undefined &&
@@ -910,8 +946,24 @@ export function wantsRecommendation(folded: string): boolean {
     "voy a",
     "vamos a",
   ]);
-  if (scenario)
-    return cue || people || days || kit || opensWithNeed || ownSituation || isYesNoQuestion(folded);
+  // A yes/no question asks for a kit only with a word of having or serving ("¿hay algo para…?");
+  // "¿es verdad lo del triángulo de la vida en los terremotos?" does not.
+  const asksForOne =
+    isYesNoQuestion(folded) &&
+    hasAny(folded, [
+      "tienen",
+      "tiene",
+      "hay",
+      "sirve",
+      "sirven",
+      "venden",
+      "ofrecen",
+      "existe",
+      "algo",
+      "alguno",
+      "uno",
+    ]);
+  if (scenario) return cue || people || days || kit || opensWithNeed || ownSituation || asksForOne;
   // "¿El Industry cubre 50 personas?": the named kit against the people asked.
   if (people || days) return cue || kit || namedKits(folded).length > 0;
   // "¿Qué me recomiendan?", "no cacho cuál comprar": a bare ask for advice (asked back for the place).
@@ -1185,8 +1237,10 @@ export function asksForeignThing(folded: string): boolean {
     );
   return (
     advice?.[1] !== undefined &&
-    // "¿Por qué les compro a ustedes?" asks about the shop; "¿qué le compro a mi papá?" does not.
+    // "¿Por qué les compro a ustedes?" asks about the shop; "¿qué le compro a mi papá?" does not,
+    // unless it gives a need the kits are for ("…me preocupan los terremotos, ¿qué le compro?").
     !hasAny(folded, ["ustedes", "lifebox"]) &&
+    scenarioOf(folded) === undefined &&
     !["kit", "kits", "lifebox", "modelo", "version", "opcion"].includes(advice[1]) &&
     !lineWords.includes(advice[1])
   );
@@ -1243,7 +1297,20 @@ export function detectFactTopic(question: string): string | undefined {
       );
     }),
   );
-  const aboutKits = hasAny(folded, componentContextWords) || namedKits(folded).length > 0 || described;
+  // "La linterna", "el filtro", "las mantas": the definite article points at the shop's own.
+  const definite = components.some((group) =>
+    (componentWords[group] ?? []).some(
+      (phrase) =>
+        has(folded, phrase) &&
+        / (?:la|el|las|los|ese|esa|esos|esas|este|esta|estos|estas)(?: [a-zñ]+)? $/.test(
+          folded.slice(0, folded.indexOf(` ${phrase} `) + 1),
+        ),
+    ),
+  );
+  const general = hasAny(folded, generalKnowledgeWords) && !hasAny(folded, ["kit", "kits", "lifebox"]);
+  const aboutKits =
+    !general &&
+    (hasAny(folded, componentContextWords) || namedKits(folded).length > 0 || described || definite);
   // "¿Qué kit de primeros auxilios me recomiendan para el auto?": advice for a place comes first.
   const adviceForPlace =
     scenarioOf(folded) !== undefined &&
@@ -1282,14 +1349,25 @@ export function detectFactTopic(question: string): string | undefined {
   )
     return `kit-${oneNamed[0].id}-contents`;
   // "Los precios de todos los mini": the price list of the kits named.
-  if (price && oneNamed.length > 1 && !superlativeOf(folded) && !hasAny(folded, compareWords))
+  if (
+    price &&
+    oneNamed.length > 1 &&
+    !superlativeOf(folded) &&
+    !hasAny(folded, compareWords) &&
+    !scenarioOf(folded)
+  )
     return "catalogue";
   const quotation = hasAny(folded, quotationWords) || /\s\d+ kits?\s/.test(folded);
   // "¿Cuánto cuesta / qué trae / cuánto pesa el kit para la casa?": that of the kit made for the place.
   const scenario = scenarioOf(folded);
+  // "El kit pa la casa", "el de barco chico": the kit made for the place, the mini when asked.
+  const scenarioMini = scenario && (scenario.mini || hasAny(folded, versionWords.mini));
   const scenarioKit =
-    scenario && hasAny(folded, ["kit", "kits"]) && namedKits(folded).length === 0 && !quotation
-      ? kitList.find((k) => k.line === scenario.line && (k.version === "mini") === scenario.mini)
+    scenario &&
+    hasAny(folded, ["kit", "kits", "el de", "el del", "uno de", "el mini de"]) &&
+    productLines.every((line) => !hasAny(folded, lineNameWords[line])) &&
+    !quotation
+      ? kitList.find((k) => k.line === scenario.line && (k.version === "mini") === scenarioMini)
       : undefined;
   if (scenarioKit && !hasAny(folded, recommendWords)) {
     if (price) return `kit-${scenarioKit.id}-price`;
@@ -1301,6 +1379,23 @@ export function detectFactTopic(question: string): string | undefined {
   const fits = namedKits(folded);
   if (hasAny(folded, ["cabe", "caben"]) && fits.length === 1 && fits[0]) return `kit-${fits[0].id}-use`;
   const warranty = hasAny(folded, ["garantia", "garantias"]);
+  // "Se me cayó y se trizó la caja, ¿lo cubre la garantía?": the warranty and what it excludes.
+  if (
+    warranty &&
+    (fault ||
+      hasAny(folded, ["cae", "cayo", "caida", "trizo", "rompio", "rompe", "golpe", "vencieron", "vencido"]))
+  )
+    return "warranty";
+  // "Tengo el Essential en el maletero, ¿aguanta el calor?": the named kit's specification first.
+  const namedSpecs = specsOf(folded).filter((label) => label !== "Capacidad");
+  if (
+    fits.length === 1 &&
+    fits[0] &&
+    namedSpecs.length > 0 &&
+    peopleOf(folded) === undefined &&
+    daysOf(folded) === undefined
+  )
+    return `kit-${fits[0].id}-specs`;
   const advised = !quotation || hasAny(folded, adviceWords);
   if (advised && !price && !fault && !warranty && wantsRecommendation(folded)) return "recommend";
   const specs = specsOf(folded);

@@ -152,10 +152,17 @@ function kitTopics(kit: Kit): Topic[] {
     topic("price", "precio", (question) => {
       const price = `El ${kit.name} cuesta ${formatPrice(kit.price)}, IVA incluido (${capacityOf(kit).charAt(0).toLowerCase()}${capacityOf(kit).slice(1)}). ${freeShippingNote}.`;
       // "Si compro 2 Essential, ¿cuánto me sale?": the total for that many.
-      const count = quantityOf(foldForFacts(question), kit);
-      return count && count > 1
-        ? `${count} ${kit.name}: ${formatPrice(count * kit.price)} (${formatPrice(kit.price)} cada uno, IVA incluido). ${freeShippingNote}.`
-        : price;
+      const folded = foldForFacts(question);
+      const count = quantityOf(folded, kit);
+      if (count && count > 1)
+        return `${count} ${kit.name}: ${formatPrice(count * kit.price)} (${formatPrice(kit.price)} cada uno, IVA incluido). ${freeShippingNote}.`;
+      // "¿Sale más de 300 lucas?": the price against the amount.
+      const than = / (mas|menos) de \$?(\d+)(?: ?(lucas|luca|mil|k))?\b/.exec(folded);
+      if (than?.[2] && isYesNoQuestion(question)) {
+        const amount = Number(than[2]) * (than[3] ? 1000 : 1);
+        return withAnswer(than[1] === "mas" ? kit.price > amount : kit.price < amount, price);
+      }
+      return price;
     }),
     topic(
       "contents",
