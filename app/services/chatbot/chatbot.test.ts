@@ -44,12 +44,11 @@ const factHeldOut = JSON.parse(
 /** Issue 26's targets on the labelled set: top-1 ≥ 95 %, off-topic false answers ≤ 3 %. */
 const top1Floor = 0.95;
 /**
- * Held-out 3, measured in docs/decisions/077: 99/122 top-1 and 4/34 off-topic false answers. Issue
- * 26's targets (90 % and 3 %) are not reached: held at the measured level, two questions under it
- * and one off-topic question over it.
+ * Held-out 3 (docs/decisions/077, 079): issue 26's top-1 target (90 %) is held; measured 116/122.
+ * Its off-topic target (3 %, at most one of its 34) is not reached: measured 2/34, held there.
  */
-const FACT_TOP1_FLOOR = 0.79;
-const FACT_OFF_TOPIC_CEILING = 0.15;
+const FACT_TOP1_FLOOR = 0.9;
+const FACT_OFF_TOPIC_MAX_ANSWERED = 2;
 const offTopicFloor = 0.97;
 
 const pagePaths = new Set([
@@ -85,16 +84,32 @@ describe("chatbot answer engine", () => {
     const fresh = evaluate(freshHeldOut);
     expect(freshHeldOut.questions.length).toBeGreaterThanOrEqual(60);
     expect(freshHeldOut.offTopic.length).toBeGreaterThanOrEqual(20);
-    expect(fresh.top1 / fresh.total).toBeGreaterThanOrEqual(0.74);
+    expect(fresh.top1 / fresh.total).toBeGreaterThanOrEqual(0.78);
     expect(fresh.offTopicFallbacks / fresh.offTopicTotal).toBeGreaterThanOrEqual(0.75);
   });
 
-  it("holds the fact-judged held-out set (held-out 3) at its measured level", () => {
-    // Issue 26's targets are top-1 ≥ 90 % and off-topic false answers ≤ 3 %; not reached by the
-    // deadline (docs/decisions/077): held at the level measured, one question or two under it.
+  it("answers the fact-judged tuning sets at issue 26's targets", () => {
+    // Written from the content alone, measured once before tuning, then tuned on (docs/decisions/079).
+    for (const [name, floor] of [
+      ["chatbot-questions-facts.json", top1Floor],
+      ["chatbot-questions-facts-2.json", top1Floor],
+      // The boundary set's shop questions look off-topic on purpose: measured 63/70, held there.
+      ["chatbot-questions-boundary.json", 63 / 70],
+    ] as const) {
+      const tuning = JSON.parse(
+        fs.readFileSync(path.resolve("tests/fixtures", name), "utf8"),
+      ) as FactQuestions;
+      const result = evaluateFacts(tuning);
+      expect(result.top1 / result.total, name).toBeGreaterThanOrEqual(floor);
+      expect(result.offTopicFallbacks / result.offTopicTotal, name).toBeGreaterThanOrEqual(offTopicFloor);
+    }
+  });
+
+  it("holds the fact-judged held-out set (held-out 3) at its target and its measured off-topic level", () => {
+    // Issue 26's targets are top-1 ≥ 90 % (held) and off-topic false answers ≤ 3 % (2/34 measured).
     const result = evaluateFacts(factHeldOut);
     expect(result.top1 / result.total).toBeGreaterThanOrEqual(FACT_TOP1_FLOOR);
-    expect(1 - result.offTopicFallbacks / result.offTopicTotal).toBeLessThanOrEqual(FACT_OFF_TOPIC_CEILING);
+    expect(result.offTopicTotal - result.offTopicFallbacks).toBeLessThanOrEqual(FACT_OFF_TOPIC_MAX_ANSWERED);
   });
 
   it("answers in under 5 ms at the 95th percentile", () => {
