@@ -1252,6 +1252,9 @@ export const superlativeWords = {
  * "hola buenas tardes quería saber…"): folded, longest first where one holds another.
  */
 export const greetingLeadWords = [
+  "estas ahi",
+  "hay alguien",
+  "alguien ahi",
   "hola buenas tardes",
   "hola buenas noches",
   "hola buenos dias",
@@ -1895,7 +1898,17 @@ export const specWords: Record<string, string[]> = {
     "porte",
   ],
   "Rango de temperatura": ["temperatura", "temperaturas", "grados", "frio", "calor", "bajo cero"],
-  Hermeticidad: ["sumergible", "sumergir", "profundidad", "hermetico", "hermeticidad", "hundir"],
+  Hermeticidad: [
+    "se moja",
+    "se mojan",
+    "entra agua",
+    "sumergible",
+    "sumergir",
+    "profundidad",
+    "hermetico",
+    "hermeticidad",
+    "hundir",
+  ],
   Capacidad: [
     "capacidad",
     "cuantas personas",
@@ -2180,6 +2193,12 @@ export const policyCueWords = {
     "mojada",
   ],
   consumables: [
+    "ya use",
+    "use",
+    "usadas",
+    "usados",
+    "gaste",
+    "gastaron",
     "vencida",
     "vencidas",
     "vencido",
@@ -2244,7 +2263,15 @@ export const policyCueWords = {
   paymentConfirming: ["confirmando", "confirmarse", "confirmar", "confirma", "confirmen"],
   payAgain: ["de nuevo", "otra vez", "dos veces", "doble"],
   charged: ["cobraron", "cobran", "cobro", "cargo", "descontaron", "cargaron"],
-  notPaid: ["no pague", "no habia pagado", "sin pagar", "no alcance a pagar"],
+  notPaid: [
+    "no pague",
+    "no habia pagado",
+    "sin pagar",
+    "no alcance a pagar",
+    "no pago",
+    "no pagar",
+    "no lo pago",
+  ],
   iva: ["iva", "impuesto"],
   social: ["instagram", "insta", "facebook", "face", "redes", "redes sociales", "tiktok"],
   location: [

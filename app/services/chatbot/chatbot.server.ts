@@ -518,6 +518,22 @@ export function withoutGreeting(text: string): string | undefined {
   return rest !== before && words(rest).length >= 2 ? rest.trim() : undefined;
 }
 
+/** Whether the message is greeting words only ("¿estás ahí?", "hola buenas"). */
+function isOnlyGreeting(text: string): boolean {
+  let rest = ` ${words(foldAccents(text)).join(" ")} `;
+  for (let found = true; found && rest.trim();) {
+    found = false;
+    for (const lead of greetingLeadWords) {
+      if (rest.startsWith(` ${lead} `)) {
+        rest = rest.slice(lead.length + 1);
+        found = true;
+        break;
+      }
+    }
+  }
+  return rest.trim() === "" && words(text).length > 0;
+}
+
 /** Topics that never add to another answer: a greeting or thanks beside a question says nothing more. */
 const smallTalk = new Set(["greeting", "thanks"]);
 
@@ -537,6 +553,13 @@ export function answerQuestion(
   }
   const whole = answerOne(text, options);
   const wholeAnswered = whole.topic !== null && !smallTalk.has(whole.topic);
+  // "¿Estás ahí?": a greeting with no search term at all.
+  if (whole.topic === null && isOnlyGreeting(text)) {
+    const greeting = getIndex()
+      .topics.get("greeting")
+      ?.answer(options.company ?? exampleCompany, text);
+    if (greeting) return { topic: "greeting", ...greeting, alternatives: [], score: chatbotConfidentScore };
+  }
   // "Hola, quiero comprar uno pero no cacho cuál": the question after the greeting.
   const asked = withoutGreeting(text);
   if (!wholeAnswered && asked !== undefined) {

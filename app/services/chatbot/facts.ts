@@ -121,8 +121,10 @@ export function withAnswer(yes: boolean, sentence: string): string {
 /** The kits a question names: a line with its version (standard unless "mini"), or every mini. */
 export function namedKits(folded: string): Kit[] {
   const lines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
-  const mini = hasAny(folded, versionWords.mini);
-  const standard = hasAny(folded, versionWords.standard);
+  // "El Nautical (el normal, no el mini)": "no … mini" is the standard one.
+  const notMini = hasAny(folded, ["no el mini", "no mini", "no la mini", "sin mini"]);
+  const mini = hasAny(folded, versionWords.mini) && !notMini;
+  const standard = hasAny(folded, versionWords.standard) || notMini;
   if (lines.length === 0) return mini && !standard ? kitList.filter((kit) => kit.version === "mini") : [];
   return lines.flatMap((line) => {
     const ofLine = kitList.filter((kit) => kit.line === line);
@@ -559,7 +561,8 @@ export function specAnswer(question: string, kits?: Kit[]): FactAnswer {
       return { text: withAnswer(resists, text), link };
   }
   if (one && isYesNoQuestion(question) && labels.length === 1 && labels[0] === "Hermeticidad") {
-    return { text: withAnswer(true, text), link };
+    // "¿Se moja lo de adentro?" is no; "¿es sumergible?" is yes.
+    return { text: withAnswer(!hasAny(folded, ["se moja", "se mojan", "entra agua"]), text), link };
   }
   return { text, link };
 }
@@ -929,7 +932,7 @@ export function recommendationAnswer(question: string): FactAnswer {
 
 export function wantsRecommendation(folded: string): boolean {
   const scenario = scenarioOf(folded);
-  const cue = hasAny(folded, recommendWords);
+  const cue = hasAny(folded, recommendWords) || hasAny(folded, adviceWords);
   const people = peopleOf(folded) !== undefined;
   const days = daysOf(folded) !== undefined;
   const kit = has(folded, "kit") || has(folded, "kits");
@@ -1378,6 +1381,8 @@ export function detectFactTopic(question: string): string | undefined {
   // "¿Cabe bajo el asiento el Essential Mini?": the kit's use says where it fits.
   const fits = namedKits(folded);
   if (hasAny(folded, ["cabe", "caben"]) && fits.length === 1 && fits[0]) return `kit-${fits[0].id}-use`;
+  // The right of withdrawal named by its own word ("¿aplica el retracto?"), whatever else is said.
+  if (hasAny(folded, ["retracto", "retractarme", "arrepentirme", "arrepentimiento"])) return "withdrawal";
   const warranty = hasAny(folded, ["garantia", "garantias"]);
   // "Se me cayó y se trizó la caja, ¿lo cubre la garantía?": the warranty and what it excludes.
   if (
@@ -1400,8 +1405,12 @@ export function detectFactTopic(question: string): string | undefined {
   if (advised && !price && !fault && !warranty && wantsRecommendation(folded)) return "recommend";
   const specs = specsOf(folded);
   const named = namedKits(folded);
-  // IP67 named with no kit: what it means, its norm, its depth and time.
-  if (hasAny(folded, ["ip67", "ip 67"]) && named.length === 0) return "ip67";
+  // IP67 named with no kit, or "¿se moja lo de adentro?": what IP67 means, its norm, depth and time.
+  if (
+    (hasAny(folded, ["ip67", "ip 67"]) || hasAny(folded, ["se moja", "se mojan", "entra agua"])) &&
+    named.length === 0
+  )
+    return "ip67";
   if (specs.length > 0 && !hasAny(folded, placeCueWords)) {
     if (named.length !== 1 || !named[0]) {
       // Of every kit only when the question is about the kits ("¿qué temperatura hace en Punta Arenas?" is not).

@@ -647,6 +647,10 @@ function shopPageTopics(): Pick<Topic, "id" | "answer">[] {
           const text = asks(question, cue.charged) && charge ? withAnswer(false, charge) : rejected;
           return { text, link: faqLink };
         }
+        // "Si no pago un pedido pendiente, ¿me cobran algo?": a pending order charges nothing.
+        if (asks(question, cue.notPaid) && asks(question, cue.charged)) {
+          return { text: withAnswer(false, passage(terms(company), p.payLater)), link: termsLink };
+        }
         const confirming = paymentTexts.results.confirming(providers);
         // "¿Tengo que pagar de nuevo?" is what a customer asks of this page: the page says no.
         const again = passage([confirming], p.paymentConfirming);
