@@ -32,7 +32,9 @@ const sets = [
 const factSets = [
   { title: "Fact tuning set 1 (tuned on)", set: readSet("chatbot-questions-facts.json"), tuned: true },
   { title: "Fact tuning set 2 (tuned on)", set: readSet("chatbot-questions-facts-2.json"), tuned: true },
+  { title: "Fact tuning set 3 (tuned on)", set: readSet("chatbot-questions-facts-3.json"), tuned: true },
   { title: "Boundary set (tuned on)", set: readSet("chatbot-questions-boundary.json"), tuned: true },
+  { title: "Boundary set 2 (tuned on)", set: readSet("chatbot-questions-boundary-2.json"), tuned: true },
   { title: "Held-out set 3 (facts, never tuned on)", set: readSet("chatbot-questions-heldout-3.json") },
 ];
 

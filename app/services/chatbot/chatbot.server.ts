@@ -44,6 +44,7 @@ import {
 } from "./normalize";
 import {
   asksForeignThing,
+  asksOfOthersThing,
   detectFactTopic,
   foldForFacts,
   isYesNoQuestion,
@@ -274,6 +275,8 @@ function offTopicQuestion(question: string): boolean {
   const holds = (phrases: string[]) => phrases.some((phrase) => folded.includes(` ${phrase} `));
   // "El kit de Falabella" is theirs; "¿venden ustedes en Falabella?" is ours.
   if (holds(otherShopWords) && !holds(["lifebox", "ustedes", "sus"])) return true;
+  if (asksOfOthersThing(folded) && !holds(["lifebox", "ustedes", "sus", "kit", "kits", "pedido"]))
+    return true;
   const anchored =
     holds(shopAnchorWords) ||
     Object.values(lineNameWords)
@@ -583,7 +586,13 @@ export function answerQuestion(
     if (answers.some((other) => other.topic === answer.topic)) continue;
     answers.push(answer);
   }
-  if (answers.length === 0 || (answers.length === 1 && answers[0]?.topic === whole.topic)) return whole;
+  if (answers.length === 0) return whole;
+  // One ask answered, on the whole message's topic: the ask's own answer ("¿tiene radio el kit de
+  // la casa? en el apagón…" is a yes or no).
+  if (answers.length === 1 && answers[0]?.topic === whole.topic) {
+    const sayYesOrNo = (answer: ChatAnswer) => /^(Sí|No),/.test(answer.text);
+    return sayYesOrNo(answers[0]) && !sayYesOrNo(whole) ? answers[0] : whole;
+  }
   // The whole message's answer first when it answers an ask the parts did not.
   const parts =
     wholeAnswered && !answers.some((answer) => answer.topic === whole.topic) ? [whole, ...answers] : answers;

@@ -86,7 +86,7 @@ export function isYesNoQuestion(question: string): boolean {
   const folded = foldForFacts(question)
     .replace(/ (mas|menos|igual|mismo|mejor|peor)((?: [a-zñ]+)?) que /g, " $1$2 ")
     // "las mascarillas que traen…": a "que" after a noun relates, it does not ask.
-    .replace(/ ([a-zñ]{4,}) (?:que|q) (?=[a-zñ])/g, (match, word: string) =>
+    .replace(/ ([a-zñ]{4,}) (?:que|q|donde) (?=[a-zñ])/g, (match, word: string) =>
       relativeLeads.has(word) ? match : ` ${word} `,
     );
   if (hasAny(folded, questionWords) || has(folded, "para que") || has(folded, "por que")) return false;
@@ -180,9 +180,10 @@ const toNumber = (word: string) => numberWords[word] ?? Number(word);
 /** The number of people a question gives ("salimos 4 personas", "somos 3", "para 30 trabajadores"). */
 export function peopleOf(folded: string): number | undefined {
   const counted = new RegExp(
-    ` ${numberPattern} (?:personas?|adultos?|integrantes|miembros|niños|ninos|tripulantes|trabajadores|empleados|operarios|pasajeros|amigos|hijos|colaboradores|alumnos|gente)\\b`,
+    ` ${numberPattern} (?:personas?|adultos?|integrantes|miembros|niños|ninos|tripulantes|trabajadores|empleados|operarios|maestros|obreros|pasajeros|amigos|hijos|colaboradores|alumnos|gente)\\b`,
   ).exec(folded);
-  if (counted?.[1]) return toNumber(counted[1]);
+  // "Hablar con una persona" is no count of people.
+  if (counted?.[1] && !/ con una persona/.test(folded)) return toNumber(counted[1]);
   const group = new RegExp(` (?:somos|salimos|vamos|seremos|familia de|grupo de) ${numberPattern}\\b`).exec(
     folded,
   );
@@ -940,6 +941,8 @@ export function wantsRecommendation(folded: string): boolean {
   const opensWithNeed = /^ (?:pa|para|pal|en) /.test(folded) && words(folded).length <= 8;
   // "Soy pescador artesanal, salgo en bote…", "tenemos un laboratorio…": the visitor's own situation.
   const ownSituation = hasAny(folded, [
+    "vive",
+    "viven",
     "soy",
     "salgo",
     "trabajo",
@@ -1019,16 +1022,20 @@ const placeIndex = (() => {
 
 /** The comuna, city or región a question names, if any (the longest name found). */
 export function placeOf(folded: string): Place | undefined {
+  // Every place named, longest names first (so "Puerto Montt" is not "Montt"); then the one shipped
+  // to ("¿hay envío a Arica? … las tiendas de Santiago" is Arica), else the first named.
+  const found: { place: Place; at: number; to: boolean }[] = [];
   for (const entry of placeIndex) {
     if (!has(folded, entry.words)) continue;
-    if (
-      placeWordsNeedingPreposition.includes(entry.words) &&
-      !/ (?:a|en|hasta|para|de) $/.test(folded.slice(0, folded.indexOf(` ${entry.words} `) + 1))
-    )
+    const at = folded.indexOf(` ${entry.words} `);
+    if (found.some((other) => at >= other.at && at < other.at + other.place.name.length)) continue;
+    const before = folded.slice(0, at + 1);
+    if (placeWordsNeedingPreposition.includes(entry.words) && !/ (?:a|en|hasta|para|de) $/.test(before))
       continue;
-    return entry.place;
+    found.push({ place: entry.place, at, to: / (?:a|hasta|para|pa|al) $/.test(before) });
   }
-  return undefined;
+  found.sort((a, b) => Number(b.to) - Number(a.to) || a.at - b.at);
+  return found[0]?.place;
 }
 
 export function asksAboutPlace(folded: string): boolean {
@@ -1090,6 +1097,8 @@ export function invoiceAnswer(question = ""): FactAnswer {
 
 /** Means of payment a short message may name alone ("¿sirve Flow?"). */
 const paymentMeansWords = [
+  "cuenta rut",
+  "cuentarut",
   "webpay",
   "flow",
   "transbank",
@@ -1197,9 +1206,10 @@ function shopNouns(): Set<string> {
   shopNounsCache ??= new Set([
     ...shopThingWords,
     ...Object.values(lineNameWords).flat(),
+    // A component's one-word names ("linterna"), not the first word of a longer one ("luz" of "luz estroboscópica").
     ...Object.values(componentWords)
       .flat()
-      .map((phrase) => phrase.split(" ")[0] ?? phrase),
+      .filter((phrase) => !phrase.includes(" ")),
   ]);
   return shopNounsCache;
 }
@@ -1220,7 +1230,7 @@ export function asksForeignThing(folded: string): boolean {
   // "¿Cuánto cuesta un bote inflable?", "¿cuánto mide el cerro San Cristóbal?": a thing's price,
   // duration or size ("un"/"una" any thing; "el"/"la" a thing measured).
   const priced =
-    / (?:cuesta|cuestan|sale|salen|vale|valen|dura|duran|precio de)(?: normalmente| mas o menos| aproximadamente| aprox)? (?:un|una) ([a-zñ]+) /.exec(
+    / (?:cuesta|cuestan|sale|salen|vale|valen|cobran|cobra|dura|duran|precio de)(?: normalmente| mas o menos| aproximadamente| aprox)?(?: en [a-zñ]+)?(?: por)?(?: mandar| enviar| llevar)? (?:un|una) ([a-zñ]+) /.exec(
       folded,
     );
   const measured = / (?:mide|miden|pesa|pesan|dura|duran) (?:el|la|los|las) ([a-zñ]+) /.exec(folded);
@@ -1232,20 +1242,53 @@ export function asksForeignThing(folded: string): boolean {
     / (?:el|la) mejor ([a-zñ]+) /.exec(folded);
   // "¿Venden generadores?": a thing the shop does not sell.
   const sold = / (?:venden|vende|comercializan) ([a-zñ]+) /.exec(folded);
-  if ([priced, measured, opens, most, sold].some((match) => foreign(match?.[1]))) return true;
+  // A component named by a longer phrase ("la luz estroboscópica") is the shop's, whatever its first word.
+  const startsShopPhrase = (match: RegExpExecArray | null) => {
+    if (!match?.[1]) return false;
+    const rest = folded.slice(match.index + match[0].lastIndexOf(` ${match[1]} `));
+    const next = words(rest)[1];
+    return (
+      (next !== undefined && shopNouns().has(next)) ||
+      Object.values(componentWords)
+        .flat()
+        .some((phrase) => phrase.includes(" ") && rest.startsWith(` ${phrase} `))
+    );
+  };
+  if ([priced, measured, opens, most, sold].some((match) => foreign(match?.[1]) && !startsShopPhrase(match)))
+    return true;
   // "¿Qué X me compro / me recomiendas?": advice on a thing, which the shop answers only for its kits.
   const advice =
     / (?:que|cual|cuales) ([a-zñ]+)(?: [a-zñ]+){0,2} (?:me compro|compro|me recomiendas|me recomiendan|recomiendas|es buena|es bueno) /.exec(
       folded,
     );
+  const pronoun = ["le", "les", "me", "te", "nos"].includes(advice?.[1] ?? "");
   return (
     advice?.[1] !== undefined &&
     // "¿Por qué les compro a ustedes?" asks about the shop; "¿qué le compro a mi papá?" does not,
     // unless it gives a need the kits are for ("…me preocupan los terremotos, ¿qué le compro?").
     !hasAny(folded, ["ustedes", "lifebox"]) &&
-    scenarioOf(folded) === undefined &&
+    !(pronoun && scenarioOf(folded) !== undefined) &&
     !["kit", "kits", "lifebox", "modelo", "version", "opcion"].includes(advice[1]) &&
     !lineWords.includes(advice[1])
+  );
+}
+
+/**
+ * "La garantía de mi notebook", "la boleta de la luz", "la caja de cambios": the shop's own words
+ * (warranty, boleta, price, delivery…) about someone else's thing. Not the shop's question, even
+ * with those words in it.
+ */
+export function asksOfOthersThing(folded: string): boolean {
+  const owned = folded.matchAll(
+    / (?:garantia|boleta|factura|certificado|transferencia|envio|caja|precio|plazo|pago|cuotas|horario|devolucion|permiso|reclamo) (?:de|del)(?: la| las| los| mi| mis| un| una| el)? ([a-zñ]+)(?= )/g,
+  );
+  return [...owned].some(
+    ([, word]) =>
+      word !== undefined &&
+      !stopWords.has(word) &&
+      !shopNouns().has(word) &&
+      !shopNouns().has(word.replace(/e?s$/, "")) &&
+      !Object.values(lineNameWords).flat().includes(word),
   );
 }
 
@@ -1263,7 +1306,11 @@ export function detectFactTopic(question: string): string | undefined {
   }
   if (asksAboutPlace(folded) && !hasAny(folded, ["pedido", "compra", "orden"])) return "place-shipping";
   // "¿Sirve Flow?", "webpay?": a short message naming a means of payment.
-  if (words(folded).length <= 4 && hasAny(folded, paymentMeansWords)) return "payment";
+  if ((words(folded).length <= 4 || has(folded, "pagar con")) && hasAny(folded, paymentMeansWords))
+    return "payment";
+  // "¿Tienen WhatsApp?": the contact answer.
+  if (hasAny(folded, ["whatsapp", "wsp", "wasap", "guasap"]) && !hasAny(folded, ["pedido", "compra"]))
+    return "contact";
   const superlativeFirst = superlativeOf(folded);
   const namedLines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
   if (superlativeFirst && namedLines.length >= 2) return `compare-${superlativeFirst}`;
@@ -1381,8 +1428,21 @@ export function detectFactTopic(question: string): string | undefined {
   // "¿Cabe bajo el asiento el Essential Mini?": the kit's use says where it fits.
   const fits = namedKits(folded);
   if (hasAny(folded, ["cabe", "caben"]) && fits.length === 1 && fits[0]) return `kit-${fits[0].id}-use`;
+  // "Necesitamos como 20 kits pa los colegios": many kits are a quotation.
+  if (/ (?:\d{2,}|veinte|treinta|cuarenta|cincuenta|cien) kits? /.test(folded) && !hasAny(folded, priceWords))
+    return "quotation";
   // The right of withdrawal named by its own word ("¿aplica el retracto?"), whatever else is said.
-  if (hasAny(folded, ["retracto", "retractarme", "arrepentirme", "arrepentimiento"])) return "withdrawal";
+  if (
+    hasAny(folded, [
+      "retracto",
+      "retractarme",
+      "arrepentirme",
+      "arrepentimiento",
+      "arrepenti",
+      "me arrepenti",
+    ])
+  )
+    return "withdrawal";
   const warranty = hasAny(folded, ["garantia", "garantias"]);
   // "Se me cayó y se trizó la caja, ¿lo cubre la garantía?": the warranty and what it excludes.
   if (
