@@ -325,6 +325,7 @@ export const topicPhrasings: Record<string, string[]> = {
   ],
   ip67: ["que significa ip67", "es resistente al agua", "es impermeable", "se moja la caja"],
   whyLifebox: [
+    "quienes son ustedes",
     "por que elegir lifebox",
     "por que comprarles",
     "que los diferencia",
@@ -442,6 +443,8 @@ export const topicPhrasings: Record<string, string[]> = {
     "si sube o cambia el precio despues de comprar pago la diferencia",
   ],
   tracking: [
+    "como sigo mi pedido una vez despachado",
+    "me avisan por correo cuando mi kit va en camino",
     "me dan numero de tracking cuando lo mandan",
     "seguimiento del envio",
     "como hago el seguimiento de mi envio",
@@ -456,6 +459,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "si anulan mi pedido pagado me devuelven la plata",
   ],
   cartLimit: [
+    "cuantos essential puedo comprar en un solo pedido",
     "cuantos kits iguales puedo echar al carro como maximo",
     "cantidad maxima de kits por pedido",
     "puedo comprar 30 kits en el carro",
@@ -514,6 +518,15 @@ export const kitTopicPhrasings = {
  * multi-word keys are matched as phrases first.
  */
 export const chatbotSynonyms: Record<string, string> = {
+  // English words customers mix in.
+  waterproof: "hermetico",
+  delivery: "envio",
+  shipping: "envio",
+  invoice: "factura",
+  refund: "reembolso",
+  payment: "pago",
+  safe: "seguro",
+  price: "precio",
   // A box that arrived damaged is a broken one; a warranty that "replaces" is one that covers.
   aplastada: "rota",
   trizadura: "rota",
@@ -881,6 +894,9 @@ export const componentWords: Record<string, string[]> = {
     "comer",
   ],
   water: [
+    "las aguas",
+    "aguas",
+    "botellas",
     "agua del",
     "agua que trae",
     "agua potable",
@@ -1033,6 +1049,8 @@ export const scenarioWords: Record<ProductLine, { words: string[]; activities: s
         "montañista",
         "montanista",
         "escalador",
+        "surfeo",
+        "surfear",
       ],
       mini: ["mochila", "sendero", "ski", "esqui"],
     },
@@ -1306,6 +1324,8 @@ export const contentsWords = [
 
 /** Words that ask for a comparison of two kits ("¿qué diferencia hay entre el Essential y el Mini?"). */
 export const compareWords = [
+  "que no tenga",
+  "que no tiene",
   "diferencian",
   "se diferencia",
   "le falta",
@@ -1718,6 +1738,9 @@ export const certificationWords: Record<string, string[]> = {
   "EN 1869:2019 / NFPA 701": ["en 1869", "en1869", "nfpa", "nfpa 701"],
   "MIL-B-131 (NASA Mylar)": ["mil b 131", "milb131", "mil b131", "nasa"],
   "IPX-5/IPX-6 con RoHS/CE": [
+    "aparatos electronicos",
+    "equipos electronicos",
+    "electronicos",
     "ipx",
     "ipx 5",
     "ipx 6",
@@ -1895,6 +1918,8 @@ export const placeCueWords = [
   "cobran",
   "courier",
   "cuantos dias",
+  "delivery",
+  "shipping",
 ];
 
 /** Other names of places (to the comuna's folded name), for the place names customers shorten ("Viña", "Conce", "Stgo"). */
@@ -2061,6 +2086,14 @@ export const yesNoVerbs = [
   "vale",
   "valen",
   "usan",
+  "pagan",
+  "suena",
+  "flota",
+  "prende",
+  "enciende",
+  "cumple",
+  "cumplen",
+  "revisan",
   "avisan",
   "avisa",
   "cambian",
@@ -2273,6 +2306,8 @@ export const policyCueWords = {
     "mojada",
   ],
   consumables: [
+    "si uso",
+    "uso el",
     "gasto",
     "ya use",
     "use",
@@ -2352,6 +2387,8 @@ export const policyCueWords = {
     "no pago",
     "no pagar",
     "no lo pago",
+    "pendiente de pago",
+    "dice pendiente",
   ],
   iva: ["iva", "impuesto"],
   social: ["instagram", "insta", "facebook", "face", "redes", "redes sociales", "tiktok"],
