@@ -350,7 +350,7 @@ function policyDetail(topic: string, question: string, text: string): string {
     return policyAnswers.madeToOrder;
   if (
     topic === "warranty" &&
-    /\s(golpe|golpes|caida|caidas|cayo|cae|cayera|se rompe|rompe|mal uso|modificacion|modifique|rompi)\s/.test(
+    /\s(golpe|golpes|caida|caidas|cayo|cae|cayera|se rompe|rompe|mal uso|modificacion|modificaciones|modifique|rompi)\s/.test(
       folded,
     )
   ) {
@@ -454,7 +454,10 @@ function yesOrNoFirst(topic: string, question: string, text: string): string {
     );
     return withAnswer(named, text);
   }
-  if (topic === "madeToOrder" && /\s(pedido|arman|fabrican|hacen)\s/.test(folded))
+  // "¿Tengo que explicar por qué lo devuelvo?": no, the withdrawal needs no reason.
+  if (topic === "withdrawal" && /\s(explicar|explicacion|motivo|causa|razon|justificar)\s/.test(folded))
+    return withAnswer(false, text);
+  if (topic === "madeToOrder" && /\s(pedido|arman|fabrican|hacen|revisan|revisa)\s/.test(folded))
     return withAnswer(true, text);
   return yesTopics.has(topic) ? withAnswer(true, text) : text;
 }

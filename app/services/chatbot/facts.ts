@@ -125,6 +125,9 @@ export function namedKits(folded: string): Kit[] {
   const notMini = hasAny(folded, ["no el mini", "no mini", "no la mini", "sin mini"]);
   const mini = hasAny(folded, versionWords.mini) && !notMini;
   const standard = hasAny(folded, versionWords.standard) || notMini;
+  // "El de 140 lucas": the kit of that price.
+  const byPrice = lines.length === 0 ? kitByPrice(folded) : undefined;
+  if (byPrice) return [byPrice];
   if (lines.length === 0) return mini && !standard ? kitList.filter((kit) => kit.version === "mini") : [];
   return lines.flatMap((line) => {
     const ofLine = kitList.filter((kit) => kit.line === line);
@@ -405,11 +408,25 @@ const propertyNoise = new Set([
   "lifebox",
 ]);
 
+/** The kit a question names by its price ("el de 140 lucas", "el de $139.990"): the one within 10 000 pesos. */
+export function kitByPrice(folded: string): Kit | undefined {
+  const match =
+    / (?:el|uno|kit|la|caja) de \$?(\d{2,3})(?: ?(lucas|luca|mil|k))?\b| (?:el|uno|kit) de \$?(\d{6})\b/.exec(
+      folded,
+    );
+  const amount = match?.[3] ? Number(match[3]) : match?.[1] ? Number(match[1]) * 1000 : undefined;
+  if (amount === undefined) return undefined;
+  return kitList.find((kit) => Math.abs(kit.price - amount) <= 10000);
+}
+
 /** The kits a question names, or the kit made for the place it names ("¿el kit pa la casa trae…?"). */
 function kitsAskedAbout(folded: string): Kit[] {
   const byLine = productLines.some((line) => hasAny(folded, lineNameWords[line]));
   const named = namedKits(folded);
-  if (byLine || !hasAny(folded, ["kit", "kits", "el de", "el del", "el mini de", "mini de"])) {
+  if (
+    byLine ||
+    !hasAny(folded, ["kit", "kits", "el de", "el del", "el mini de", "mini de", "el chico", "el grande"])
+  ) {
     // "El Nautical chico … igual que el grande": the one named first is the one asked about.
     return named.length === 2 ? inQuestionOrder(folded, named) : named;
   }
@@ -428,7 +445,8 @@ function oneComponentAnswer(group: string, question: string, yesOrNo = true): Fa
   if (!first) return { text: t.askPlace, link: catalogueLink };
   if (named.length > 0) {
     // Two versions named ("¿el Nautical chico trae filtro igual que el grande?"): about the first.
-    const subject = named.length === 2 && named[0]?.line === named[1]?.line ? named[0] : undefined;
+    const both = hasAny(folded, ["los dos", "las dos", "ambos", "ambas", "todos", "todas"]);
+    const subject = !both && named.length === 2 && named[0]?.line === named[1]?.line ? named[0] : undefined;
     const withIt = named.filter((kit) => itemOf(kit, group) && (!subject || kit === subject));
     const sentences = named.map((kit) => {
       const item = itemOf(kit, group);
@@ -444,8 +462,10 @@ function oneComponentAnswer(group: string, question: string, yesOrNo = true): Fa
     const linked = withIt[0] ?? named[0] ?? first.kits[0];
     const item = withIt[0] && itemOf(withIt[0], group);
     const property = item ? propertyGranted(item, folded) : undefined;
+    // "¿Los dos traen radio?": yes only when every kit named does.
+    const has = both ? withIt.length === named.length : withIt.length > 0;
     return {
-      text: yesNo ? withAnswer(withIt.length > 0 && property !== false, text) : text,
+      text: yesNo ? withAnswer(has && property !== false, text) : text,
       link: linked ? kitLink(linked) : catalogueLink,
     };
   }
@@ -766,8 +786,13 @@ export function superlativeAnswer(kind: Superlative, question: string): FactAnsw
     const text = t.sameFor(listWords(kits.map(priced)), measure.shown(first));
     return { text: isYesNoQuestion(question) ? withAnswer(true, text) : text, link: catalogueLink };
   }
+  // Two kits named ("¿cuál pesa menos, el Essential o el Expedition?"): the other's value too.
+  const others = pool.length === 2 ? pool.filter((kit) => !kits.includes(kit)) : [];
   return {
-    text: t.leadsWith(t.leads[kind], listWords(kits.map(priced)), measure.shown(first)),
+    text: [
+      t.leadsWith(t.leads[kind], listWords(kits.map(priced)), measure.shown(first)),
+      ...others.map((kit) => `${kit.name}: ${measure.shown(kit)}.`),
+    ].join(" "),
     link: kits.length === 1 ? kitLink(first) : catalogueLink,
   };
 }
@@ -803,7 +828,7 @@ export function comparisonAnswer(question: string): FactAnswer {
   // Kits of different lines are told apart by what each is for (its tagline) first.
   const sentences = kits.map(
     (kit) =>
-      `${kit.name}: ${lines.length >= 2 ? `${purposeOf(kit)}; ` : ""}${formatPrice(kit.price)}, ${lowerFirst(capacityText(kit))}, ${weightText(kit)}.`,
+      `${kit.name}: ${lines.length >= 2 ? `${purposeOf(kit)}; ` : ""}${formatPrice(kit.price)}, ${lowerFirst(capacityText(kit))}, ${weightText(kit)}, ${componentCount(kit)} componentes.`,
   );
   const [a, b] = kits;
   if (a && b && kits.length === 2)
@@ -1145,8 +1170,17 @@ export function allCertifications(): Certification[] {
 /** A certification: what it means and which kits have it; every certification when none is named. */
 export function certificationAnswer(name: string | undefined, question: string): FactAnswer {
   const folded = foldForFacts(question);
-  const named = namedKits(folded);
-  const certification = name ? allCertifications().find((c) => c.name === name) : undefined;
+  const named = kitsAskedAbout(folded);
+  // "¿El Industry Mini tiene certificación de mascarillas KN95?": the certification of the component named.
+  const aboutComponent = (c: Certification) =>
+    componentsOf(folded).some((group) =>
+      (componentWords[group] ?? []).some((word) => foldForFacts(c.description).includes(` ${word} `)),
+    );
+  const certification = name
+    ? allCertifications().find((c) => c.name === name)
+    : named.length === 1
+      ? allCertifications().find(aboutComponent)
+      : undefined;
   // "¿El Industry tiene certificación RoHS?": whether the named kit has it, and what it has.
   if (certification && named.length === 1 && named[0]) {
     const kit = named[0];
@@ -1425,6 +1459,9 @@ export function detectFactTopic(question: string): string | undefined {
     if (hasAny(folded, contentsWords) || hasAny(folded, kitVerbs)) return `kit-${scenarioKit.id}-contents`;
     if (specsOf(folded).some((label) => label !== "Capacidad")) return `kit-${scenarioKit.id}-specs`;
   }
+  // "¿El de 140 lucas cuál es?": the kit named by its price.
+  const pricedKit = kitByPrice(folded);
+  if (pricedKit && specsOf(folded).length === 0 && components.length === 0) return `kit-${pricedKit.id}-use`;
   // "¿Cabe bajo el asiento el Essential Mini?": the kit's use says where it fits.
   const fits = namedKits(folded);
   if (hasAny(folded, ["cabe", "caben"]) && fits.length === 1 && fits[0]) return `kit-${fits[0].id}-use`;
