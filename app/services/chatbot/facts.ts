@@ -1096,7 +1096,16 @@ export function placeAnswer(question: string): FactAnswer {
 const providers = () => Object.values(providerNames).join(" o ");
 
 export function asksInvoice(folded: string): boolean {
-  return hasAny(folded, ["factura", "facturas", "facturan", "facturar", "boleta", "boletas", "facturacion"]);
+  return hasAny(folded, [
+    "factura",
+    "facturas",
+    "facturan",
+    "facturar",
+    "boleta",
+    "boletas",
+    "facturacion",
+    "invoice",
+  ]);
 }
 
 /** The factura: chosen on the purchase form ("Documento": Boleta or Factura). */
@@ -1348,6 +1357,9 @@ export function detectFactTopic(question: string): string | undefined {
   const superlativeFirst = superlativeOf(folded);
   const namedLines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
   if (superlativeFirst && namedLines.length >= 2) return `compare-${superlativeFirst}`;
+  // "¿Cuál tiene más mantas, el Essential o el Mini?": the component in each kit named.
+  const componentFirst = componentsOf(folded);
+  if (componentFirst.length > 0 && namedKits(folded).length === 2) return `component-${componentFirst[0]}`;
   if (wantsComparison(folded)) return "compare-versions";
   // "¿Cuánto más caro es el Expedition que el Expedition Mini?": the two side by side, with the difference.
   if (has(folded, "cuanto mas") && namedKits(folded).length === 2) return "compare-versions";
@@ -1481,6 +1493,23 @@ export function detectFactTopic(question: string): string | undefined {
   )
     return "withdrawal";
   const warranty = hasAny(folded, ["garantia", "garantias"]);
+  // "Si el kit llega con la caja dañada, ¿qué hago?": the warranty's claim.
+  const damaged = [
+    "rota",
+    "roto",
+    "dañada",
+    "danada",
+    "dañado",
+    "aplastada",
+    "trizada",
+    "incompleto",
+    "incompleta",
+    "abollada",
+    "chancada",
+    "fallado",
+    "fallada",
+  ];
+  if (/ (?:llega|llego|vino|venia|viene|llegue) /.test(folded) && hasAny(folded, damaged)) return "warranty";
   // "Se me cayó y se trizó la caja, ¿lo cubre la garantía?": the warranty and what it excludes.
   if (
     warranty &&
@@ -1501,14 +1530,27 @@ export function detectFactTopic(question: string): string | undefined {
   const advised = !quotation || hasAny(folded, adviceWords);
   if (advised && !price && !fault && !warranty && wantsRecommendation(folded)) return "recommend";
   const specs = specsOf(folded);
-  const named = namedKits(folded);
-  // IP67 named with no kit, or "¿se moja lo de adentro?": what IP67 means, its norm, depth and time.
-  if (
-    (hasAny(folded, ["ip67", "ip 67"]) || hasAny(folded, ["se moja", "se mojan", "entra agua"])) &&
-    named.length === 0
-  )
-    return "ip67";
+  // The kits named, or described ("el chico para la mochila").
+  const named = kitsAskedAbout(folded);
+  // IP67 named with no kit, or "¿se moja lo de adentro?", "¿es waterproof?": what IP67 means,
+  // its norm, depth and time.
+  const waterproof = [
+    "ip67",
+    "ip 67",
+    "se moja",
+    "se mojan",
+    "entra agua",
+    "waterproof",
+    "impermeable",
+    "impermeables",
+    "resistente al agua",
+    "resistentes al agua",
+    "a prueba de agua",
+  ];
+  if (hasAny(folded, waterproof) && named.length === 0) return "ip67";
   if (specs.length > 0 && !hasAny(folded, placeCueWords)) {
+    // Two kits named ("¿el Expedition y el Mini tienen el mismo rango?"): both, side by side.
+    if (named.length === 2) return "specs-all";
     if (named.length !== 1 || !named[0]) {
       // Of every kit only when the question is about the kits ("¿qué temperatura hace en Punta Arenas?" is not).
       const aboutBoxes = hasAny(folded, [
