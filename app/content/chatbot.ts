@@ -197,6 +197,7 @@ export const topicPhrasings: Record<string, string[]> = {
     "que productos tienen",
     "modelos de kit",
     "catalogo de kits",
+    "cuantas lineas de kits tienen",
   ],
   delivery: [
     "cuanto demora en llegar",

@@ -398,6 +398,12 @@ function faqSentenceFor(topic: string, question: string, text: string): string {
 
 /** "Sí" or "No" first, when a yes/no question gets a policy answer that grants or denies it. */
 function yesOrNoFirst(topic: string, question: string, text: string): string {
+  // "¿Tengo que explicar por qué lo devuelvo?": no, the withdrawal needs no reason.
+  if (
+    topic === "withdrawal" &&
+    /\s(explicar|explicacion|motivo|causa|razon|justificar)\s/.test(` ${question} `)
+  )
+    return withAnswer(false, text.replace(/^(Sí|No), /, ""));
   if (/^(Sí|No)[,.:;]/.test(text) || !isYesNoQuestion(question)) return text;
   const folded = ` ${question} `;
   if (topic === "hours" && /\s(sabado|sabados|domingo|domingos|feriado|feriados)\s/.test(folded)) {

@@ -28,6 +28,7 @@ import {
   placeAliases,
   placeCueWords,
   placeWordsNeedingPreposition,
+  policyCueWords,
   questionWords,
   recommendWords,
   scenarioLeadWords,
@@ -1348,6 +1349,8 @@ export function detectFactTopic(question: string): string | undefined {
     return "invoice";
   }
   if (asksAboutPlace(folded) && !hasAny(folded, ["pedido", "compra", "orden"])) return "place-shipping";
+  // "No alcancé a pagar, ¿puedo pagar después?": the order's payment state.
+  if (hasAny(folded, policyCueWords.notPaid)) return "paymentStatus";
   // "¿Sirve Flow?", "webpay?": a short message naming a means of payment.
   if ((words(folded).length <= 4 || has(folded, "pagar con")) && hasAny(folded, paymentMeansWords))
     return "payment";

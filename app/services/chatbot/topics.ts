@@ -36,7 +36,7 @@ import { purpose } from "~/content/site";
 import { thanks } from "~/content/thanks-page";
 import { componentCount, kitList, kitPath, lineNames, versionNames } from "~/content/kits";
 import { freeShippingNote, orderProcessingHours, workingHours } from "~/content/policies";
-import type { Kit, KitVersion, ProductLine } from "~/content/types";
+import { productLines, type Kit, type KitVersion, type ProductLine } from "~/content/types";
 import { galleryUploadPath, galleryUploadTexts } from "~/content/gallery";
 import { footer } from "~/content/site";
 import { formatPrice } from "~/lib/format";
@@ -242,7 +242,7 @@ export function buildTopics(): Topic[] {
         const named = namedKits(foldForFacts(question));
         const kits = named.length > 1 ? named : kitList;
         return {
-          text: `${kits === kitList ? `Tenemos ${kitList.length} kits` : "Precios"}: ${kits.map((kit) => `${kit.name}, ${formatPrice(kit.price)}`).join("; ")}.`,
+          text: `${kits === kitList ? `Tenemos ${kitList.length} kits en ${productLines.length} líneas` : "Precios"}: ${kits.map((kit) => `${kit.name}, ${formatPrice(kit.price)}`).join("; ")}.`,
           link: catalogueLink,
         };
       },
