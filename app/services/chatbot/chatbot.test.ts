@@ -44,11 +44,11 @@ const factHeldOut = JSON.parse(
 /** Issue 26's targets on the labelled set: top-1 ≥ 95 %, off-topic false answers ≤ 3 %. */
 const top1Floor = 0.95;
 /**
- * Held-out 3 (docs/decisions/077, 079): issue 26's top-1 target (90 %) is held; measured 116/122.
- * Its off-topic target (3 %, at most one of its 34) is not reached: measured 2/34, held there.
+ * Held-out 3 (docs/decisions/077, 079), at issue 26's targets: top-1 ≥ 90 % (measured 117/122) and
+ * off-topic false answers ≤ 3 %, at most one of its 34 (measured 1).
  */
 const FACT_TOP1_FLOOR = 0.9;
-const FACT_OFF_TOPIC_MAX_ANSWERED = 2;
+const FACT_OFF_TOPIC_MAX_ANSWERED = 1;
 const offTopicFloor = 0.97;
 
 const pagePaths = new Set([
@@ -93,8 +93,12 @@ describe("chatbot answer engine", () => {
     for (const [name, floor] of [
       ["chatbot-questions-facts.json", top1Floor],
       ["chatbot-questions-facts-2.json", top1Floor],
-      // The boundary set's shop questions look off-topic on purpose: measured 63/70, held there.
-      ["chatbot-questions-boundary.json", 63 / 70],
+      // Issue 26's 95 % is not reached on these three, held a question under what was measured
+      // (docs/decisions/079): the third fact set 207/232; the boundary sets, whose shop questions
+      // look off-topic on purpose, 63/70 and 44/50.
+      ["chatbot-questions-facts-3.json", 206 / 232],
+      ["chatbot-questions-boundary.json", 62 / 70],
+      ["chatbot-questions-boundary-2.json", 43 / 50],
     ] as const) {
       const tuning = JSON.parse(
         fs.readFileSync(path.resolve("tests/fixtures", name), "utf8"),
@@ -105,8 +109,8 @@ describe("chatbot answer engine", () => {
     }
   });
 
-  it("holds the fact-judged held-out set (held-out 3) at its target and its measured off-topic level", () => {
-    // Issue 26's targets are top-1 ≥ 90 % (held) and off-topic false answers ≤ 3 % (2/34 measured).
+  it("holds the fact-judged held-out set (held-out 3) at issue 26's targets", () => {
+    // Top-1 ≥ 90 % and off-topic false answers ≤ 3 %; its questions are never read.
     const result = evaluateFacts(factHeldOut);
     expect(result.top1 / result.total).toBeGreaterThanOrEqual(FACT_TOP1_FLOOR);
     expect(result.offTopicTotal - result.offTopicFallbacks).toBeLessThanOrEqual(FACT_OFF_TOPIC_MAX_ANSWERED);
@@ -505,5 +509,45 @@ describe("policy, privacy and small-talk answers", () => {
     expect(ask("chao").text).toBe(chatbotTexts.goodbye);
     expect(ask("ok vale").text).toBe(chatbotTexts.acknowledged);
     expect(ask("muchas gracias por la info, muy amable").text).toBe(chatbotTexts.thanks);
+  });
+});
+
+describe("kits described, the shop's words about other things, and yes or no from the page (decision 079)", () => {
+  it("finds a kit by its price, a place or its size, and counts what was asked", () => {
+    expect(answerQuestion("el de 140 lucas cual es").link?.href).toBe("/productos/kit-essential-mini");
+    expect(answerQuestion("el chico para la mochila cuanto pesa").link?.href).toBe(
+      "/productos/kit-expedition-mini",
+    );
+    expect(answerQuestion("si compro 2 essential cuanto me sale").text).toContain(formatPrice(439980));
+    const both = answerQuestion("cual tiene mas mantas termicas el essential o el essential mini").text;
+    expect(both).toMatch(/4 unidades.*2 unidades/);
+    expect(answerQuestion("el essential y el essential mini traen radio los dos?").text).toMatch(/^No, /);
+  });
+
+  it("answers the place shipped to, the box's protection and a damaged arrival", () => {
+    const arica = answerQuestion("hay envio a arica? es que aca nunca llega nada de las tiendas de santiago");
+    expect(arica.text).toContain("Arica");
+    expect(arica.text).not.toContain("Santiago (");
+    expect(answerQuestion("el kit es waterproof?").text).toMatch(/^Sí, IP67/);
+    expect(answerQuestion("si la caja se me cae al mar se moja lo de adentro?").text).toMatch(/^No, /);
+    const damaged = answerQuestion("si el kit llega con la caja dañada que hago");
+    expect(damaged.topic).toBe("warranty");
+    expect(damaged.text).not.toMatch(/^Sí/);
+    expect(answerQuestion("tengo que explicar por que devuelvo el kit").text).toMatch(/^No, /);
+  });
+
+  it("falls back on the shop's words about someone else's thing", () => {
+    for (const question of [
+      "la garantia de mi notebook cubre la pantalla?",
+      "la boleta de la luz vino carisima este mes",
+      "cuanto demora un paquete de aliexpress a chile",
+      "el empleador tiene que darme epp si trabajo en una bodega?",
+      "cuanto cuesta el kit de emergencia de falabella",
+    ]) {
+      expect(answerQuestion(question).topic, question).toBeNull();
+    }
+    // The same words about the shop's own things are answered.
+    expect(answerQuestion("la garantia de los kits cuanto dura").topic).toBe("warranty");
+    expect(answerQuestion("cuantas horas dura la luz estroboscopica").topic).toBe("component-strobe");
   });
 });

@@ -87,8 +87,9 @@ export function isYesNoQuestion(question: string): boolean {
   const folded = foldForFacts(question)
     .replace(/ (mas|menos|igual|mismo|mejor|peor)((?: [a-zñ]+)?) que /g, " $1$2 ")
     // "las mascarillas que traen…": a "que" after a noun relates, it does not ask.
-    .replace(/ ([a-zñ]{4,}) (?:que|q|donde) (?=[a-zñ])/g, (match, word: string) =>
-      relativeLeads.has(word) ? match : ` ${word} `,
+    .replace(
+      / ([a-zñ]{4,}) (?:que|q|donde) (?!(?:hago|hacer|debo|pasa|significa|trae|tiene|incluye|opciones)\b)(?=[a-zñ])/g,
+      (match, word: string) => (relativeLeads.has(word) ? match : ` ${word} `),
     );
   if (hasAny(folded, questionWords) || has(folded, "para que") || has(folded, "por que")) return false;
   return hasAny(folded, yesNoVerbs);
