@@ -39,6 +39,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
+import { appModuleServer } from "./lib/app-modules.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
@@ -72,15 +73,7 @@ const naturalVersion = require("natural/package.json").version;
 
 const OFF_TOPIC = "(off-topic)";
 
-const vite = await import("vite");
-const server = await vite.createServer({
-  root,
-  configFile: false,
-  resolve: { tsconfigPaths: true },
-  server: { middlewareMode: true, hmr: false, ws: false },
-  appType: "custom",
-  logLevel: "error",
-});
+const server = await appModuleServer(root);
 try {
   const { meetsLabel, answerHolds, percentile } = await server.ssrLoadModule(
     "/app/services/chatbot/evaluate.ts",

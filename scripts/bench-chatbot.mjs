@@ -16,6 +16,7 @@
 // floors), 1 only when it fails to run.
 import fs from "node:fs";
 import path from "node:path";
+import { appModuleServer } from "./lib/app-modules.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const rounds = Math.max(1, Number(process.env.BENCH_CHATBOT_ROUNDS ?? 20) || 20);
@@ -38,15 +39,7 @@ const factSets = [
   { title: "Held-out set 3 (facts, never tuned on)", set: readSet("chatbot-questions-heldout-3.json") },
 ];
 
-const vite = await import("vite");
-const server = await vite.createServer({
-  root,
-  configFile: false,
-  resolve: { tsconfigPaths: true },
-  server: { middlewareMode: true, hmr: false, ws: false },
-  appType: "custom",
-  logLevel: "error",
-});
+const server = await appModuleServer(root);
 try {
   const { evaluate, evaluateFacts, percentile } = await server.ssrLoadModule(
     "/app/services/chatbot/evaluate.ts",

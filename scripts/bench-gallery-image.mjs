@@ -28,6 +28,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { uploadsThroughServer } from "./lib/gallery-upload-load.mjs";
+import { appModuleServer } from "./lib/app-modules.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const rounds = Math.max(1, Number(process.env.BENCH_GALLERY_ROUNDS ?? 5) || 5);
@@ -40,15 +41,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1];
 
 async function loadApp() {
-  const vite = await import("vite");
-  const server = await vite.createServer({
-    root,
-    configFile: false,
-    resolve: { tsconfigPaths: true },
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
+  const server = await appModuleServer(root);
   return { server, app: await server.ssrLoadModule(modulePath) };
 }
 

@@ -954,6 +954,22 @@ export const componentWords: Record<string, string[]> = {
 };
 
 /**
+ * Places that call for the compact version of whichever line the question's activity chooses
+ * ("para la camioneta de la faena": the Industry Mini).
+ */
+export const compactPlaceWords = [
+  "auto",
+  "autos",
+  "vehiculo",
+  "camioneta",
+  "maletero",
+  "guantera",
+  "casillero",
+  "escritorio",
+  "mochila",
+];
+
+/**
  * Places and activities, by the line made for them, with the version a scenario calls for when the
  * question gives no number of people or days (a car or a kayak has little room: the mini). A place
  * ("auto", "casa") counts only after "para", "en", "tengo"… (a used car is not a kit's scenario);
@@ -1005,18 +1021,7 @@ export const scenarioWords: Record<ProductLine, { words: string[]; activities: s
         "cortes de luz",
         "se corta",
       ],
-      mini: [
-        "auto",
-        "autos",
-        "vehiculo",
-        "camioneta",
-        "maletero",
-        "guantera",
-        "casillero",
-        "escritorio",
-        "departamento",
-        "depto",
-      ],
+      mini: [...compactPlaceWords.filter((word) => word !== "mochila"), "departamento", "depto"],
     },
     expedition: {
       words: [
@@ -1163,22 +1168,6 @@ export const adviceWords = [
   "cual comprar",
   "cual elegir",
   "cual elijo",
-];
-
-/**
- * Places that call for the compact version of whichever line the question's activity chooses
- * ("para la camioneta de la faena": the Industry Mini).
- */
-export const compactPlaceWords = [
-  "auto",
-  "autos",
-  "vehiculo",
-  "camioneta",
-  "maletero",
-  "guantera",
-  "casillero",
-  "escritorio",
-  "mochila",
 ];
 
 /** Words before a scenario word that make it the place or activity of the question. */
@@ -1836,27 +1825,14 @@ export const quotationWords = [
 
 /** Words that ask for advice ("¿qué kit me recomiendan?"). */
 export const recommendWords = [
+  ...adviceWords,
   "alcanza",
   "alcanzan",
   "aguanta para",
-  "recomienda",
-  "recomiendan",
-  "recomiendas",
-  "recomendarian",
-  "recomendacion",
-  "conviene",
-  "convendria",
-  "sugieren",
-  "sugerencia",
   "necesito",
   "necesitaria",
   "busco",
   "buscando",
-  "que kit",
-  "cual kit",
-  "cual me",
-  "cual compro",
-  "cual llevo",
   "que llevo",
   "cual sirve",
   "que me sirve",
@@ -1867,9 +1843,6 @@ export const recommendWords = [
   "que le compro",
   "que compro",
   "que le regalo",
-  "regalar",
-  "regalarle",
-  "regalo",
   "quiero uno",
   "quiero algo",
   "uno pa",
@@ -1879,11 +1852,6 @@ export const recommendWords = [
   "pa dejar",
   "para dejar",
   "queremos tener",
-  "no se cual",
-  "no cacho cual",
-  "cual comprar",
-  "cual elegir",
-  "cual elijo",
   "me sirve",
   "tienen algo",
   "tengo un",
@@ -1892,7 +1860,6 @@ export const recommendWords = [
   "salimos",
   "vamos",
   "sirve",
-  "cual elijo",
 ];
 
 /** Words that say the question is about shipping or delivery to a place. */

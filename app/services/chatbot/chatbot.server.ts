@@ -474,29 +474,11 @@ function yesOrNoFirst(topic: string, question: string, text: string): string {
  */
 const askStarters = [
   ...questionWords.filter((word) => word !== "q"),
-  "tienen",
-  "tiene",
-  "aceptan",
-  "hacen",
-  "emiten",
-  "puedo",
-  "pueden",
+  // The yes/no verbs a new ask opens with; not the short or ambiguous ones ("es", "se", "dan").
+  ...yesNoVerbs.filter(
+    (verb) => verb.length > 3 && !["tengo", "esta", "estan", "hace", "cuenta", "cuentan"].includes(verb),
+  ),
   "se puede",
-  "hay",
-  "venden",
-  "envian",
-  "despachan",
-  "llega",
-  "llegan",
-  "cobran",
-  "dan",
-  "entregan",
-  "ofrecen",
-  "atienden",
-  "trae",
-  "traen",
-  "incluye",
-  "sirve",
 ];
 const askBreak = new RegExp(
   `[?¿!;]+|\\.(?!\\d)|(?:,|\\s(?:y|e|o)\\s)\\s*(?:(?:tambien|ademas)\\s+)?(?:(?:con|en|por|a|de|para|pa)\\s+)?(?=(?:${askStarters.join("|")})\\b)|\\s(?:ademas|tambien|otra cosa|otra pregunta)\\s`,
@@ -513,25 +495,8 @@ export function splitAsks(text: string): string[] {
     .filter((part) => words(part).length > 0);
 }
 
-/** The message without the greeting it opens with, if it opens with one and asks more (else undefined). */
-export function withoutGreeting(text: string): string | undefined {
-  let rest = ` ${words(foldAccents(text)).join(" ")} `;
-  const before = rest;
-  for (let found = true; found;) {
-    found = false;
-    for (const lead of greetingLeadWords) {
-      if (rest.startsWith(` ${lead} `)) {
-        rest = rest.slice(lead.length + 1);
-        found = true;
-        break;
-      }
-    }
-  }
-  return rest !== before && words(rest).length >= 2 ? rest.trim() : undefined;
-}
-
-/** Whether the message is greeting words only ("¿estás ahí?", "hola buenas"). */
-function isOnlyGreeting(text: string): boolean {
+/** The message's words after the greeting words it opens with ("hola buenas, ¿cuánto…" → "cuanto…"). */
+function afterGreeting(text: string): string {
   let rest = ` ${words(foldAccents(text)).join(" ")} `;
   for (let found = true; found && rest.trim();) {
     found = false;
@@ -543,7 +508,18 @@ function isOnlyGreeting(text: string): boolean {
       }
     }
   }
-  return rest.trim() === "" && words(text).length > 0;
+  return rest.trim();
+}
+
+/** The message without the greeting it opens with, if it opens with one and asks more (else undefined). */
+export function withoutGreeting(text: string): string | undefined {
+  const rest = afterGreeting(text);
+  return rest !== words(foldAccents(text)).join(" ") && words(rest).length >= 2 ? rest : undefined;
+}
+
+/** Whether the message is greeting words only ("¿estás ahí?", "hola buenas"). */
+function isOnlyGreeting(text: string): boolean {
+  return afterGreeting(text) === "" && words(text).length > 0;
 }
 
 /** Topics that never add to another answer: a greeting or thanks beside a question says nothing more. */

@@ -944,23 +944,17 @@ export function recommendationAnswer(question: string): FactAnswer {
   }
   const text = sentences.join(" ");
   // "¿Tienen algo para…?", "¿sirve para…?" are answered yes; "tengo un bote…" is no question.
-  const asksForKit = hasAny(folded, [
-    "tienen",
-    "tiene",
-    "hay",
-    "sirve",
-    "sirven",
-    "venden",
-    "ofrecen",
-    "existe",
-  ]);
+  const asksForKit = hasAny(folded, askForKitWords);
   const yes = yesNo && asksForKit && !namedOther;
   return { text: yes ? withAnswer(true, text) : text, link: kitLink(chosen) };
 }
 
+/** Words of a yes/no question that asks for a kit ("¿tienen algo para…?", "¿sirve para…?"). */
+const askForKitWords = ["tienen", "tiene", "hay", "sirve", "sirven", "venden", "ofrecen", "existe"];
+
 export function wantsRecommendation(folded: string): boolean {
   const scenario = scenarioOf(folded);
-  const cue = hasAny(folded, recommendWords) || hasAny(folded, adviceWords);
+  const cue = hasAny(folded, recommendWords);
   const people = peopleOf(folded) !== undefined;
   const days = daysOf(folded) !== undefined;
   const kit = has(folded, "kit") || has(folded, "kits");
@@ -981,21 +975,7 @@ export function wantsRecommendation(folded: string): boolean {
   ]);
   // A yes/no question asks for a kit only with a word of having or serving ("¿hay algo para…?");
   // "¿es verdad lo del triángulo de la vida en los terremotos?" does not.
-  const asksForOne =
-    isYesNoQuestion(folded) &&
-    hasAny(folded, [
-      "tienen",
-      "tiene",
-      "hay",
-      "sirve",
-      "sirven",
-      "venden",
-      "ofrecen",
-      "existe",
-      "algo",
-      "alguno",
-      "uno",
-    ]);
+  const asksForOne = isYesNoQuestion(folded) && hasAny(folded, [...askForKitWords, "algo", "alguno", "uno"]);
   if (scenario) return cue || people || days || kit || opensWithNeed || ownSituation || asksForOne;
   // "¿El Industry cubre 50 personas?": the named kit against the people asked.
   if (people || days) return cue || kit || namedKits(folded).length > 0;
