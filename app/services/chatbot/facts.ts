@@ -6,6 +6,9 @@
  * app/content/chatbot.ts holds only the words around them and the words that detect each kind.
  * `detectFactTopic` says which of these a question asks, by its words (hand-written rules: a
  * question that names a component or a place asks about it), before the BM25 ranking.
+ * `asksForeignThing` and `asksOfOthersThing` tell a question about something the shop does not sell
+ * or own ("¿cuánto cuesta un bote inflable?", "la garantía de mi notebook"): the rules were
+ * generalised by kind from fact-judged sets written from the content alone (docs/decisions/079).
  */
 import {
   chatbotTexts,
