@@ -799,7 +799,6 @@ export const chatFactTexts = {
   noneWithin: (budget: string, kit: string, price: string) =>
     `ningún kit cuesta ${budget} o menos; el más económico es el ${kit}, a ${price}.`,
   priceDifference: (price: string) => `Diferencia de precio: ${price}.`,
-  lineCheapest: (kit: string, price: string) => `El más económico de esa línea es el ${kit}, a ${price}.`,
   versionsLack: (kit: string, components: string) => `El ${kit} no trae: ${components}.`,
   shipsFree: (place: string) => `el envío a ${place} es gratis (Chile continental)`,
   shipsQuoted: (place: string, within: string) =>
@@ -934,9 +933,7 @@ export const componentWords: Record<string, string[]> = {
     "estroboscopica",
     "estroboscopico",
     "destellos",
-    "baliza",
     "luz de emergencia",
-    "luz intermitente",
   ],
   "air-horn": ["bocina", "corneta"],
   multitool: ["multiherramienta", "multiuso", "cuchillo", "navaja", "cortaplumas", "alicate", "abrelatas"],
@@ -1192,7 +1189,6 @@ export const scenarioLeadWords = [
   "trabajo",
   "trabajamos",
   "salimos",
-  "salgo",
   "vamos",
   "voy",
   "llevar",
@@ -1206,8 +1202,8 @@ export const scenarioLeadWords = [
 /** How customers name each line ("nautico", "esencial"), folded. */
 export const lineNameWords: Record<ProductLine, string[]> = {
   essential: ["essential", "esencial", "escencial", "esential", "essencial", "essentials"],
-  expedition: ["expedition", "expedicion", "expedision", "expedicion", "expeditions", "expediton"],
-  nautical: ["nautical", "nautico", "nautica", "nautic", "nautik", "nautica"],
+  expedition: ["expedition", "expedicion", "expedision", "expeditions", "expediton"],
+  nautical: ["nautical", "nautico", "nautica", "nautic", "nautik"],
   industry: ["industry", "industrial", "industri", "industria"],
 };
 
@@ -1453,8 +1449,6 @@ export const offTopicCues = [
   "pastillas",
   "medicamento",
   "escribe un",
-  "escribeme",
-  "redacta",
   "redactar",
   "escribir un",
   "ayudas a escribir",
@@ -1509,16 +1503,12 @@ export const offTopicCues = [
   "entrar al parque",
   "sobrevivir",
   "donde venden",
-  "exige la ley",
   "mundial",
   "mundiales",
   "futbol",
   "ayudame a",
   "me ayudas a",
   "me ayudas con",
-  "traduce",
-  "traducir",
-  "poema",
   "estoy perdido",
   "me perdi",
   "alguien sabe",
@@ -1541,7 +1531,6 @@ export const offTopicCues = [
   "ferry",
   "barcaza",
   "tren",
-  "uber",
   "taxi",
   "ayudame con",
   "maleta",
@@ -1950,6 +1939,9 @@ export const placeWordsNeedingPreposition = [
   "la estrella",
 ];
 
+/** Words asking whether water gets in ("¿se moja lo de adentro?"): answered no, from IP67. */
+export const wetWords = ["se moja", "se mojan", "se moje", "entra agua", "le entra agua"];
+
 /** Words that ask for a kit's specification, by the specification's label in ./kits. */
 export const specWords: Record<string, string[]> = {
   Peso: ["peso", "pesa", "pesan", "kilos", "kg"],
@@ -1977,17 +1969,7 @@ export const specWords: Record<string, string[]> = {
     "porte",
   ],
   "Rango de temperatura": ["temperatura", "temperaturas", "grados", "frio", "calor", "bajo cero"],
-  Hermeticidad: [
-    "se moja",
-    "se mojan",
-    "entra agua",
-    "sumergible",
-    "sumergir",
-    "profundidad",
-    "hermetico",
-    "hermeticidad",
-    "hundir",
-  ],
+  Hermeticidad: [...wetWords, "sumergible", "sumergir", "profundidad", "hermetico", "hermeticidad", "hundir"],
   Capacidad: [
     "capacidad",
     "cuantas personas",
@@ -2165,7 +2147,6 @@ export const policyPassages = {
   cookiesAds: "no usamos cookies publicitarias",
   newsletterClick: "darte de baja con un solo clic",
   newsletterWrite: "pedir la baja",
-  newsletterConsent: "si te suscribes",
   minimumAge: "dirigidos a personas mayores",
   termsCopy: "te enviamos una copia",
   privacyIntro: "esta politica explica",
@@ -2235,7 +2216,6 @@ export const policyCueWords = {
     "pixeles",
   ],
   minor: ["menor", "menores", "nino", "ninos", "hijo", "hija", "adolescente"],
-  privacyDoc: ["privacidad", "datos"],
   subscribe: [
     "tips",
     "por mail",

@@ -21,11 +21,11 @@ import {
   chatbotWordFamilies,
   lineKeywords,
   questionWords,
-  lineNameWords,
   policyAnswers,
   greetingLeadWords,
   yesNoVerbs,
   otherShopWords,
+  wetWords,
 } from "~/content/chatbot";
 import { exampleCompany, type CompanyInfo } from "~/content/company";
 import { faqItems } from "~/content/faq";
@@ -45,8 +45,12 @@ import {
 import {
   asksForeignThing,
   asksOfOthersThing,
+  contactLink,
   detectFactTopic,
   foldForFacts,
+  hasAny,
+  lineNames,
+  whatsappChatLink,
   isYesNoQuestion,
   namedKits,
   peopleOf,
@@ -56,7 +60,7 @@ import {
   withAnswer,
 } from "./facts";
 import { correctWord, type Vocabulary } from "./spelling";
-import { buildTopics, shippingPlaceTexts, whatsappChatLink, type ChatLink, type Topic } from "./topics";
+import { buildTopics, shippingPlaceTexts, type ChatLink, type Topic } from "./topics";
 
 export type { ChatLink } from "./topics";
 
@@ -272,17 +276,12 @@ export function rankTopics(question: string): { topic: Topic; score: number }[] 
  */
 function offTopicQuestion(question: string): boolean {
   const folded = ` ${question} `;
-  const holds = (phrases: string[]) => phrases.some((phrase) => folded.includes(` ${phrase} `));
   // "El kit de Falabella" is theirs; "¿venden ustedes en Falabella?" is ours.
-  if (holds(otherShopWords) && !holds(["lifebox", "ustedes", "sus"])) return true;
-  if (asksOfOthersThing(folded) && !holds(["lifebox", "ustedes", "sus", "kit", "kits", "pedido"]))
+  if (hasAny(folded, otherShopWords) && !hasAny(folded, ["lifebox", "ustedes", "sus"])) return true;
+  if (asksOfOthersThing(folded) && !hasAny(folded, ["lifebox", "ustedes", "sus", "kit", "kits", "pedido"]))
     return true;
-  const anchored =
-    holds(shopAnchorWords) ||
-    Object.values(lineNameWords)
-      .flat()
-      .some((word) => folded.includes(` ${word} `));
-  return (holds(offTopicCues) || asksForeignThing(folded)) && !anchored;
+  const anchored = hasAny(folded, shopAnchorWords) || hasAny(folded, lineNames);
+  return (hasAny(folded, offTopicCues) || asksForeignThing(folded)) && !anchored;
 }
 
 /**
@@ -293,10 +292,9 @@ function withKitAsks(topicId: string, question: string, company: CompanyInfo, te
   const kit = /^kit-(.+)-(price|contents|specs|use)$/.exec(topicId);
   if (!kit) return text;
   const folded = foldForFacts(question);
-  const has = (phrases: string[]) => phrases.some((phrase) => folded.includes(` ${phrase} `));
   const asked = [
-    has(priceWords) ? "price" : "",
-    has(contentsWords) ? "contents" : "",
+    hasAny(folded, priceWords) ? "price" : "",
+    hasAny(folded, contentsWords) ? "contents" : "",
     specsOf(folded).some((label) => label !== "Capacidad") ? "specs" : "",
   ].filter((kind) => kind && kind !== kit[2]);
   const more = asked.map(
@@ -304,10 +302,7 @@ function withKitAsks(topicId: string, question: string, company: CompanyInfo, te
   );
   // "¿Cuánto cuestan el Nautical y el Essential?": the same answer for every other kit it names.
   // Only kits named by their line ("el Nautical y el Essential"), not every mini a "chico" names.
-  const lines = Object.entries(lineNameWords).filter(([, names]) =>
-    names.some((name) => folded.includes(` ${name} `)),
-  );
-  const others = (lines.length > 0 ? namedKits(folded) : [])
+  const others = (hasAny(folded, lineNames) ? namedKits(folded) : [])
     .filter((other) => other.id !== kit[1])
     .map((other) => getIndex().topics.get(`kit-${other.id}-${kit[2]}`)?.answer(company, question).text ?? "");
   return [text, ...more, ...others].join(" ").trim();
@@ -329,10 +324,15 @@ export function dedupeSentences(text: string): string {
     .join(" ");
 }
 
+/** The sentences of the FAQ item a topic answers (none for a topic with no FAQ item). */
+function faqSentences(topic: string): string[] {
+  const item = faqItems.find((entry) => faqTopicIds[entry.question] === topic);
+  return item?.answer.split(/(?<=\.)\s+/) ?? [];
+}
+
 /** The FAQ's sentence of a topic that holds `words` ("no cubre"), if any. */
 function faqSentence(topic: string, pattern: RegExp): string | undefined {
-  const item = faqItems.find((entry) => faqTopicIds[entry.question] === topic);
-  return item?.answer.split(/(?<=\.)\s+/).find((sentence) => pattern.test(sentence));
+  return faqSentences(topic).find((sentence) => pattern.test(sentence));
 }
 
 /**
@@ -380,13 +380,11 @@ function policyDetail(topic: string, question: string, text: string): string {
  * aprobó?" → "…vuelves a la página de tu pedido, que te dice si el pago se aprobó"), or "".
  */
 function faqSentenceFor(topic: string, question: string, text: string): string {
-  const item = faqItems.find((entry) => faqTopicIds[entry.question] === topic);
-  if (!item) return "";
   const said = new Set(searchTerms(text));
   const asked = new Set(searchTerms(question).filter((term) => !said.has(term)));
   let best = "";
   let bestCount = 0;
-  for (const sentence of item.answer.split(/(?<=\.)\s+/)) {
+  for (const sentence of faqSentences(topic)) {
     const count = new Set(searchTerms(sentence).filter((term) => asked.has(term))).size;
     if (count > bestCount) {
       best = sentence;
@@ -411,8 +409,7 @@ function yesOrNoFirst(topic: string, question: string, text: string): string {
     return withAnswer(foldAccents(text).includes(day), text);
   }
   // "¿Se moja lo de adentro?": no, the box keeps its contents dry.
-  if (topic === "ip67" && /\s(se moja|se mojan|entra agua|le entra agua|se moje)\s/.test(folded))
-    return withAnswer(false, text);
+  if (topic === "ip67" && hasAny(folded, wetWords)) return withAnswer(false, text);
   // "Me urge para mañana, ¿alcanza a llegar?": not before the delivery promise.
   if (
     topic === "delivery" &&
@@ -460,9 +457,6 @@ function yesOrNoFirst(topic: string, question: string, text: string): string {
     );
     return withAnswer(named, text);
   }
-  // "¿Tengo que explicar por qué lo devuelvo?": no, the withdrawal needs no reason.
-  if (topic === "withdrawal" && /\s(explicar|explicacion|motivo|causa|razon|justificar)\s/.test(folded))
-    return withAnswer(false, text);
   if (topic === "madeToOrder" && /\s(pedido|arman|fabrican|hacen|revisan|revisa)\s/.test(folded))
     return withAnswer(true, text);
   return yesTopics.has(topic) ? withAnswer(true, text) : text;
@@ -512,7 +506,7 @@ function afterGreeting(text: string): string {
 }
 
 /** The message without the greeting it opens with, if it opens with one and asks more (else undefined). */
-export function withoutGreeting(text: string): string | undefined {
+function withoutGreeting(text: string): string | undefined {
   const rest = afterGreeting(text);
   return rest !== words(foldAccents(text)).join(" ") && words(rest).length >= 2 ? rest : undefined;
 }
@@ -653,6 +647,7 @@ function answerOne(text: string, options: { company?: CompanyInfo }): ChatAnswer
   const share = knownTermsShare(question);
   const known = share >= chatbotKnownTermsThreshold;
   const detected = question ? detectFactTopic(question) : undefined;
+  const offTopic = offTopicQuestion(typed);
   const factTopic =
     detected &&
     // A place named with a shipping word is its own evidence ("vivo en Castro, ¿llega allá?").
@@ -660,7 +655,7 @@ function answerOne(text: string, options: { company?: CompanyInfo }): ChatAnswer
     (detected === "place-shipping" ||
       (detected === "recommend" && scenarioOf(foldForFacts(question)) !== undefined) ||
       knownTermsShare(question, detected) >= factKnownTermsThreshold) &&
-    !offTopicQuestion(typed)
+    !offTopic
       ? detected
       : undefined;
   const ranked = allRanked.filter((entry) => !ruleOnlyTopic(entry.topic.id) || entry.topic.id === factTopic);
@@ -683,8 +678,6 @@ function answerOne(text: string, options: { company?: CompanyInfo }): ChatAnswer
       };
     }
   }
-  const offTopic = offTopicQuestion(typed);
-  // The catalogue only for a question with a word of it ("quiero vender mi lancha" is not one).
   // The catalogue only for a question with a word of it, half of whose words it holds ("¿venden
   // seguros de vida?" is not about the kits).
   const catalogueTerms = getIndex().topicTerms.get("catalogue") ?? new Set<string>();
@@ -707,7 +700,7 @@ function answerOne(text: string, options: { company?: CompanyInfo }): ChatAnswer
     return {
       topic: null,
       text: chatbotTexts.fallback,
-      link: { href: "/contacto", label: chatbotTexts.contactFormLabel },
+      link: contactLink,
       whatsapp: whatsappChatLink(company),
       alternatives: allRanked.slice(0, alternativesShown).map((entry) => entry.topic.id),
       score: first?.score ?? 0,

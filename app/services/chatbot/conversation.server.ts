@@ -134,7 +134,7 @@ const quickReplyTopics = new Set(["greeting"]);
  * The quick replies offered with an answer (issue 26): under the greeting and after the fallback
  * (the bot did not know), where the visitor most needs a way on; none elsewhere.
  */
-export function quickRepliesFor(answer: Pick<ChatAnswer, "topic">): readonly ChatQuickReply[] {
+function quickRepliesFor(answer: Pick<ChatAnswer, "topic">): readonly ChatQuickReply[] {
   return answer.topic === null || quickReplyTopics.has(answer.topic) ? chatQuickReplies : [];
 }
 

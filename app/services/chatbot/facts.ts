@@ -39,10 +39,12 @@ import {
   specWords,
   superlativeWords,
   versionWords,
+  wetWords,
   kitVerbs,
   yesNoVerbs,
 } from "~/content/chatbot";
 import { comunas, nonContinentalComunaCuts, regions } from "~/content/chile";
+import { whatsappLink, type CompanyInfo } from "~/content/company";
 import { purchaseTexts } from "~/content/forms";
 import { componentCount, kitList, kitPath } from "~/content/kits";
 import { providerNames } from "~/content/payments";
@@ -52,7 +54,7 @@ import { productLines } from "~/content/types";
 import { formatPrice } from "~/lib/format";
 import { foldAccents, stopWords, words } from "./normalize";
 
-export interface FactAnswer {
+interface FactAnswer {
   text: string;
   link: { href: string; label: string };
 }
@@ -62,13 +64,19 @@ export function foldForFacts(question: string): string {
   return ` ${words(foldAccents(question)).join(" ")} `;
 }
 
-const has = (folded: string, phrase: string) => folded.includes(` ${phrase} `);
-const hasAny = (folded: string, phrases: readonly string[]) => phrases.some((phrase) => has(folded, phrase));
+export const has = (folded: string, phrase: string) => folded.includes(` ${phrase} `);
+export const hasAny = (folded: string, phrases: readonly string[]) =>
+  phrases.some((phrase) => has(folded, phrase));
 
 /** The shop's pages the chatbot's answers link to, with their labels (also ./topics, ./order-answers). */
 export const faqLink = { href: "/faq", label: chatbotTexts.faqLabel };
 export const contactLink = { href: "/contacto", label: chatbotTexts.contactFormLabel };
 export const catalogueLink = { href: "/productos", label: chatbotTexts.catalogueLabel };
+/** A WhatsApp chat with the shop (the fallback, the contact answer, an order not found). */
+export const whatsappChatLink = (company: CompanyInfo) => ({
+  href: whatsappLink(company),
+  label: chatbotTexts.whatsappLabel,
+});
 const kitLink = (kit: Kit) => ({ href: kitPath(kit), label: kit.name });
 
 /** "A, B y C". */
@@ -78,11 +86,11 @@ export function listWords(items: string[]): string {
 }
 
 /** The first letter lowered, unless the first word is a name written with capitals inside ("LifeBox", "IP67"). */
-const lowerFirst = (text: string) =>
+export const lowerFirst = (text: string) =>
   /^[A-ZÁÉÍÓÚÑ][a-záéíóúñ]*(?=[\s,.:;)]|$)/.test(text)
     ? `${text.charAt(0).toLowerCase()}${text.slice(1)}`
     : text;
-const upperFirst = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+export const upperFirst = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** Whether the question asks yes or no ("¿tiene oxígeno el Essential?", "¿emiten factura?"). */
 export function isYesNoQuestion(question: string): boolean {
@@ -145,11 +153,15 @@ export function namedKits(folded: string): Kit[] {
 
 // Capacity ------------------------------------------------------------------------------------
 
-const capacityText = (kit: Kit) =>
-  kit.specifications.find((spec) => spec.label === "Capacidad")?.value ?? kit.description;
+/** A kit's specification by its label ("Peso" → "3,2 kg"), if it states it. */
+const specValue = (kit: Kit, label: string) => kit.specifications.find((spec) => spec.label === label)?.value;
+
+export const capacityText = (kit: Kit) => specValue(kit, "Capacidad") ?? kit.description;
+/** "hasta 4 personas por 72 horas": a kit's capacity inside a sentence. */
+const capacityPhrase = (kit: Kit) => lowerFirst(capacityText(kit));
 
 /** People and days a kit is for, read from its "Capacidad" ("Hasta 4 personas por 72 horas"). */
-export function capacityOf(kit: Kit): { people: number; days: number } {
+function capacityOf(kit: Kit): { people: number; days: number } {
   const text = foldAccents(capacityText(kit));
   const people = Number(/(\d+)\s+(?:personas?|trabajadores)/.exec(text)?.[1] ?? 1);
   const days = /(\d+)\s+dias?/.exec(text);
@@ -184,17 +196,28 @@ const numberWords: Record<string, number> = {
 };
 const numberPattern = `(\\d+|${Object.keys(numberWords).join("|")})`;
 const toNumber = (word: string) => numberWords[word] ?? Number(word);
+const peopleCountPattern = new RegExp(
+  ` ${numberPattern} (?:personas?|adultos?|integrantes|miembros|niños|ninos|tripulantes|trabajadores|empleados|operarios|maestros|obreros|pasajeros|amigos|hijos|colaboradores|alumnos|gente)\\b`,
+);
+const groupCountPattern = new RegExp(
+  ` (?:somos|salimos|vamos|seremos|familia de|grupo de) ${numberPattern}\\b`,
+);
+const daysPattern = new RegExp(` ${numberPattern} (?:dias?|noches?)\\b`);
+const weeksPattern = new RegExp(` ${numberPattern} semanas?\\b`);
+/** "2 essential", "tres kits nautical": a count before each word naming a line. */
+const quantityPatterns = new Map(
+  productLines.map((line) => [
+    line,
+    lineNameWords[line].map((word) => new RegExp(` ${numberPattern} (?:kits? )?(?:lifebox )?${word}\\b`)),
+  ]),
+);
 
 /** The number of people a question gives ("salimos 4 personas", "somos 3", "para 30 trabajadores"). */
 export function peopleOf(folded: string): number | undefined {
-  const counted = new RegExp(
-    ` ${numberPattern} (?:personas?|adultos?|integrantes|miembros|niños|ninos|tripulantes|trabajadores|empleados|operarios|maestros|obreros|pasajeros|amigos|hijos|colaboradores|alumnos|gente)\\b`,
-  ).exec(folded);
+  const counted = peopleCountPattern.exec(folded);
   // "Hablar con una persona" is no count of people.
   if (counted?.[1] && !/ con una persona/.test(folded)) return toNumber(counted[1]);
-  const group = new RegExp(` (?:somos|salimos|vamos|seremos|familia de|grupo de) ${numberPattern}\\b`).exec(
-    folded,
-  );
+  const group = groupCountPattern.exec(folded);
   if (group?.[1]) return toNumber(group[1]);
   if (
     / (?:yo solo|yo sola|solo yo|voy solo|voy sola|ire solo|ire sola|dias solo|dias sola|para mi solo|para mi sola|una persona|solo para mi) /.test(
@@ -214,8 +237,8 @@ export function peopleOf(folded: string): number | undefined {
 
 /** How many of the kit the question asks for ("si compro 2 essential", "tres nautical mini"), if any. */
 export function quantityOf(folded: string, kit: Kit): number | undefined {
-  for (const word of lineNameWords[kit.line]) {
-    const match = new RegExp(` ${numberPattern} (?:kits? )?(?:lifebox )?${word}\\b`).exec(folded);
+  for (const pattern of quantityPatterns.get(kit.line) ?? []) {
+    const match = pattern.exec(folded);
     if (match?.[1]) return toNumber(match[1]);
   }
   return undefined;
@@ -223,13 +246,13 @@ export function quantityOf(folded: string, kit: Kit): number | undefined {
 
 /** The days a question gives ("por 3 dias", "72 horas", "una semana", "fin de semana"). */
 export function daysOf(folded: string): number | undefined {
-  const days = new RegExp(` ${numberPattern} (?:dias?|noches?)\\b`).exec(folded);
+  const days = daysPattern.exec(folded);
   if (days?.[1]) return toNumber(days[1]);
   const hours = / (\d+) (?:horas|hrs|hr|h)\b/.exec(folded);
   if (hours?.[1]) return Math.ceil(Number(hours[1]) / 24);
   if (has(folded, "fin de semana") || has(folded, "finde")) return 2;
   if (has(folded, "una semana")) return 7;
-  const weeks = new RegExp(` ${numberPattern} semanas?\\b`).exec(folded);
+  const weeks = weeksPattern.exec(folded);
   if (weeks?.[1]) return toNumber(weeks[1]) * 7;
   return undefined;
 }
@@ -317,7 +340,7 @@ function buildComponentGroups(): Map<string, { component: KitComponent; kits: Ki
  * The component groups a question names, in the question's order; the longest phrase wins where
  * two overlap (so "mascarilla rcp" is not "mascarilla").
  */
-export function componentsOf(folded: string): string[] {
+function componentsOf(folded: string): string[] {
   const matches = Object.entries(componentWords)
     .flatMap(([group, phrases]) =>
       phrases.filter((phrase) => has(folded, phrase)).map((phrase) => ({ group, phrase })),
@@ -414,7 +437,7 @@ const propertyNoise = new Set([
 ]);
 
 /** The kit a question names by its price ("el de 140 lucas", "el de $139.990"): the one within 10 000 pesos. */
-export function kitByPrice(folded: string): Kit | undefined {
+function kitByPrice(folded: string): Kit | undefined {
   const match =
     / (?:el|uno|kit|la|caja) de \$?(\d{2,3})(?: ?(lucas|luca|mil|k))?\b| (?:el|uno|kit) de \$?(\d{6})\b/.exec(
       folded,
@@ -510,7 +533,7 @@ export function specsOf(folded: string): string[] {
 }
 
 /** The temperature a question gives ("-30", "menos 30", "30 bajo cero", "50 grados"), in °C. */
-export function temperatureOf(folded: string): number | undefined {
+function temperatureOf(folded: string): number | undefined {
   const below = / (?:menos (\d+)|(\d+) (?:grados )?bajo cero)/.exec(folded);
   if (below) return -Number(below[1] ?? below[2]);
   const plain = / (\d+) (?:grados|°|c) /.exec(folded);
@@ -527,7 +550,7 @@ export function specAnswer(question: string, kits?: Kit[]): FactAnswer {
   const byValue = new Map<string, Kit[]>();
   if (labels.length === 1 && shown.length > 1) {
     for (const kit of shown) {
-      const value = kit.specifications.find((spec) => spec.label === labels[0])?.value;
+      const value = specValue(kit, labels[0] ?? "");
       if (value) byValue.set(value, [...(byValue.get(value) ?? []), kit]);
     }
   }
@@ -555,11 +578,10 @@ export function specAnswer(question: string, kits?: Kit[]): FactAnswer {
       .join(" ");
   const one = named.length === 1 ? named[0] : undefined;
   const link = one ? kitLink(one) : catalogueLink;
-  // "¿Aguanta -30 °C el Essential?": the number against the kit's range.
-  const temperature = /-\s?(\d+)/.exec(question)?.[1]
-    ? -Number(/-\s?(\d+)/.exec(question)?.[1])
-    : temperatureOf(folded);
-  const range = one?.specifications.find((spec) => spec.label === "Rango de temperatura")?.value;
+  // "¿Aguanta -30 °C el Essential?": the number against the kit's range (the question arrives
+  // folded, "-30" read as "menos 30": normalize.ts `foldQuestion`).
+  const temperature = temperatureOf(folded);
+  const range = one && specValue(one, "Rango de temperatura");
   if (one && range && temperature !== undefined && isYesNoQuestion(question)) {
     const [low, high] = (range.match(/[-+]?\d+/g) ?? []).map(Number);
     if (low !== undefined && high !== undefined) {
@@ -573,22 +595,18 @@ export function specAnswer(question: string, kits?: Kit[]): FactAnswer {
     isYesNoQuestion(question) &&
     hasAny(folded, ["mismo", "igual", "iguales"])
   ) {
-    const values = new Set(
-      shown.map((kit) => kit.specifications.find((spec) => spec.label === labels[0])?.value),
-    );
+    const values = new Set(shown.map((kit) => specValue(kit, labels[0] ?? "")));
     return { text: withAnswer(values.size === 1, text), link };
   }
   // "¿Las cajas aguantan golpes?": the box's material says it resists impacts.
   if (isYesNoQuestion(question) && labels.length === 1 && labels[0] === "Material de la caja") {
-    const resists = shown.every((kit) =>
-      /impacto/i.test(kit.specifications.find((spec) => spec.label === labels[0])?.value ?? ""),
-    );
+    const resists = shown.every((kit) => /impacto/i.test(specValue(kit, labels[0] ?? "") ?? ""));
     if (hasAny(folded, ["golpe", "golpes", "impacto", "impactos"]))
       return { text: withAnswer(resists, text), link };
   }
   if (one && isYesNoQuestion(question) && labels.length === 1 && labels[0] === "Hermeticidad") {
     // "¿Se moja lo de adentro?" is no; "¿es sumergible?" is yes.
-    return { text: withAnswer(!hasAny(folded, ["se moja", "se mojan", "entra agua"]), text), link };
+    return { text: withAnswer(!hasAny(folded, wetWords), text), link };
   }
   return { text, link };
 }
@@ -596,22 +614,17 @@ export function specAnswer(question: string, kits?: Kit[]): FactAnswer {
 // Compare and choose --------------------------------------------------------------------------
 
 const weightOf = (kit: Kit) =>
-  Number(
-    (kit.specifications.find((spec) => spec.label === "Peso")?.value ?? "0")
-      .replace(",", ".")
-      .replace(/[^\d.]/g, ""),
-  );
-const weightText = (kit: Kit) => kit.specifications.find((spec) => spec.label === "Peso")?.value ?? "";
+  Number((specValue(kit, "Peso") ?? "0").replace(",", ".").replace(/[^\d.]/g, ""));
+const weightText = (kit: Kit) => specValue(kit, "Peso") ?? "";
 
-export type Superlative = keyof typeof superlativeWords;
+type Superlative = keyof typeof superlativeWords;
 
-export function superlativeOf(folded: string): Superlative | undefined {
+function superlativeOf(folded: string): Superlative | undefined {
   return (Object.keys(superlativeWords) as Superlative[]).find((kind) =>
     hasAny(folded, superlativeWords[kind]),
   );
 }
 
-const specValue = (kit: Kit, label: string) => kit.specifications.find((spec) => spec.label === label)?.value;
 /** The first number of a text, with a decimal comma ("4,2 kg" → 4.2; "-40 °C a 60 °C" → -40). */
 const numbersIn = (text = "") =>
   (text.match(/[-−]?\d+(?:,\d+)?/g) ?? []).map((n) => Number(n.replace("−", "-").replace(",", ".")));
@@ -662,7 +675,7 @@ const measures: Record<
   mostPeople: {
     value: (kit) => capacityOf(kit).people,
     most: true,
-    shown: (kit) => lowerFirst(capacityText(kit)),
+    shown: (kit) => capacityPhrase(kit),
   },
   mostDays: {
     value: (kit) => {
@@ -670,7 +683,7 @@ const measures: Record<
       return Number.isFinite(days) ? days : undefined;
     },
     most: true,
-    shown: (kit) => lowerFirst(capacityText(kit)),
+    shown: (kit) => capacityPhrase(kit),
   },
 };
 
@@ -729,14 +742,13 @@ function superlativePool(folded: string): Kit[] {
 export function superlativeAnswer(kind: Superlative, question: string): FactAnswer {
   const folded = foldForFacts(question);
   const pool = superlativePool(folded);
-  const capacity = (kit: Kit) => lowerFirst(capacityText(kit));
   const priced = (kit: Kit) => `${kit.name} (${formatPrice(kit.price)})`;
   const budget = budgetOf(folded);
   if (kind === "budget" || (budget !== undefined && (kind === "cheapest" || kind === "priciest"))) {
     const cheapest = [...kitList].sort((a, b) => a.price - b.price)[0] as Kit;
     if (budget === undefined) {
       return {
-        text: t.cheapest(cheapest.name, formatPrice(cheapest.price), capacity(cheapest)),
+        text: t.cheapest(cheapest.name, formatPrice(cheapest.price), capacityPhrase(cheapest)),
         link: kitLink(cheapest),
       };
     }
@@ -760,7 +772,7 @@ export function superlativeAnswer(kind: Superlative, question: string): FactAnsw
     const sorted = [...pool].sort((a, b) => (kind === "cheapest" ? a.price - b.price : b.price - a.price));
     const kit = sorted[0] as Kit;
     const say = kind === "cheapest" ? t.cheapest : t.priciest;
-    return { text: say(kit.name, formatPrice(kit.price), capacity(kit)), link: kitLink(kit) };
+    return { text: say(kit.name, formatPrice(kit.price), capacityPhrase(kit)), link: kitLink(kit) };
   }
   const measure = measures[kind];
   // "¿El Expedition Mini es más liviano que el Expedition?": the first kit named against the other.
@@ -802,7 +814,7 @@ export function superlativeAnswer(kind: Superlative, question: string): FactAnsw
   };
 }
 
-export function wantsComparison(folded: string): boolean {
+function wantsComparison(folded: string): boolean {
   const lines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
   const mini = hasAny(folded, versionWords.mini);
   // "¿Qué diferencia hay entre la versión estándar y la mini?" (no line named): every line's pair.
@@ -824,7 +836,7 @@ export function comparisonAnswer(question: string): FactAnswer {
     const text = minis
       .map((mini) => {
         const standard = kitList.find((kit) => kit.line === mini.line && kit.version === "standard");
-        return `${mini.name} (${formatPrice(mini.price)}): ${purposeOf(mini)}, ${lowerFirst(capacityText(mini))}${standard ? `; el ${standard.name} (${formatPrice(standard.price)}), ${lowerFirst(capacityText(standard))}` : ""}.`;
+        return `${mini.name} (${formatPrice(mini.price)}): ${purposeOf(mini)}, ${capacityPhrase(mini)}${standard ? `; el ${standard.name} (${formatPrice(standard.price)}), ${capacityPhrase(standard)}` : ""}.`;
       })
       .join(" ");
     return { text, link: catalogueLink };
@@ -833,7 +845,7 @@ export function comparisonAnswer(question: string): FactAnswer {
   // Kits of different lines are told apart by what each is for (its tagline) first.
   const sentences = kits.map(
     (kit) =>
-      `${kit.name}: ${lines.length >= 2 ? `${purposeOf(kit)}; ` : ""}${formatPrice(kit.price)}, ${lowerFirst(capacityText(kit))}, ${weightText(kit)}, ${componentCount(kit)} componentes.`,
+      `${kit.name}: ${lines.length >= 2 ? `${purposeOf(kit)}; ` : ""}${formatPrice(kit.price)}, ${capacityPhrase(kit)}, ${weightText(kit)}, ${componentCount(kit)} componentes.`,
   );
   const [a, b] = kits;
   if (a && b && kits.length === 2)
@@ -861,7 +873,6 @@ export function recommendationAnswer(question: string): FactAnswer {
   const named = namedKits(folded);
   const workers = / (?:trabajadores|empleados|operarios|colaboradores) /.test(folded);
   const line = scenario?.line ?? (named.length === 1 ? named[0]?.line : workers ? "industry" : undefined);
-  const capacity = (kit: Kit) => lowerFirst(capacityText(kit));
   if (!line) {
     if (people === undefined && days === undefined) return { text: t.askPlace, link: catalogueLink };
     // Kits for that many people or days, in any place: the ones that cover them, and the place asked.
@@ -873,9 +884,11 @@ export function recommendationAnswer(question: string): FactAnswer {
     });
     const head = people !== undefined ? t.forPeople(people) : t.forDays(days ?? 0);
     const list = fits.length
-      ? listWords(fits.map((kit) => `${kit.name} (${formatPrice(kit.price)}, ${capacity(kit)})`))
+      ? listWords(fits.map((kit) => `${kit.name} (${formatPrice(kit.price)}, ${capacityPhrase(kit)})`))
       : listWords(
-          kitList.filter((kit) => kit.version === "standard").map((kit) => `${kit.name} (${capacity(kit)})`),
+          kitList
+            .filter((kit) => kit.version === "standard")
+            .map((kit) => `${kit.name} (${capacityPhrase(kit)})`),
         );
     return {
       text: `${head} ${fits.length ? "" : `${t.noneFor} `}${list}. ${t.askPlace}`,
@@ -908,10 +921,10 @@ export function recommendationAnswer(question: string): FactAnswer {
   const other = chosen === mini ? standard : mini;
   const sentences: string[] = [];
   const namedOther = named.length === 1 && named[0] && named[0].line !== line ? named[0] : undefined;
-  if (namedOther)
-    sentences.push(`${t.no}, el ${namedOther.name} es para ${lowerFirst(capacityText(namedOther))}.`);
-  if (count > 1) sentences.push(t.several(count, chosen.name, formatPrice(chosen.price), capacity(chosen)));
-  else sentences.push(t.recommend(chosen.name, formatPrice(chosen.price), capacity(chosen)));
+  if (namedOther) sentences.push(`${t.no}, el ${namedOther.name} es para ${capacityPhrase(namedOther)}.`);
+  if (count > 1)
+    sentences.push(t.several(count, chosen.name, formatPrice(chosen.price), capacityPhrase(chosen)));
+  else sentences.push(t.recommend(chosen.name, formatPrice(chosen.price), capacityPhrase(chosen)));
   sentences.push(chosen.tagline);
   // "…me da miedo que se moje todo": the box's protection; "…alguien se quema": what it carries for it.
   if (hasAny(folded, ["moje", "mojar", "moja", "agua", "inundacion", "inundaciones", "lluvia"]))
@@ -922,7 +935,7 @@ export function recommendationAnswer(question: string): FactAnswer {
     .slice(0, 1);
   for (const item of carried)
     sentences.push(`${upperFirst(t.kitHas(chosen.name, itemName(item)))}: ${lowerFirst(item.description)}`);
-  if (count === 1) sentences.push(t.alternative(other.name, formatPrice(other.price), capacity(other)));
+  if (count === 1) sentences.push(t.alternative(other.name, formatPrice(other.price), capacityPhrase(other)));
   if (
     people === undefined &&
     days === undefined &&
@@ -939,9 +952,7 @@ export function recommendationAnswer(question: string): FactAnswer {
   if (yesNo && asked && (people !== undefined || days !== undefined)) {
     const cap = capacityOf(asked);
     const fits = (people ?? 1) <= cap.people && (days ?? 0) <= cap.days;
-    const head = fits
-      ? `el ${asked.name} es para ${capacity(asked)}.`
-      : `el ${asked.name} es para ${capacity(asked)}.`;
+    const head = `el ${asked.name} es para ${capacityPhrase(asked)}.`;
     const rest = asked === chosen && count === 1 ? [] : sentences;
     return { text: withAnswer(fits, [head, ...rest].join(" ")), link: kitLink(asked) };
   }
@@ -955,7 +966,7 @@ export function recommendationAnswer(question: string): FactAnswer {
 /** Words of a yes/no question that asks for a kit ("¿tienen algo para…?", "¿sirve para…?"). */
 const askForKitWords = ["tienen", "tiene", "hay", "sirve", "sirven", "venden", "ofrecen", "existe"];
 
-export function wantsRecommendation(folded: string): boolean {
+function wantsRecommendation(folded: string): boolean {
   const scenario = scenarioOf(folded);
   const cue = hasAny(folded, recommendWords);
   const people = peopleOf(folded) !== undefined;
@@ -1031,7 +1042,7 @@ const placeIndex = (() => {
 })();
 
 /** The comuna, city or región a question names, if any (the longest name found). */
-export function placeOf(folded: string): Place | undefined {
+function placeOf(folded: string): Place | undefined {
   // Every place named, longest names first (so "Puerto Montt" is not "Montt"); then the one shipped
   // to ("¿hay envío a Arica? … las tiendas de Santiago" is Arica), else the first named.
   const found: { place: Place; at: number; to: boolean }[] = [];
@@ -1048,7 +1059,7 @@ export function placeOf(folded: string): Place | undefined {
   return found[0]?.place;
 }
 
-export function asksAboutPlace(folded: string): boolean {
+function asksAboutPlace(folded: string): boolean {
   const place = placeOf(folded);
   if (!place) return false;
   if (hasAny(folded, placeCueWords)) return true;
@@ -1080,7 +1091,7 @@ export function placeAnswer(question: string): FactAnswer {
 
 const providers = () => Object.values(providerNames).join(" o ");
 
-export function asksInvoice(folded: string): boolean {
+function asksInvoice(folded: string): boolean {
   return hasAny(folded, [
     "factura",
     "facturas",
@@ -1220,7 +1231,7 @@ export function certificationAnswer(name: string | undefined, question: string):
 }
 
 /** The certification a question names, "all" for the certifications in general, or undefined. */
-export function certificationOf(folded: string): string | undefined {
+function certificationOf(folded: string): string | undefined {
   const named = Object.entries(certificationWords).find(([, phrases]) => hasAny(folded, phrases));
   if (named) return named[0];
   return hasAny(folded, certificationsWords) ? "all" : undefined;
@@ -1228,19 +1239,27 @@ export function certificationOf(folded: string): string | undefined {
 
 // Other things -------------------------------------------------------------------------------
 
-/** The shop's own nouns: its kits, lines, components and services. */
-let shopNounsCache: Set<string> | undefined;
-function shopNouns(): Set<string> {
-  shopNounsCache ??= new Set([
-    ...shopThingWords,
-    ...Object.values(lineNameWords).flat(),
-    // A component's one-word names ("linterna"), not the first word of a longer one ("luz" of "luz estroboscópica").
-    ...Object.values(componentWords)
-      .flat()
-      .filter((phrase) => !phrase.includes(" ")),
-  ]);
-  return shopNounsCache;
-}
+/** Every word naming a line ("essential", "nautico"…). */
+export const lineNames: readonly string[] = Object.values(lineNameWords).flat();
+/** Every phrase naming a component. */
+const componentPhrases: readonly string[] = Object.values(componentWords).flat();
+
+/**
+ * The shop's own nouns: its kits, lines, components (their one-word names, "linterna", not the
+ * first word of a longer one, "luz" of "luz estroboscópica") and services.
+ */
+const shopNouns = new Set([
+  ...shopThingWords,
+  ...lineNames,
+  ...componentPhrases.filter((phrase) => !phrase.includes(" ")),
+]);
+
+/** A word naming no thing of the shop's (singular or plural), nor a stop word. */
+const isForeignWord = (word: string | undefined): word is string =>
+  word !== undefined &&
+  !stopWords.has(word) &&
+  !shopNouns.has(word) &&
+  !shopNouns.has(word.replace(/e?s$/, ""));
 
 /**
  * Whether the question asks the price, the duration or advice about a thing the shop does not sell
@@ -1248,13 +1267,6 @@ function shopNouns(): Set<string> {
  * compro?", "¿qué saco de dormir me recomiendas?"): then it is not the shop's question.
  */
 export function asksForeignThing(folded: string): boolean {
-  const lineWords = Object.values(lineNameWords).flat();
-  const foreign = (word: string | undefined) =>
-    word !== undefined &&
-    !stopWords.has(word) &&
-    !shopNouns().has(word) &&
-    !shopNouns().has(word.replace(/e?s$/, "")) &&
-    !lineWords.includes(word);
   // "¿Cuánto cuesta un bote inflable?", "¿cuánto mide el cerro San Cristóbal?": a thing's price,
   // duration or size ("un"/"una" any thing; "el"/"la" a thing measured).
   const priced =
@@ -1276,13 +1288,15 @@ export function asksForeignThing(folded: string): boolean {
     const rest = folded.slice(match.index + match[0].lastIndexOf(` ${match[1]} `));
     const next = words(rest)[1];
     return (
-      (next !== undefined && shopNouns().has(next)) ||
-      Object.values(componentWords)
-        .flat()
-        .some((phrase) => phrase.includes(" ") && rest.startsWith(` ${phrase} `))
+      (next !== undefined && shopNouns.has(next)) ||
+      componentPhrases.some((phrase) => phrase.includes(" ") && rest.startsWith(` ${phrase} `))
     );
   };
-  if ([priced, measured, opens, most, sold].some((match) => foreign(match?.[1]) && !startsShopPhrase(match)))
+  if (
+    [priced, measured, opens, most, sold].some(
+      (match) => isForeignWord(match?.[1]) && !startsShopPhrase(match),
+    )
+  )
     return true;
   // "¿Qué X me compro / me recomiendas?": advice on a thing, which the shop answers only for its kits.
   const advice =
@@ -1297,7 +1311,7 @@ export function asksForeignThing(folded: string): boolean {
     !hasAny(folded, ["ustedes", "lifebox"]) &&
     !(pronoun && scenarioOf(folded) !== undefined) &&
     !["kit", "kits", "lifebox", "modelo", "version", "opcion"].includes(advice[1]) &&
-    !lineWords.includes(advice[1])
+    !lineNames.includes(advice[1])
   );
 }
 
@@ -1310,14 +1324,7 @@ export function asksOfOthersThing(folded: string): boolean {
   const owned = folded.matchAll(
     / (?:garantia|boleta|factura|certificado|transferencia|envio|caja|precio|plazo|pago|cuotas|horario|devolucion|permiso|reclamo) (?:de|del)(?: la| las| los| mi| mis| un| una| el)? ([a-zñ]+)(?= )/g,
   );
-  return [...owned].some(
-    ([, word]) =>
-      word !== undefined &&
-      !stopWords.has(word) &&
-      !shopNouns().has(word) &&
-      !shopNouns().has(word.replace(/e?s$/, "")) &&
-      !Object.values(lineNameWords).flat().includes(word),
-  );
+  return [...owned].some(([, word]) => isForeignWord(word));
 }
 
 // Which kind of answer ------------------------------------------------------------------------
@@ -1524,9 +1531,7 @@ export function detectFactTopic(question: string): string | undefined {
   const waterproof = [
     "ip67",
     "ip 67",
-    "se moja",
-    "se mojan",
-    "entra agua",
+    ...wetWords,
     "waterproof",
     "impermeable",
     "impermeables",

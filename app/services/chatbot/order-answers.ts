@@ -11,8 +11,7 @@ import { orderProcessingHours, warrantyMonths } from "~/content/policies";
 import { courierLabel, trackingUrlFor } from "~/content/couriers";
 import { orderStatusLabels, type OrderStatus } from "~/lib/order-status";
 import type { ChatAnswer } from "./chatbot.server";
-import { contactLink } from "./facts";
-import { whatsappChatLink } from "./topics";
+import { contactLink, whatsappChatLink } from "./facts";
 
 /** The topics stored with the bot's order answers (the engine's own "orderStatus" asks for the details). */
 export const orderTopics = {

@@ -25,20 +25,18 @@ import {
 } from "~/content/chatbot";
 import { comunas, nonContinentalComunaCuts, regions } from "~/content/chile";
 import type { CompanyInfo } from "~/content/company";
-import { whatsappLink } from "~/content/company";
 import { faqItems } from "~/content/faq";
 import { purchaseTexts, quoteTexts } from "~/content/forms";
 import { legalParagraphText, privacyPolicy, termsOfService, type LegalDocument } from "~/content/legal";
 import { orderPageTexts } from "~/content/order-page";
 import { paymentTexts, providerNames } from "~/content/payments";
 import { processPage } from "~/content/process-page";
-import { purpose } from "~/content/site";
 import { thanks } from "~/content/thanks-page";
 import { componentCount, kitList, kitPath, lineNames, versionNames } from "~/content/kits";
 import { freeShippingNote, orderProcessingHours, workingHours } from "~/content/policies";
 import { productLines, type Kit, type KitVersion, type ProductLine } from "~/content/types";
 import { galleryUploadPath, galleryUploadTexts } from "~/content/gallery";
-import { footer } from "~/content/site";
+import { footer, purpose } from "~/content/site";
 import { formatPrice } from "~/lib/format";
 import { maxQuantityPerKit } from "~/lib/order-lines";
 import { orderStatusLabels, type OrderStatus } from "~/lib/order-status";
@@ -49,8 +47,12 @@ import {
   catalogueLink,
   contactLink,
   faqLink,
+  capacityText,
   foldForFacts,
+  lowerFirst,
   namedKits,
+  upperFirst,
+  whatsappChatLink,
   quantityOf,
   isYesNoQuestion,
   listWords,
@@ -94,10 +96,6 @@ export interface Topic {
   answer(company: CompanyInfo, question?: string): TopicAnswer;
 }
 
-export function whatsappChatLink(company: CompanyInfo): ChatLink {
-  return { href: whatsappLink(company), label: chatbotTexts.whatsappLabel };
-}
-
 /** The kit page's own sentences: highlights, benefits, the IP67 note and the gallery's captions. */
 function kitSentences(kit: Kit): string[] {
   return [
@@ -127,8 +125,6 @@ function kitSentenceFor(kit: Kit, question = ""): string {
   return best;
 }
 
-const capacityOf = (kit: Kit) => kit.specifications.find((spec) => spec.label === "Capacidad")?.value ?? "";
-
 function kitTopics(kit: Kit): Topic[] {
   const link = { href: kitPath(kit), label: kit.name };
   const kitWords = `kit ${lineNames[kit.line]} ${versionNames[kit.version]} ${lineKeywords[kit.line]}`;
@@ -150,7 +146,7 @@ function kitTopics(kit: Kit): Topic[] {
   const otherSpecs = kit.specifications.filter((spec) => spec.label !== "Capacidad");
   return [
     topic("price", "precio", (question) => {
-      const price = `El ${kit.name} cuesta ${formatPrice(kit.price)}, IVA incluido (${capacityOf(kit).charAt(0).toLowerCase()}${capacityOf(kit).slice(1)}). ${freeShippingNote}.`;
+      const price = `El ${kit.name} cuesta ${formatPrice(kit.price)}, IVA incluido (${capacityText(kit).charAt(0).toLowerCase()}${capacityText(kit).slice(1)}). ${freeShippingNote}.`;
       // "Si compro 2 Essential, ¿cuánto me sale?": the total for that many.
       const folded = foldForFacts(question);
       const count = quantityOf(folded, kit);
@@ -182,12 +178,12 @@ function kitTopics(kit: Kit): Topic[] {
       (question) => specAnswer(question, [kit]).text,
     ),
     {
-      ...topic("use", `${kit.description} ${kit.tagline} ${capacityOf(kit)}`, (question) =>
-        `${kit.description} ${kit.name}: ${formatPrice(kit.price)}; capacidad: ${capacityOf(kit).toLowerCase()}. ${kitSentenceFor(kit, question)}`.trim(),
+      ...topic("use", `${kit.description} ${kit.tagline} ${capacityText(kit)}`, (question) =>
+        `${kit.description} ${kit.name}: ${formatPrice(kit.price)}; capacidad: ${capacityText(kit).toLowerCase()}. ${kitSentenceFor(kit, question)}`.trim(),
       ),
       texts: docs(
         [...kitTopicPhrasings.use, ...lineScenarioPhrases[kit.line]],
-        `${kit.description} ${kit.tagline} ${capacityOf(kit)}`,
+        `${kit.description} ${kit.tagline} ${capacityText(kit)}`,
       ),
     },
   ];
@@ -316,7 +312,7 @@ export function buildTopics(): Topic[] {
  * question's words; indexed so that their words are known (spelling, unknown-word check) and so
  * that they can be an answer's alternatives.
  */
-export function factTopics(): Topic[] {
+function factTopics(): Topic[] {
   const components = new Set(
     kitList.flatMap((kit) => kit.contents.flatMap((c) => c.items.map((item) => item.illustration))),
   );
@@ -427,14 +423,12 @@ function baseTopics(
 const termsLink: ChatLink = { href: "/terminos", label: chatbotTexts.termsLabel };
 const privacyLink = (company: CompanyInfo): ChatLink => ({
   href: "/privacidad",
-  label: privacyPolicy(company).title,
+  label: legalDocuments(company).privacyPolicy.title,
 });
 const purposeLink: ChatLink = { href: "/proposito", label: purpose.title };
 const processLink: ChatLink = { href: "/como-funciona", label: chatbotTexts.processLabel };
 const cartLink: ChatLink = { href: "/carro", label: chatbotTexts.cartLabel };
 
-const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
-const upperFirst = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 /** A sentence ending in ":" (it introduced a list) ends in "." when quoted alone. */
 const closed = (sentence: string) => sentence.replace(/[:;,]\s*$/, ".");
 
@@ -476,8 +470,31 @@ export function passage(texts: string[], words: string): string {
   return texts.flatMap(sentencesOf).find((sentence) => foldAccents(sentence).includes(wanted)) ?? "";
 }
 
-const terms = (company: CompanyInfo) => documentSentences(termsOfService(company));
-const privacy = (company: CompanyInfo) => documentSentences(privacyPolicy(company));
+/**
+ * The shop's terms and privacy policy with their sentences, built once per company (its data is the
+ * configuration's, fixed while the server runs) instead of on every answer.
+ */
+const legalDocumentsCache = new WeakMap<
+  CompanyInfo,
+  { termsOfService: LegalDocument; privacyPolicy: LegalDocument; terms: string[]; privacy: string[] }
+>();
+function legalDocuments(company: CompanyInfo) {
+  let documents = legalDocumentsCache.get(company);
+  if (!documents) {
+    const terms = termsOfService(company);
+    const privacy = privacyPolicy(company);
+    documents = {
+      termsOfService: terms,
+      privacyPolicy: privacy,
+      terms: documentSentences(terms),
+      privacy: documentSentences(privacy),
+    };
+    legalDocumentsCache.set(company, documents);
+  }
+  return documents;
+}
+const terms = (company: CompanyInfo) => legalDocuments(company).terms;
+const privacy = (company: CompanyInfo) => legalDocuments(company).privacy;
 
 /** The section of a legal document whose heading holds the words. */
 function legalSection(doc: LegalDocument, words: string) {
@@ -527,7 +544,7 @@ function legalTopics(): Pick<Topic, "id" | "answer">[] {
     {
       id: "dataRetention",
       answer: (company, question = "") => {
-        const doc = privacyPolicy(company);
+        const doc = legalDocuments(company).privacyPolicy;
         const items = legalSection(doc, p.retentionHeading)?.list ?? [];
         return {
           text: join(bestItem(items, question), passage(documentSentences(doc), p.retentionRule)),
@@ -538,7 +555,7 @@ function legalTopics(): Pick<Topic, "id" | "answer">[] {
     {
       id: "dataRights",
       answer: (company, question = "") => {
-        const doc = privacyPolicy(company);
+        const doc = legalDocuments(company).privacyPolicy;
         const rights = (legalSection(doc, p.rightsHeading)?.list ?? []).map((item) => {
           const [name = "", ...rest] = item.split(": ");
           return { name, what: rest.join(": ") };
@@ -605,7 +622,7 @@ function legalTopics(): Pick<Topic, "id" | "answer">[] {
       id: "legal",
       answer: (company, question = "") => {
         if (asks(question, ["privacidad"])) {
-          const doc = privacyPolicy(company);
+          const doc = legalDocuments(company).privacyPolicy;
           return {
             text: join(
               topicAnswerTexts.documentAt(doc.title),
@@ -614,7 +631,7 @@ function legalTopics(): Pick<Topic, "id" | "answer">[] {
             link: privacyLink(company),
           };
         }
-        const doc = termsOfService(company);
+        const doc = legalDocuments(company).termsOfService;
         return {
           text: join(topicAnswerTexts.documentAt(doc.title), passage(sentencesOf(doc.intro), p.termsCopy)),
           link: termsLink,
@@ -762,9 +779,9 @@ function policyDetailFor(id: string, company: CompanyInfo, question: string): To
       if (asks(question, cue.warrantyStart))
         return { text: passage(sentences, p.warrantyStart), link: termsLink };
       if (asks(question, cue.damaged) || asks(question, cue.warrantyClaim)) {
-        const choices = (sectionWith(termsOfService(company), p.warrantyChoices)?.list ?? []).map((item) =>
-          lowerFirst(item.replace(/\.$/, "")),
-        );
+        const choices = (
+          sectionWith(legalDocuments(company).termsOfService, p.warrantyChoices)?.list ?? []
+        ).map((item) => lowerFirst(item.replace(/\.$/, "")));
         const intro = closed(passage(sentences, p.warrantyChoices)).replace(/\.$/, "");
         return {
           text: join(passage(sentences, p.warrantyHow), `${intro}: ${listWords(choices)}.`),
