@@ -60,7 +60,7 @@ import {
   withAnswer,
 } from "./facts";
 import { correctWord, type Vocabulary } from "./spelling";
-import { buildTopics, shippingPlaceTexts, type ChatLink, type Topic } from "./topics";
+import { bestSentence, buildTopics, shippingPlaceTexts, type ChatLink, type Topic } from "./topics";
 
 export type { ChatLink } from "./topics";
 
@@ -380,18 +380,7 @@ function policyDetail(topic: string, question: string, text: string): string {
  * aprobó?" → "…vuelves a la página de tu pedido, que te dice si el pago se aprobó"), or "".
  */
 function faqSentenceFor(topic: string, question: string, text: string): string {
-  const said = new Set(searchTerms(text));
-  const asked = new Set(searchTerms(question).filter((term) => !said.has(term)));
-  let best = "";
-  let bestCount = 0;
-  for (const sentence of faqSentences(topic)) {
-    const count = new Set(searchTerms(sentence).filter((term) => asked.has(term))).size;
-    if (count > bestCount) {
-      best = sentence;
-      bestCount = count;
-    }
-  }
-  return best;
+  return bestSentence(faqSentences(topic), question, text) ?? "";
 }
 
 /** "Sí" or "No" first, when a yes/no question gets a policy answer that grants or denies it. */

@@ -151,6 +151,10 @@ export function namedKits(folded: string): Kit[] {
   });
 }
 
+/** The kit of a line in one version (the mini or the standard one). */
+const kitOf = (line: ProductLine, mini: boolean) =>
+  kitList.find((kit) => kit.line === line && (kit.version === "mini") === mini) as Kit;
+
 // Capacity ------------------------------------------------------------------------------------
 
 /** A kit's specification by its label ("Peso" → "3,2 kg"), if it states it. */
@@ -460,7 +464,7 @@ function kitsAskedAbout(folded: string): Kit[] {
   }
   const scenario = scenarioOf(folded);
   const mini = scenario && (scenario.mini || hasAny(folded, versionWords.mini));
-  const kit = scenario && kitList.find((k) => k.line === scenario.line && (k.version === "mini") === mini);
+  const kit = scenario && kitOf(scenario.line, mini === true);
   return kit ? [kit] : named;
 }
 
@@ -835,8 +839,8 @@ export function comparisonAnswer(question: string): FactAnswer {
     const minis = kitList.filter((kit) => kit.version === "mini");
     const text = minis
       .map((mini) => {
-        const standard = kitList.find((kit) => kit.line === mini.line && kit.version === "standard");
-        return `${mini.name} (${formatPrice(mini.price)}): ${purposeOf(mini)}, ${capacityPhrase(mini)}${standard ? `; el ${standard.name} (${formatPrice(standard.price)}), ${capacityPhrase(standard)}` : ""}.`;
+        const standard = kitOf(mini.line, false);
+        return `${mini.name} (${formatPrice(mini.price)}): ${purposeOf(mini)}, ${capacityPhrase(mini)}; el ${standard.name} (${formatPrice(standard.price)}), ${capacityPhrase(standard)}.`;
       })
       .join(" ");
     return { text, link: catalogueLink };
@@ -895,9 +899,7 @@ export function recommendationAnswer(question: string): FactAnswer {
       link: fits.length === 1 && fits[0] ? kitLink(fits[0]) : catalogueLink,
     };
   }
-  const [standard, mini] = ["standard", "mini"].map(
-    (version) => kitList.find((kit) => kit.line === line && kit.version === version) as Kit,
-  ) as [Kit, Kit];
+  const [standard, mini] = [kitOf(line, false), kitOf(line, true)];
   const miniCap = capacityOf(mini);
   const standardCap = capacityOf(standard);
   // With people or days: the version needing the fewest kits, then the cheaper in total.
@@ -1045,15 +1047,21 @@ const placeIndex = (() => {
 function placeOf(folded: string): Place | undefined {
   // Every place named, longest names first (so "Puerto Montt" is not "Montt"); then the one shipped
   // to ("¿hay envío a Arica? … las tiendas de Santiago" is Arica), else the first named.
-  const found: { place: Place; at: number; to: boolean }[] = [];
+  const found: { place: Place; at: number; length: number; to: boolean }[] = [];
   for (const entry of placeIndex) {
     if (!has(folded, entry.words)) continue;
     const at = folded.indexOf(` ${entry.words} `);
-    if (found.some((other) => at >= other.at && at < other.at + other.place.name.length)) continue;
+    // Inside a longer name already found (the words matched, not the place's display name).
+    if (found.some((other) => at >= other.at && at < other.at + other.length)) continue;
     const before = folded.slice(0, at + 1);
     if (placeWordsNeedingPreposition.includes(entry.words) && !/ (?:a|en|hasta|para|de) $/.test(before))
       continue;
-    found.push({ place: entry.place, at, to: / (?:a|hasta|para|pa|al) $/.test(before) });
+    found.push({
+      place: entry.place,
+      at,
+      length: entry.words.length + 1,
+      to: / (?:a|hasta|para|pa|al) $/.test(before),
+    });
   }
   found.sort((a, b) => Number(b.to) - Number(a.to) || a.at - b.at);
   return found[0]?.place;
@@ -1177,10 +1185,12 @@ export function certificationAnswer(name: string | undefined, question: string):
   const folded = foldForFacts(question);
   const named = kitsAskedAbout(folded);
   // "¿El Industry Mini tiene certificación de mascarillas KN95?": the certification of the component named.
-  const aboutComponent = (c: Certification) =>
-    componentsOf(folded).some((group) =>
-      (componentWords[group] ?? []).some((word) => foldForFacts(c.description).includes(` ${word} `)),
-    );
+  // "¿Las mascarillas están certificadas?": the certifications whose description names a component asked.
+  const groups = componentsOf(folded);
+  const aboutComponent = (c: Certification) => {
+    const description = foldForFacts(c.description);
+    return groups.some((group) => (componentWords[group] ?? []).some((word) => has(description, word)));
+  };
   const certification = name
     ? allCertifications().find((c) => c.name === name)
     : named.length === 1
@@ -1202,13 +1212,7 @@ export function certificationAnswer(name: string | undefined, question: string):
       link: kitLink(kit),
     };
   }
-  // "¿Las mascarillas están certificadas?": the certifications whose description names the component.
-  const groups = componentsOf(folded);
-  const about = (c: Certification) =>
-    groups.some((group) =>
-      (componentWords[group] ?? []).some((word) => foldForFacts(c.description).includes(` ${word} `)),
-    );
-  const forComponent = name ? [] : allCertifications().filter(about);
+  const forComponent = name ? [] : allCertifications().filter(aboutComponent);
   const shown = forComponent.length
     ? forComponent
     : allCertifications().filter((c) => !name || c.name === name);
@@ -1336,6 +1340,12 @@ export function asksOfOthersThing(folded: string): boolean {
  */
 export function detectFactTopic(question: string): string | undefined {
   const folded = foldForFacts(question);
+  // What the rules below read, worked out once.
+  const kitsNamed = namedKits(folded);
+  const scenario = scenarioOf(folded);
+  const components = componentsOf(folded);
+  const specs = specsOf(folded);
+  const superlative = superlativeOf(folded);
   if (asksInvoice(folded) && !hasAny(folded, ["cotizacion", "cotizar", "orden de compra", "por mayor"])) {
     return "invoice";
   }
@@ -1348,15 +1358,13 @@ export function detectFactTopic(question: string): string | undefined {
   // "¿Tienen WhatsApp?": the contact answer.
   if (hasAny(folded, ["whatsapp", "wsp", "wasap", "guasap"]) && !hasAny(folded, ["pedido", "compra"]))
     return "contact";
-  const superlativeFirst = superlativeOf(folded);
   const namedLines = productLines.filter((line) => hasAny(folded, lineNameWords[line]));
-  if (superlativeFirst && namedLines.length >= 2) return `compare-${superlativeFirst}`;
+  if (superlative && namedLines.length >= 2) return `compare-${superlative}`;
   // "¿Cuál tiene más mantas, el Essential o el Mini?": the component in each kit named.
-  const componentFirst = componentsOf(folded);
-  if (componentFirst.length > 0 && namedKits(folded).length === 2) return `component-${componentFirst[0]}`;
+  if (components.length > 0 && kitsNamed.length === 2) return `component-${components[0]}`;
   if (wantsComparison(folded)) return "compare-versions";
   // "¿Cuánto más caro es el Expedition que el Expedition Mini?": the two side by side, with the difference.
-  if (has(folded, "cuanto mas") && namedKits(folded).length === 2) return "compare-versions";
+  if (has(folded, "cuanto mas") && kitsNamed.length === 2) return "compare-versions";
   // A comparison or a budget is about the kits only with a word of them ("¿dónde como sushi barato?" is not).
   const aboutChoice = hasAny(folded, choiceAnchorWords) || namedLines.length > 0;
   // "¿Hay algún kit bajo 150 lucas?": the kits within the amount.
@@ -1368,8 +1376,6 @@ export function detectFactTopic(question: string): string | undefined {
     const index = allCertifications().findIndex((c) => c.name === certification);
     return index >= 0 ? `certification-${index + 1}` : "certifications";
   }
-  const superlative = superlativeOf(folded);
-  const components = componentsOf(folded);
   if (superlative && aboutChoice && components.length === 0 && !hasAny(folded, ["envio", "despacho"])) {
     return `compare-${superlative}`;
   }
@@ -1399,11 +1405,10 @@ export function detectFactTopic(question: string): string | undefined {
   );
   const general = hasAny(folded, generalKnowledgeWords) && !hasAny(folded, ["kit", "kits", "lifebox"]);
   const aboutKits =
-    !general &&
-    (hasAny(folded, componentContextWords) || namedKits(folded).length > 0 || described || definite);
+    !general && (hasAny(folded, componentContextWords) || kitsNamed.length > 0 || described || definite);
   // "¿Qué kit de primeros auxilios me recomiendan para el auto?": advice for a place comes first.
   const adviceForPlace =
-    scenarioOf(folded) !== undefined &&
+    scenario !== undefined &&
     hasAny(folded, ["recomienda", "recomiendan", "recomiendas", "conviene", "que kit", "cual kit"]);
   if (
     components.length > 0 &&
@@ -1417,39 +1422,31 @@ export function detectFactTopic(question: string): string | undefined {
   }
   const price = hasAny(folded, priceWords) && !hasAny(folded, recommendWords);
   // "¿Cuánto sale el Industry pa la empresa?": one kit's price alone, with no quantity, is its price.
-  const oneNamed = namedKits(folded);
   if (
     price &&
-    specsOf(folded).length === 0 &&
+    specs.length === 0 &&
     !hasAny(folded, contentsWords) &&
-    oneNamed.length === 1 &&
-    oneNamed[0] &&
+    kitsNamed.length === 1 &&
+    kitsNamed[0] &&
     !/\s\d+ kits?\s/.test(folded) &&
     !hasAny(folded, ["cotizacion", "cotizar", "por mayor"])
   ) {
-    return `kit-${oneNamed[0].id}-price`;
+    return `kit-${kitsNamed[0].id}-price`;
   }
   // "¿Cuántos componentes tiene el Essential?": the named kit's contents.
   if (
-    oneNamed.length === 1 &&
-    oneNamed[0] &&
+    kitsNamed.length === 1 &&
+    kitsNamed[0] &&
     !price &&
     components.length === 0 &&
     hasAny(folded, contentsWords)
   )
-    return `kit-${oneNamed[0].id}-contents`;
+    return `kit-${kitsNamed[0].id}-contents`;
   // "Los precios de todos los mini": the price list of the kits named.
-  if (
-    price &&
-    oneNamed.length > 1 &&
-    !superlativeOf(folded) &&
-    !hasAny(folded, compareWords) &&
-    !scenarioOf(folded)
-  )
+  if (price && kitsNamed.length > 1 && !superlative && !hasAny(folded, compareWords) && !scenario)
     return "catalogue";
   const quotation = hasAny(folded, quotationWords) || /\s\d+ kits?\s/.test(folded);
   // "¿Cuánto cuesta / qué trae / cuánto pesa el kit para la casa?": that of the kit made for the place.
-  const scenario = scenarioOf(folded);
   // "El kit pa la casa", "el de barco chico": the kit made for the place, the mini when asked.
   const scenarioMini = scenario && (scenario.mini || hasAny(folded, versionWords.mini));
   const scenarioKit =
@@ -1457,20 +1454,20 @@ export function detectFactTopic(question: string): string | undefined {
     hasAny(folded, ["kit", "kits", "el de", "el del", "uno de", "el mini de"]) &&
     productLines.every((line) => !hasAny(folded, lineNameWords[line])) &&
     !quotation
-      ? kitList.find((k) => k.line === scenario.line && (k.version === "mini") === scenarioMini)
+      ? kitOf(scenario.line, scenarioMini === true)
       : undefined;
   if (scenarioKit && !hasAny(folded, recommendWords)) {
     if (price) return `kit-${scenarioKit.id}-price`;
     // "¿El kit de barco trae chaleco salvavidas?": its contents, yes or no.
     if (hasAny(folded, contentsWords) || hasAny(folded, kitVerbs)) return `kit-${scenarioKit.id}-contents`;
-    if (specsOf(folded).some((label) => label !== "Capacidad")) return `kit-${scenarioKit.id}-specs`;
+    if (specs.some((label) => label !== "Capacidad")) return `kit-${scenarioKit.id}-specs`;
   }
   // "¿El de 140 lucas cuál es?": the kit named by its price.
   const pricedKit = kitByPrice(folded);
-  if (pricedKit && specsOf(folded).length === 0 && components.length === 0) return `kit-${pricedKit.id}-use`;
+  if (pricedKit && specs.length === 0 && components.length === 0) return `kit-${pricedKit.id}-use`;
   // "¿Cabe bajo el asiento el Essential Mini?": the kit's use says where it fits.
-  const fits = namedKits(folded);
-  if (hasAny(folded, ["cabe", "caben"]) && fits.length === 1 && fits[0]) return `kit-${fits[0].id}-use`;
+  if (hasAny(folded, ["cabe", "caben"]) && kitsNamed.length === 1 && kitsNamed[0])
+    return `kit-${kitsNamed[0].id}-use`;
   // "Necesitamos como 20 kits pa los colegios": many kits are a quotation.
   if (/ (?:\d{2,}|veinte|treinta|cuarenta|cincuenta|cien) kits? /.test(folded) && !hasAny(folded, priceWords))
     return "quotation";
@@ -1512,18 +1509,17 @@ export function detectFactTopic(question: string): string | undefined {
   )
     return "warranty";
   // "Tengo el Essential en el maletero, ¿aguanta el calor?": the named kit's specification first.
-  const namedSpecs = specsOf(folded).filter((label) => label !== "Capacidad");
+  const namedSpecs = specs.filter((label) => label !== "Capacidad");
   if (
-    fits.length === 1 &&
-    fits[0] &&
+    kitsNamed.length === 1 &&
+    kitsNamed[0] &&
     namedSpecs.length > 0 &&
     peopleOf(folded) === undefined &&
     daysOf(folded) === undefined
   )
-    return `kit-${fits[0].id}-specs`;
+    return `kit-${kitsNamed[0].id}-specs`;
   const advised = !quotation || hasAny(folded, adviceWords);
   if (advised && !price && !fault && !warranty && wantsRecommendation(folded)) return "recommend";
-  const specs = specsOf(folded);
   // The kits named, or described ("el chico para la mochila").
   const named = kitsAskedAbout(folded);
   // IP67 named with no kit, or "¿se moja lo de adentro?", "¿es waterproof?": what IP67 means,

@@ -107,15 +107,15 @@ function kitSentences(kit: Kit): string[] {
 }
 
 /**
- * The kit page's sentence that shares the most words with the question (beyond the kit's name), or
- * "" when none shares one: "¿el Essential Mini cabe en un cajón?" → "Cabe en un cajón, un velador…".
+ * The sentence sharing the most search terms with the question, leaving out the terms of `known`
+ * (what is said already, or the kit's name), or undefined when none shares one.
  */
-function kitSentenceFor(kit: Kit, question = ""): string {
-  const named = new Set(searchTerms(`${kit.name} kit ${lineKeywords[kit.line]}`));
-  const asked = new Set(searchTerms(question).filter((term) => !named.has(term)));
-  let best = "";
+export function bestSentence(sentences: string[], question: string, known = ""): string | undefined {
+  const left = new Set(searchTerms(known));
+  const asked = new Set(searchTerms(question).filter((term) => !left.has(term)));
+  let best: string | undefined;
   let bestCount = 0;
-  for (const sentence of kitSentences(kit)) {
+  for (const sentence of sentences) {
     const count = new Set(searchTerms(sentence).filter((term) => asked.has(term))).size;
     if (count > bestCount) {
       best = sentence;
@@ -123,6 +123,14 @@ function kitSentenceFor(kit: Kit, question = ""): string {
     }
   }
   return best;
+}
+
+/**
+ * The kit page's sentence that shares the most words with the question (beyond the kit's name), or
+ * "" when none shares one: "¿el Essential Mini cabe en un cajón?" → "Cabe en un cajón, un velador…".
+ */
+function kitSentenceFor(kit: Kit, question = ""): string {
+  return bestSentence(kitSentences(kit), question, `${kit.name} kit ${lineKeywords[kit.line]}`) ?? "";
 }
 
 function kitTopics(kit: Kit): Topic[] {
@@ -510,19 +518,7 @@ function sectionWith(doc: LegalDocument, words: string) {
 }
 
 /** The list item of a section sharing the most search terms with the question (the first when none does). */
-function bestItem(items: string[], question: string): string {
-  const asked = new Set(searchTerms(question));
-  let best = items[0] ?? "";
-  let bestCount = 0;
-  for (const item of items) {
-    const count = new Set(searchTerms(item).filter((term) => asked.has(term))).size;
-    if (count > bestCount) {
-      best = item;
-      bestCount = count;
-    }
-  }
-  return best;
-}
+const bestItem = (items: string[], question: string) => bestSentence(items, question) ?? items[0] ?? "";
 
 const join = (...sentences: string[]) => sentences.filter(Boolean).join(" ");
 const p = policyPassages;
